@@ -1,0 +1,67 @@
+// Builds the HTTP application. Plugins load in a visible order: external plugins, then the
+// platform (errors, validation, body parsing, access, negotiation, caching), then the routes.
+import Fastify, { type FastifyInstance } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import type { Database } from './platform/db/database.ts';
+import { CredentialVerifier } from './platform/auth/verifier.ts';
+import { registerAccess } from './platform/auth/access.ts';
+import { registerProblemHandlers, sendProblem } from './platform/http/problem.ts';
+import { registerValidation } from './platform/http/validation.ts';
+import { registerBodyParsers } from './platform/http/body.ts';
+import { registerNegotiation } from './platform/http/negotiation.ts';
+import { registerEtags } from './platform/http/etag.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { healthRoutes } from './resources/health/health.routes.ts';
+import { datalistRoutes } from './resources/datalists/datalist.routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Listen for credential revocations from other processes (off in most tests). */
+  listenForRevocations?: boolean;
+}
+
+export async function buildApp({ config, database, listenForRevocations = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    genReqId: () => randomUUID(),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  // External plugins.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+    retryAfter: 5,
+    exposeStatusRoute: false,
+    pressureHandler: (request, reply, type, value) => {
+      request.log.warn({ type, value }, 'overloaded');
+      void sendProblem(request, reply, 503, 'The service is overloaded; retry later.', undefined, { 'retry-after': '5' });
+    },
+  });
+
+  // Platform.
+  registerProblemHandlers(app);
+  registerValidation(app);
+  registerBodyParsers(app);
+  const verifier = new CredentialVerifier(database, config.CREDENTIAL_CACHE_SECONDS * 1000);
+  if (listenForRevocations) await verifier.listen();
+  app.addHook('onClose', () => verifier.close());
+  app.decorateRequest('principal', null as never);
+  app.decorateRequest('scope', null as never);
+  registerAccess(app, { database, verifier, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });
+  registerNegotiation(app);
+  registerEtags(app);
+  await registerOpenApi(app, config.BASE_URL);
+
+  // Routes.
+  await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
+  await app.register(datalistRoutes);
+
+  return app;
+}

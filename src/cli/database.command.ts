@@ -1,0 +1,28 @@
+// `staffing migrate` and `staffing seed`.
+import type { Config } from '../config.ts';
+import { connect } from '../platform/db/connect.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { ensureDemo } from '../resources/tenants/demo.seed.ts';
+import { printDemoCredentials } from './serve.ts';
+
+export async function migrateCommand(config: Config): Promise<number> {
+  const connection = await connect(config);
+  try {
+    await migrate(connection.database.pool);
+    console.log('Migrations applied.');
+    return 0;
+  } finally {
+    await connection.close();
+  }
+}
+
+export async function seedCommand(config: Config): Promise<number> {
+  const connection = await connect(config);
+  try {
+    await migrate(connection.database.pool);
+    printDemoCredentials(config, await ensureDemo(connection.database.db, config.DATA_DIR));
+    return 0;
+  } finally {
+    await connection.close();
+  }
+}

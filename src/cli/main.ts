@@ -1,0 +1,53 @@
+// The `staffing` command: serve, migrate, seed, token create / revoke. Commands reach the same
+// database as the running service (the embedded one is shared through its data folder).
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { serve } from './serve.ts';
+import { migrateCommand, seedCommand } from './database.command.ts';
+import { tokenCommand } from './token.command.ts';
+
+const USAGE = `Usage: staffing <command> [options]
+
+Commands:
+  serve [--demo]          start the API (--demo: seed the demo tenant and print its credentials)
+  migrate                 apply database migrations
+  seed                    create the demo tenant (if absent) and print its credentials
+  token create [--tenant <name>] [--rep <id>] [--scopes <a,b>] [--expires <date>] [--name <label>] [--json]
+                          issue a personal access token (default: demo tenant, its administrator,
+                          every scope, 90 days); prints the SID, secret and x-tw-token value once
+  token revoke <sid> [--tenant <name>]
+                          revoke a token at once (running services drop it from their caches)
+
+Configuration comes from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ... (see README).`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    const config = loadConfig();
+    switch (command) {
+      case 'serve': {
+        const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean', default: false } } });
+        await serve(config, { demo: values.demo ?? false });
+        return 0; // keeps running until a signal
+      }
+      case 'migrate': return await migrateCommand(config);
+      case 'seed': return await seedCommand(config);
+      case 'token': return await tokenCommand(config, rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        console.log(USAGE);
+        return command === undefined ? 1 : 0;
+      default:
+        console.error(`Unknown command: ${command}\n\n${USAGE}`);
+        return 1;
+    }
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      return 78; // EX_CONFIG
+    }
+    throw e;
+  }
+}

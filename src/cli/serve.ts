@@ -1,0 +1,54 @@
+// `staffing serve`: database, migrations, (demo tenant), then the HTTP API until SIGINT/SIGTERM.
+import type { Config } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { connect } from '../platform/db/connect.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed.ts';
+
+export function printDemoCredentials(config: Config, c: DemoCredentials): void {
+  const base = config.BASE_URL;
+  console.log(`
+Demo tenant "${c.tenant}" (administrator service rep ${c.adminServiceRepId})
+  Basic (account key):   ACCOUNT_SID=${c.accountSid}
+                         AUTH_TOKEN=${c.authToken}
+  Personal access token: ${c.personalAccessToken.token}
+                         (expires ${c.personalAccessToken.expiresAt})
+
+Try:
+  curl -u '${c.accountSid}:${c.authToken}' '${base}/Datalists/Branches'
+  curl -H 'x-tw-token: ${c.personalAccessToken.token}' '${base}/DataLists/countries?take=5'
+`);
+}
+
+export async function serve(config: Config, options: { demo: boolean }): Promise<void> {
+  const log = (m: string) => console.log(`[staffing] ${m}`);
+  const connection = await connect(config, log);
+  try {
+    await migrate(connection.database.pool);
+    const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;
+    const app = await buildApp({ config, database: connection.database });
+    await app.listen({ port: config.PORT, host: config.HOST });
+
+    console.log(`
+Staffing Operations API is running
+  API:            ${config.BASE_URL}
+  API reference:  ${config.BASE_URL}/swagger  (OpenAPI: ${config.BASE_URL}/swagger/v1/swagger.json)
+  Database:       ${connection.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}`);
+    if (demo) printDemoCredentials(config, demo);
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log(`${signal}: finishing requests in flight and stopping`);
+      await app.close();
+      await connection.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  } catch (e) {
+    await connection.close().catch(() => {});
+    throw e;
+  }
+}

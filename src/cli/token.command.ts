@@ -1,0 +1,92 @@
+// `staffing token create` and `staffing token revoke`.
+import { parseArgs } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { connect } from '../platform/db/connect.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import type { Db } from '../platform/db/database.ts';
+import { serviceReps, tenants } from '../platform/db/schema.ts';
+import { CredentialRequestError, issueCredential, revokeCredential } from '../platform/auth/tokens.ts';
+import { ALL_SCOPES } from '../platform/auth/scopes.ts';
+import { DEMO_TENANT, findDemo } from '../resources/tenants/demo.seed.ts';
+
+async function tenantId(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
+  if (!row) throw new CredentialRequestError(`No tenant named "${name}".`);
+  return row.id;
+}
+
+function parseExpiry(value: string | undefined): Date {
+  if (!value) return new Date(Date.now() + 90 * 86_400_000);
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
+  if (Number.isNaN(date.getTime())) throw new CredentialRequestError(`--expires: "${value}" is not a date (use YYYY-MM-DD or ISO 8601).`);
+  return date;
+}
+
+export async function tokenCommand(config: Config, args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      tenant: { type: 'string' }, rep: { type: 'string' }, scopes: { type: 'string' },
+      expires: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean', default: false },
+    },
+  });
+  if (action !== 'create' && action !== 'revoke') {
+    console.error('Usage: staffing token create [...] | staffing token revoke <sid>');
+    return 64;
+  }
+  const connection = await connect(config);
+  try {
+    await migrate(connection.database.pool);
+    const db = connection.database.db;
+    if (action === 'revoke') {
+      const sid = positionals[0];
+      if (!sid) throw new CredentialRequestError('token revoke needs the SID of the token.');
+      const tenant = values.tenant ? await tenantId(db, values.tenant) : undefined;
+      const revoked = await revokeCredential(db, sid, tenant);
+      console.log(revoked ? `Revoked ${sid}.` : `No active token with SID ${sid}.`);
+      return revoked ? 0 : 1;
+    }
+    const tenantName = values.tenant ?? DEMO_TENANT;
+    const tid = await tenantId(db, tenantName);
+    let repId: number;
+    if (values.rep) {
+      repId = Number(values.rep);
+      const [rep] = Number.isInteger(repId)
+        ? await db.select({ id: serviceReps.id }).from(serviceReps).where(and(eq(serviceReps.tenantId, tid), eq(serviceReps.id, repId)))
+        : [];
+      if (!rep) throw new CredentialRequestError(`No service rep ${values.rep} in tenant "${tenantName}".`);
+    } else {
+      const demo = tenantName === DEMO_TENANT ? await findDemo(db) : undefined;
+      if (!demo) throw new CredentialRequestError('--rep is required outside the demo tenant.');
+      repId = demo.adminRepId;
+    }
+    const scopes = values.scopes ? values.scopes.split(',').map((s) => s.trim()).filter(Boolean) : ALL_SCOPES;
+    const issued = await issueCredential(db, {
+      tenantId: tid, serviceRepId: repId, kind: 'personal', name: values.name ?? 'Personal access token',
+      scopes, expiresAt: parseExpiry(values.expires),
+    });
+    const out = { tenant: tenantName, serviceRepId: repId, sid: issued.sid, secret: issued.secret, token: issued.token, scopes: issued.scopes, expiresAt: issued.expiresAt };
+    if (values.json) {
+      console.log(JSON.stringify(out));
+    } else {
+      console.log(`Personal access token for service rep ${repId} in "${tenantName}" (shown once, store it now):
+  SID:        ${out.sid}
+  Secret:     ${out.secret}
+  x-tw-token: ${out.token}
+  Scopes:     ${out.scopes.join(', ')}
+  Expires:    ${out.expiresAt}`);
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof CredentialRequestError) {
+      console.error(e.message);
+      return 65;
+    }
+    throw e;
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,80 @@
+// Configuration is read and validated once, at start-up: a bad value stops the process with a
+// clear message instead of a half-started server.
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+const Port = Type.Integer({ minimum: 0, maximum: 65535 });
+const Url = Type.String({ pattern: '^https?://' });
+
+export const ConfigSchema = Type.Object({
+  PORT: Port,
+  HOST: Type.String({ minLength: 1 }),
+  DATA_DIR: Type.String({ minLength: 1 }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** Port of the embedded PostgreSQL server; 0 picks a free one at each start. */
+  EMBEDDED_PG_PORT: Port,
+  BASE_URL: Type.Optional(Url),
+  AUTH_URL: Type.Optional(Url),
+  JOBBOARD_URL: Type.Optional(Url),
+  REGISTRATION_URL: Type.Optional(Url),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  /** Simultaneous requests one credential may have in flight before it gets 429. */
+  MAX_IN_FLIGHT_PER_CREDENTIAL: Type.Integer({ minimum: 1 }),
+  /** Event loop delay (ms) above which the process answers 503 (overload). */
+  MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0 }),
+  /** Largest request body in bytes (uploads have their own limits). */
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024 }),
+  /** How long a verified credential is trusted without another database lookup. */
+  CREDENTIAL_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 300 }),
+  DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200 }),
+});
+
+export type Config = Static<typeof ConfigSchema> & {
+  BASE_URL: string;
+  AUTH_URL: string;
+  JOBBOARD_URL: string;
+  REGISTRATION_URL: string;
+};
+
+const defaults: Record<string, string> = {
+  PORT: '8080',
+  HOST: '127.0.0.1',
+  DATA_DIR: './data',
+  EMBEDDED_PG_PORT: '0',
+  LOG_LEVEL: 'info',
+  MAX_IN_FLIGHT_PER_CREDENTIAL: '50',
+  MAX_EVENT_LOOP_DELAY_MS: '1000',
+  BODY_LIMIT_BYTES: String(1024 * 1024),
+  CREDENTIAL_CACHE_SECONDS: '30',
+  DB_POOL_SIZE: '20',
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment (process.env by default) and validates it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key] === undefined || env[key] === '' ? defaults[key] : env[key];
+    if (value !== undefined) raw[key] = value;
+  }
+  const converted = Value.Convert(ConfigSchema, raw);
+  const errors = [...Value.Errors(ConfigSchema, converted)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const key = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties ?? '');
+      return `  ${key}=${JSON.stringify(raw[key] ?? '')}: ${e.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = converted as Static<typeof ConfigSchema>;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const base = (config.BASE_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '');
+  return {
+    ...config,
+    BASE_URL: base,
+    AUTH_URL: (config.AUTH_URL ?? base).replace(/\/$/, ''),
+    JOBBOARD_URL: (config.JOBBOARD_URL ?? `${base}/jobboard`).replace(/\/$/, ''),
+    REGISTRATION_URL: (config.REGISTRATION_URL ?? `${base}/register`).replace(/\/$/, ''),
+  };
+}

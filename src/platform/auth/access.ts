@@ -1,0 +1,83 @@
+// Declared access, enforced by one hook. Each route states in its options who may call it:
+//   config: { access: { roles: ['ServiceRep', 'Service'], scopes: ['datalist-read'] } }
+// (scopes: any one of them suffices) or `access: 'public'`. A route without a declaration does not
+// start. The hook authenticates, checks role and scope, limits simultaneous requests per credential
+// and attaches `request.principal` and `request.scope`.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { DataScope } from '../scope.ts';
+import { AppError } from '../http/errors.ts';
+import { presentedCredential } from './credentials.ts';
+import { hasScope, type Principal, type Role } from './principal.ts';
+import type { CredentialVerifier } from './verifier.ts';
+
+export interface Access { roles: readonly Role[]; scopes: readonly string[] }
+
+declare module 'fastify' {
+  interface FastifyContextConfig { access?: Access | 'public' }
+  interface FastifyRequest { principal: Principal; scope: DataScope }
+}
+
+const CHALLENGE = { 'www-authenticate': 'Basic realm="staffing", charset="UTF-8"' };
+
+function unauthenticated(detail: string): AppError {
+  return new AppError('UNAUTHENTICATED', detail, undefined, CHALLENGE);
+}
+
+export interface AccessOptions {
+  database: Database;
+  verifier: CredentialVerifier;
+  maxInFlightPerCredential: number;
+}
+
+export function registerAccess(app: FastifyInstance, options: AccessOptions) {
+  const inFlight = new Map<string, number>();
+
+  app.addHook('onRoute', (route) => {
+    route.config ??= {};
+    if (route.config.access) return;
+    // Plugin routes of the documentation page are public like the description itself.
+    if (/^\/swagger(\/|$)/i.test(route.url)) route.config.access = 'public';
+    else throw new Error(`Route ${route.method} ${route.url} declares no access (config.access).`);
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<Principal> {
+    const presented = presentedCredential(request.headers, request.query);
+    switch (presented.kind) {
+      case 'none': throw unauthenticated('Credentials are required: Basic, x-tw-token or tw-token.');
+      case 'malformed': throw unauthenticated(presented.detail);
+      case 'bearer': throw unauthenticated('Bearer tokens are not accepted by this deployment yet.');
+      case 'pair': {
+        const result = await options.verifier.verify(presented.sid, presented.secret);
+        if (!result.ok) throw unauthenticated(result.detail);
+        return result.principal;
+      }
+    }
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const principal = await authenticate(request);
+    if (!access.roles.includes(principal.role)) {
+      throw new AppError('ROLE_NOT_ALLOWED', `The ${principal.role} role may not call this endpoint.`);
+    }
+    if (access.scopes.length > 0 && !access.scopes.some((s) => hasScope(principal, s))) {
+      throw new AppError('SCOPE_MISSING', `This endpoint requires the scope ${access.scopes.join(' or ')}.`);
+    }
+    const key = principal.credentialKey;
+    const count = (inFlight.get(key) ?? 0) + 1;
+    if (count > options.maxInFlightPerCredential) {
+      throw new AppError('TOO_MANY_REQUESTS', `At most ${options.maxInFlightPerCredential} simultaneous requests per credential.`, undefined, { 'retry-after': '1' });
+    }
+    inFlight.set(key, count);
+    // 'close' fires once whether the response finished or the client went away.
+    reply.raw.once('close', () => {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left <= 0) inFlight.delete(key);
+      else inFlight.set(key, left);
+    });
+    request.principal = principal;
+    request.scope = new DataScope(options.database.db, principal);
+  });
+}

@@ -1,0 +1,105 @@
+// Verifies a presented SID/secret against the database and caches the resulting principal briefly,
+// so a request costs no hashing and no lookup while the cache holds it. Revocation reaches every
+// process at once through PostgreSQL NOTIFY (the cache TTL is the fallback).
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { secretMatches } from './credentials.ts';
+import type { Principal } from './principal.ts';
+
+export const REVOKE_CHANNEL = 'staffing_credential_revoked';
+const MAX_ENTRIES = 10_000;
+
+interface Row {
+  tenant_id: number; id: number; sid: string; secret_hash: Buffer; scopes: string[];
+  expires_at: string | null; revoked_at: string | null; service_rep_id: number; tenant_name: string;
+  hier_id: number; security_group_id: number; rep_active: boolean; path: string;
+  can_create_employees: boolean; can_insert_master_data: boolean; visible: number[];
+}
+
+export type Verification = { ok: true; principal: Principal } | { ok: false; detail: string };
+
+export class CredentialVerifier {
+  private cache = new Map<string, { principal: Principal; until: number }>();
+  private listener: pg.Client | undefined;
+  private closed = false;
+
+  constructor(private readonly database: Database, private readonly ttlMs: number) {}
+
+  async verify(sid: string, secret: string, now = Date.now()): Promise<Verification> {
+    const key = `${sid}\u0000${secret}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) {
+      if (hit.principal.expiresAt !== null && hit.principal.expiresAt <= now) return { ok: false, detail: 'The credential has expired.' };
+      return { ok: true, principal: hit.principal };
+    }
+    if (hit) this.cache.delete(key);
+
+    const result = await this.database.db.execute<Row & Record<string, unknown>>(sql`
+      select c.tenant_id, c.id, c.sid, c.secret_hash, c.scopes, c.expires_at, c.revoked_at, c.service_rep_id,
+             t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active as rep_active, n.path::text as path,
+             n.can_create_employees, n.can_insert_master_data,
+             array(select d.id from hierarchy_nodes d where d.tenant_id = c.tenant_id and d.path <@ n.path order by d.id) as visible
+        from api_credentials c
+        join tenants t on t.id = c.tenant_id
+        join service_reps r on r.tenant_id = c.tenant_id and r.id = c.service_rep_id
+        join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
+       where c.sid = ${sid}`);
+    // Compare against every row with this SID (there is one in practice) so timing says nothing.
+    const row = result.rows.find((r) => secretMatches(secret, r.secret_hash));
+    if (!row) return { ok: false, detail: 'The credentials are not valid.' };
+    if (row.revoked_at) return { ok: false, detail: 'The credential has been revoked.' };
+    const expiresAt = row.expires_at ? Date.parse(row.expires_at) : null;
+    if (expiresAt !== null && expiresAt <= now) return { ok: false, detail: 'The credential has expired.' };
+    if (!row.rep_active) return { ok: false, detail: 'The service rep of this credential is inactive.' };
+
+    const principal: Principal = {
+      credentialKey: `${row.tenant_id}:${row.id}`,
+      credentialId: row.id,
+      sid: row.sid,
+      tenantId: row.tenant_id,
+      tenantName: row.tenant_name,
+      role: 'ServiceRep',
+      serviceRepId: row.service_rep_id,
+      securityGroupId: row.security_group_id,
+      hierId: row.hier_id,
+      hierPath: row.path,
+      visibleHierIds: row.visible,
+      canCreateEmployees: row.can_create_employees,
+      canInsertMasterData: row.can_insert_master_data,
+      scopes: new Set(row.scopes),
+      expiresAt,
+    };
+    if (this.ttlMs > 0) {
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, { principal, until: now + this.ttlMs });
+    }
+    return { ok: true, principal };
+  }
+
+  /** Drops cached principals of a SID (or all): called on revocation notices. */
+  forget(sid?: string): void {
+    if (!sid) return this.cache.clear();
+    for (const [key, entry] of this.cache) if (entry.principal.sid === sid) this.cache.delete(key);
+  }
+
+  /** Listens for revocations made by any process (the `staffing token revoke` command, say). */
+  async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client(this.database.pool.options);
+    client.on('notification', (n) => this.forget(n.payload || undefined));
+    client.on('error', () => {
+      this.listener = undefined;
+      this.forget();
+      if (!this.closed) setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${REVOKE_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => {});
+  }
+}

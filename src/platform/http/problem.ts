@@ -1,0 +1,128 @@
+// One place renders every error as problem+json (RFC 9457): status, title, detail, traceId and, for
+// validation failures, an `errors` map of field name → messages. 5xx details are never shown.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { AppError, titleOf, type FieldErrors } from './errors.ts';
+
+export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance: string;
+  traceId: string;
+  errors?: FieldErrors;
+}
+
+function typeOf(status: number): string {
+  return status >= 520 ? 'about:blank' : `https://httpstatuses.io/${status}`;
+}
+
+export function problemOf(request: FastifyRequest, status: number, detail?: string, errors?: FieldErrors): Problem {
+  const body: Problem = {
+    type: typeOf(status),
+    title: titleOf(status),
+    status,
+    detail,
+    // The path only: the query may hold a `tw-token`.
+    instance: request.url.split('?')[0] ?? '/',
+    traceId: request.id,
+  };
+  if (errors) body.errors = errors;
+  return body;
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, status: number, detail?: string, errors?: FieldErrors, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply
+    .code(status)
+    .type(PROBLEM_JSON)
+    .serializer(JSON.stringify)
+    .send(problemOf(request, status, detail, errors));
+}
+
+interface AjvError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+
+/** ajv errors → field errors. The field is named as the client sent it (`firstName`, `skip`, ...). */
+export function fieldErrors(validation: AjvError[], context: string | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const e of validation) {
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
+      field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
+    }
+    if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
+      field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
+    }
+    field ||= context ?? 'body';
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') message = 'is required';
+    if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) message = `must be one of ${e.params.allowedValues.join(', ')}`;
+    (errors[field] ??= []).push(message);
+  }
+  return errors;
+}
+
+const fastifyCodes: Record<string, number> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
+  FST_ERR_CTP_BODY_TOO_LARGE: 413,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 400,
+  FST_ERR_CTP_INVALID_JSON_BODY: 400,
+  FST_REQ_FILE_TOO_LARGE: 413,
+  FST_PARTS_LIMIT: 413,
+  FST_FILES_LIMIT: 413,
+  FST_FIELDS_LIMIT: 413,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+};
+
+// PostgreSQL error classes that mean the server is busy, not that the request is wrong.
+const busyPgCodes = new Set(['53300', '57P03', '53400']);
+
+export function registerProblemHandlers(app: FastifyInstance) {
+  // A mirror of the route table, to tell "no such path" (404) from "no such method" (405).
+  const routes = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      try { routes.on(method as 'GET', route.url, () => {}); } catch { /* HEAD twins and duplicates */ }
+    }
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => routes.find(m as 'GET', path));
+    if (allowed.length > 0) {
+      return sendProblem(request, reply, 405, `${request.method} is not allowed here.`, undefined, { allow: allowed.join(', ') });
+    }
+    return sendProblem(request, reply, 404, 'No endpoint matches this path.');
+  });
+
+  app.setErrorHandler((error: FastifyError & { validationContext?: string; headers?: Record<string, string> }, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(request, reply, error.status, error.message, error.errors, error.headers);
+    }
+    if (error.validation) {
+      const errors = fieldErrors(error.validation as AjvError[], error.validationContext);
+      const detail = Object.entries(errors).map(([f, m]) => `${f}: ${m.join('; ')}`).join(' | ');
+      return sendProblem(request, reply, 400, detail, errors);
+    }
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped) return sendProblem(request, reply, mapped, error.message);
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return sendProblem(request, reply, 400, `The request body is not valid: ${error.message}`);
+    }
+    const pgCode = (error as { code?: string }).code;
+    if ((pgCode && busyPgCodes.has(pgCode)) || /timeout exceeded when trying to connect/.test(error.message)) {
+      request.log.warn({ err: error }, 'database busy');
+      return sendProblem(request, reply, 503, 'The service is busy; retry later.', undefined, { 'retry-after': '2' });
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendProblem(request, reply, error.statusCode, error.message);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(request, reply, 500, 'An unexpected error occurred. Quote the traceId when reporting it.');
+  });
+}

@@ -1,0 +1,66 @@
+// Validation: one Ajv for JSON bodies (strict types: "5" is not an integer) and one that coerces,
+// for query strings, path parameters, headers and the string-only XML and form bodies. Parameter
+// and top-level body property names match case-insensitively (`Skip` = `skip`, `FirstName` =
+// `firstName`), as ASP.NET clients expect; they are renamed to the schema's spelling first.
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { lenientBodies } from './body.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: true, allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+const strictAjv = makeAjv(false);
+const coercingAjv = makeAjv(true);
+
+type Validator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
+
+function propertyNames(schema: unknown): Map<string, string> | undefined {
+  const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  if (!props) return undefined;
+  return new Map(Object.keys(props).map((k) => [k.toLowerCase(), k]));
+}
+
+function renameKeys(target: unknown, names: Map<string, string>): void {
+  if (!target || typeof target !== 'object' || Array.isArray(target)) return;
+  const obj = target as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const canonical = names.get(key.toLowerCase());
+    if (canonical && canonical !== key && !(canonical in obj)) {
+      obj[canonical] = obj[key];
+      delete obj[key];
+    }
+  }
+}
+
+export function registerValidation(app: FastifyInstance) {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart !== 'body') return coercingAjv.compile(schema);
+    const strict = strictAjv.compile(schema);
+    const lenient = coercingAjv.compile(schema);
+    const validate: Validator = (data) => {
+      const v = data && typeof data === 'object' && lenientBodies.has(data) ? lenient : strict;
+      const ok = v(data);
+      validate.errors = v.errors;
+      return ok;
+    };
+    return validate;
+  });
+
+  const namesByRoute = new WeakMap<FastifySchema, { query?: Map<string, string>; body?: Map<string, string> }>();
+  app.addHook('onRoute', (route) => {
+    if (route.schema) namesByRoute.set(route.schema, { query: propertyNames(route.schema.querystring), body: propertyNames(route.schema.body) });
+  });
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    const names = schema && namesByRoute.get(schema);
+    if (!names) return;
+    if (names.query) renameKeys(request.query, names.query);
+    if (names.body) renameKeys(request.body, names.body);
+  });
+}

@@ -1,0 +1,27 @@
+// The scoped data-access context: the only way request code reaches tenant data. It carries the
+// caller's tenant and the hierarchy nodes it may see; repositories filter every query by both.
+import type { Db } from './db/database.ts';
+import { transaction } from './db/database.ts';
+import type { Principal } from './auth/principal.ts';
+
+export class DataScope {
+  readonly tenantId: number;
+  /** Hierarchy nodes at or below the caller's node. */
+  readonly hierIds: number[];
+  private readonly visible: Set<number>;
+
+  constructor(readonly db: Db, readonly principal: Principal) {
+    this.tenantId = principal.tenantId;
+    this.hierIds = principal.visibleHierIds;
+    this.visible = new Set(principal.visibleHierIds);
+  }
+
+  canSee(hierId: number): boolean {
+    return this.visible.has(hierId);
+  }
+
+  /** Runs `fn` in one transaction, with a scope bound to that transaction. */
+  transaction<T>(fn: (scope: DataScope) => Promise<T>): Promise<T> {
+    return transaction(this.db, (tx) => fn(new DataScope(tx, this.principal)));
+  }
+}

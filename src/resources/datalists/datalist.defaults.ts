@@ -1,0 +1,56 @@
+// The lookup lists a new tenant starts with: what a US staffing agency typically uses, editable
+// later. Message actions are granted to security groups (the MessageActions list depends on it).
+
+export const DEFAULT_ORDER_TYPES = ['Temporary', 'Temp to Hire', 'Direct Hire', 'Contract', 'Seasonal', 'Per Diem'];
+
+export const DEFAULT_SECURITY_GROUPS = ['Administrators', 'Recruiters', 'Payroll'] as const;
+export type SecurityGroupName = (typeof DEFAULT_SECURITY_GROUPS)[number];
+
+/** Message action → security groups allowed to log it. */
+export const DEFAULT_MESSAGE_ACTIONS: Record<string, SecurityGroupName[]> = {
+  'Phone Call': ['Administrators', 'Recruiters'],
+  'Left Voicemail': ['Administrators', 'Recruiters'],
+  'Email Sent': ['Administrators', 'Recruiters', 'Payroll'],
+  'Text Message': ['Administrators', 'Recruiters'],
+  'Interview': ['Administrators', 'Recruiters'],
+  'Resume Received': ['Administrators', 'Recruiters'],
+  'Reference Check': ['Administrators', 'Recruiters'],
+  'Background Check': ['Administrators', 'Recruiters'],
+  'Imported': ['Administrators', 'Recruiters'],
+  'Payroll Note': ['Administrators', 'Payroll'],
+  'General Note': ['Administrators', 'Recruiters', 'Payroll'],
+};
+
+export const DEFAULT_EMPLOYMENT_CATEGORIES = ['Full-Time', 'Part-Time', 'Seasonal', 'Independent Contractor (1099)', 'Intern'];
+
+/** Washed status: how far a candidate record has been screened. Ids fit Int8. */
+export const DEFAULT_WASHED_STATUSES: [number, string][] = [
+  [1, 'Unwashed'], [2, 'Washed'], [3, 'Washed - Incomplete'], [4, 'Do Not Wash'],
+];
+
+/** originTypeId: 1 Employee, 2 Contact, 3 Customer. */
+export const DEFAULT_HOW_HEARD_OF: { name: string; originTypeId: 1 | 2 | 3; requireDetails: boolean }[] = [
+  { name: 'Indeed', originTypeId: 1, requireDetails: false },
+  { name: 'LinkedIn', originTypeId: 1, requireDetails: false },
+  { name: 'Other Job Board', originTypeId: 1, requireDetails: true },
+  { name: 'Employee Referral', originTypeId: 1, requireDetails: true },
+  { name: 'Walk-in', originTypeId: 1, requireDetails: false },
+  { name: 'Company Website', originTypeId: 1, requireDetails: false },
+  { name: 'Social Media', originTypeId: 1, requireDetails: false },
+  { name: 'Job Fair', originTypeId: 1, requireDetails: true },
+  { name: 'Resume Import', originTypeId: 1, requireDetails: false },
+  { name: 'Cold Call', originTypeId: 2, requireDetails: false },
+  { name: 'Trade Show', originTypeId: 2, requireDetails: true },
+  { name: 'Client Referral', originTypeId: 3, requireDetails: true },
+  { name: 'Website Inquiry', originTypeId: 3, requireDetails: false },
+];
+
+/** The first flagged default is used when a request names no status. */
+export const DEFAULT_EMPLOYEE_STATUSES: { id: string; name: string; isDefault: boolean }[] = [
+  { id: 'A', name: 'Active', isDefault: false },
+  { id: 'N', name: 'New Applicant', isDefault: true },
+  { id: 'P', name: 'Pending Onboarding', isDefault: false },
+  { id: 'I', name: 'Inactive', isDefault: false },
+  { id: 'T', name: 'Terminated', isDefault: false },
+  { id: 'D', name: 'Do Not Rehire', isDefault: false },
+];

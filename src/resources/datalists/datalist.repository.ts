@@ -1,0 +1,87 @@
+// Data access for the lookup lists. Every query is a prepared statement, filtered by the caller's
+// tenant (and hierarchy for reps and branches, security group for message actions).
+import { and, asc, eq, sql, type SQL, type Placeholder } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { prepared, type Db } from '../../platform/db/database.ts';
+import {
+  branches, countries, employeeStatuses, employmentCategories, howHeardOf, messageActions, orderTypes,
+  securityGroupMessageActions, serviceReps, washedStatuses,
+} from '../../platform/db/schema.ts';
+import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
+import type { DataScope } from '../../platform/scope.ts';
+
+const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
+const p = {
+  tenantId: sql.placeholder('tenantId'),
+  hierIds: sql.placeholder('hierIds'),
+  skip: sql.placeholder('skip'),
+  take: sql.placeholder('take'),
+};
+const visible = (column: PgColumn) => sql`${column} = any(${p.hierIds})`;
+
+type Params = { tenantId: number; hierIds: number[]; skip: number; take: number } & Record<string, unknown>;
+type Row = Record<string, unknown> & { totalCount: number };
+
+/**
+ * A paged list over one table: `fields` are selected (plus the total), filtered by `where`, sorted
+ * by `order`. The count for a page past the end runs only when needed.
+ */
+function list<T>(
+  name: string,
+  table: PgTable,
+  fields: Record<string, PgColumn | SQL>,
+  where: (extra: Record<string, Placeholder>) => SQL | undefined,
+  order: PgColumn[],
+  extraParams: string[] = [],
+) {
+  const extra = Object.fromEntries(extraParams.map((k) => [k, sql.placeholder(k)]));
+  const page = prepared((db: Db) => db.select({ ...fields, totalCount }).from(table).where(where(extra))
+    .orderBy(...order.map((c) => asc(c))).limit(p.take).offset(p.skip).prepare(`datalist_${name}`));
+  const count = prepared((db: Db) => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where(extra)).prepare(`datalist_${name}_count`));
+  return async (scope: DataScope, paging: Page, params: Record<string, unknown> = {}): Promise<Paged<T>> => {
+    const values: Params = { tenantId: scope.tenantId, hierIds: scope.hierIds, ...paging, ...params };
+    const rows = (await page(scope.db).execute(values)) as Row[];
+    return toPage(rows, paging, ({ totalCount: _t, ...item }) => item as T, async () => (await count(scope.db).execute(values))[0]!.n);
+  };
+}
+
+export const listServiceReps = list('service_reps', serviceReps, {
+  serviceRepId: serviceReps.id,
+  name: sql<string>`${serviceReps.firstName} || ' ' || ${serviceReps.lastName}`,
+  firstName: serviceReps.firstName,
+  lastName: serviceReps.lastName,
+  emailAddress: serviceReps.emailAddress,
+  isActive: serviceReps.isActive,
+}, () => and(eq(serviceReps.tenantId, p.tenantId), visible(serviceReps.hierId)), [serviceReps.lastName, serviceReps.firstName, serviceReps.id]);
+
+export const listBranches = list('branches', branches, {
+  branchId: branches.id, branchName: branches.name, countryCode: branches.countryCode, isWebPublic: branches.isWebPublic, isActive: branches.isActive,
+}, () => and(eq(branches.tenantId, p.tenantId), visible(branches.hierId)), [branches.name, branches.id]);
+
+export const listOrderTypes = list('order_types', orderTypes, { orderTypeId: orderTypes.id, orderType: orderTypes.name },
+  () => eq(orderTypes.tenantId, p.tenantId), [orderTypes.name, orderTypes.id]);
+
+export const listMessageActions = list('message_actions', messageActions, { messageActionId: messageActions.id, messageAction: messageActions.name },
+  (x) => and(eq(messageActions.tenantId, p.tenantId), sql`exists (select 1 from ${securityGroupMessageActions} g
+    where g.tenant_id = ${messageActions.tenantId} and g.message_action_id = ${messageActions.id} and g.security_group_id = ${x.securityGroupId})`),
+  [messageActions.name, messageActions.id], ['securityGroupId']);
+
+export const listEmploymentCategories = list('employment_categories', employmentCategories,
+  { employmentCategoryId: employmentCategories.id, employmentCategory: employmentCategories.name },
+  () => eq(employmentCategories.tenantId, p.tenantId), [employmentCategories.name, employmentCategories.id]);
+
+export const listWashedStatuses = list('washed_statuses', washedStatuses, { washedStatusId: washedStatuses.id, washedStatus: washedStatuses.name },
+  () => eq(washedStatuses.tenantId, p.tenantId), [washedStatuses.id]);
+
+export const listHowHeardOf = list('how_heard_of', howHeardOf, {
+  howHeardOfId: howHeardOf.id, howHeardOf: howHeardOf.name, originTypeId: howHeardOf.originTypeId, requireDetails: howHeardOf.requireDetails,
+}, (x) => and(eq(howHeardOf.tenantId, p.tenantId), sql`(${x.originTypeId}::int is null or ${howHeardOf.originTypeId} = ${x.originTypeId}::int)`),
+[howHeardOf.name, howHeardOf.id], ['originTypeId']);
+
+export const listEmployeeStatuses = list('employee_statuses', employeeStatuses, {
+  employeeStatusId: employeeStatuses.id, employeeStatus: employeeStatuses.name, isDefault: employeeStatuses.isDefault,
+}, () => eq(employeeStatuses.tenantId, p.tenantId), [employeeStatuses.name, employeeStatuses.id]);
+
+export const listCountries = list('countries', countries, {
+  countryCode: countries.countryCode, country: countries.name, countryCallingCode: countries.callingCode,
+}, () => undefined, [countries.name, countries.countryCode]);

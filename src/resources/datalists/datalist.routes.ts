@@ -1,0 +1,50 @@
+// GET /Datalists/*: the lookup lists whose ids other requests take (branchId, serviceRepId, ...).
+// Paged like every list; scope `datalist-read`.
+import type { FastifyInstance } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { PageQuery, PagedList, type Page, type Paged } from '../../platform/http/paging.ts';
+import type { Access } from '../../platform/auth/access.ts';
+import type { DataScope } from '../../platform/scope.ts';
+import * as S from './datalist.schemas.ts';
+import * as repo from './datalist.repository.ts';
+
+const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['datalist-read'] };
+
+interface Datalist {
+  path: string;
+  summary: string;
+  item: TSchema;
+  recordName: string;
+  query?: TSchema;
+  load: (scope: DataScope, page: Page, query: Record<string, unknown>) => Promise<Paged<unknown>>;
+}
+
+const datalists: Datalist[] = [
+  { path: '/Datalists/ServiceReps', summary: 'Service reps inside the caller\'s hierarchy (values for serviceRepId).', item: S.ServiceRepItem, recordName: 'ServiceRep', load: (s, p) => repo.listServiceReps(s, p) },
+  { path: '/Datalists/Branches', summary: 'Branches inside the caller\'s hierarchy (values for branchId).', item: S.BranchItem, recordName: 'Branch', load: (s, p) => repo.listBranches(s, p) },
+  { path: '/Datalists/OrderTypes', summary: 'Order (job) types (values for orderTypeId).', item: S.OrderTypeItem, recordName: 'OrderType', load: (s, p) => repo.listOrderTypes(s, p) },
+  { path: '/Datalists/MessageActions', summary: 'Message actions available to the caller\'s security group (values for messageActionId).', item: S.MessageActionItem, recordName: 'MessageAction', load: (s, p) => repo.listMessageActions(s, p, { securityGroupId: s.principal.securityGroupId }) },
+  { path: '/Datalists/EmploymentCategories', summary: 'Employment categories (Guid values for employmentCategoryId).', item: S.EmploymentCategoryItem, recordName: 'EmploymentCategory', load: (s, p) => repo.listEmploymentCategories(s, p) },
+  { path: '/Datalists/WashedStatuses', summary: 'Washed statuses (values for washedStatusId).', item: S.WashedStatusItem, recordName: 'WashedStatus', load: (s, p) => repo.listWashedStatuses(s, p) },
+  { path: '/Datalists/HowHeardOf', summary: 'How-heard-of options; originTypeId=1 lists only those relevant to employees.', item: S.HowHeardOfItem, recordName: 'HowHeardOf', query: S.HowHeardOfQuery, load: (s, p, q) => repo.listHowHeardOf(s, p, { originTypeId: q.originTypeId ?? null }) },
+  { path: '/Datalists/EmployeeStatuses', summary: 'Employee statuses (values for employeeStatusId).', item: S.EmployeeStatusItem, recordName: 'EmployeeStatus', load: (s, p) => repo.listEmployeeStatuses(s, p) },
+  { path: '/DataLists/countries', summary: 'Countries: the countryCode values job board search and employees accept.', item: S.CountryItem, recordName: 'Country', load: (s, p) => repo.listCountries(s, p) },
+];
+
+export async function datalistRoutes(app: FastifyInstance) {
+  for (const list of datalists) {
+    const querystring = list.query ? Type.Object({ ...PageQuery.properties, ...(list.query as ReturnType<typeof Type.Object>).properties }) : PageQuery;
+    app.get(list.path, {
+      config: { access, representation: 'list', recordName: list.recordName },
+      schema: {
+        tags: ['Datalists'],
+        summary: list.summary,
+        querystring,
+        response: { 200: PagedList(list.item) },
+      },
+    }, async (request) => {
+      const query = request.query as Page & Record<string, unknown>;
+      return list.load(request.scope, { skip: query.skip, take: query.take }, query);
+    });
+  }
+}

@@ -1,0 +1,66 @@
+// The demo tenant `demo`: a parent hierarchy node with two branches, an administrator at the top and
+// a recruiter in each branch, an account key and a personal access token. Seeded once; the
+// credentials are kept in DATA_DIR/demo-credentials.json (mode 600) so `npm start` can print working
+// ones on every start. Demo only: real credentials are shown once and never stored in clear.
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { serviceReps, tenants } from '../../platform/db/schema.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { addBranch, addHierarchyNode, addServiceRep, createTenant } from './tenant.provisioning.ts';
+
+export const DEMO_TENANT = 'demo';
+
+export interface DemoCredentials {
+  tenant: string;
+  adminServiceRepId: number;
+  accountSid: string;
+  authToken: string;
+  personalAccessToken: { sid: string; token: string; expiresAt: string | null };
+}
+
+export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adminRepId: number }> {
+  const { tenantId, rootHierId } = await createTenant(db, DEMO_TENANT, 'Demo Staffing Group');
+  const north = await addHierarchyNode(db, tenantId, rootHierId, 'Minneapolis Branch');
+  const south = await addHierarchyNode(db, tenantId, rootHierId, 'Austin Branch');
+  await addBranch(db, tenantId, north, 'Minneapolis');
+  await addBranch(db, tenantId, south, 'Austin');
+  const adminRepId = await addServiceRep(db, tenantId, { hierId: rootHierId, firstName: 'Avery', lastName: 'Admin', emailAddress: 'avery.admin@demo-staffing.example', securityGroup: 'Administrators' });
+  await addServiceRep(db, tenantId, { hierId: north, firstName: 'Morgan', lastName: 'Lee', emailAddress: 'morgan.lee@demo-staffing.example' });
+  await addServiceRep(db, tenantId, { hierId: south, firstName: 'Jordan', lastName: 'Diaz', emailAddress: 'jordan.diaz@demo-staffing.example' });
+  return { tenantId, adminRepId };
+}
+
+/** The demo tenant's id and its top-level administrator rep, if the tenant exists. */
+export async function findDemo(db: Db): Promise<{ tenantId: number; adminRepId: number } | undefined> {
+  const [row] = await db.select({ tenantId: tenants.id, adminRepId: serviceReps.id })
+    .from(tenants).innerJoin(serviceReps, eq(serviceReps.tenantId, tenants.id))
+    .where(and(eq(tenants.name, DEMO_TENANT), eq(serviceReps.lastName, 'Admin'))).orderBy(serviceReps.id).limit(1);
+  return row;
+}
+
+/** Seeds the demo tenant if absent and returns working credentials for it. */
+export async function ensureDemo(db: Db, dataDir: string): Promise<DemoCredentials> {
+  const file = join(dataDir, 'demo-credentials.json');
+  const demo = (await findDemo(db)) ?? (await seedDemoStructure(db));
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials & { tenantId?: number };
+    if (saved.adminServiceRepId === demo.adminRepId) return saved;
+  }
+  const account = await issueCredential(db, { tenantId: demo.tenantId, serviceRepId: demo.adminRepId, kind: 'account', name: 'Demo account key' });
+  const pat = await issueCredential(db, {
+    tenantId: demo.tenantId, serviceRepId: demo.adminRepId, kind: 'personal', name: 'Demo personal access token',
+    expiresAt: new Date(Date.now() + 90 * 86_400_000),
+  });
+  const credentials: DemoCredentials = {
+    tenant: DEMO_TENANT,
+    adminServiceRepId: demo.adminRepId,
+    accountSid: account.sid,
+    authToken: account.secret,
+    personalAccessToken: { sid: pat.sid, token: pat.token, expiresAt: pat.expiresAt },
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  return credentials;
+}
