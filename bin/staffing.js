@@ -5,4 +5,4 @@ import { register } from 'tsx/esm/api';
 register();
 const { main } = await import('../src/cli/main.ts');
 const code = await main(process.argv.slice(2));
-if (code !== 0) process.exitCode = code;
+if (code !== 0) process.exit(code);

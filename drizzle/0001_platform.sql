@@ -29,6 +29,7 @@ CREATE TABLE "countries" (
 	"alpha2" text NOT NULL,
 	"alpha3" text NOT NULL,
 	"name" text NOT NULL,
+	"sort_key" text NOT NULL,
 	"calling_code" integer NOT NULL,
 	CONSTRAINT "countries_alpha2_unique" UNIQUE("alpha2")
 );

@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db/database.ts';
@@ -23,11 +24,13 @@ export interface AppOptions {
   database: Database;
   /** Listen for credential revocations from other processes (off in most tests). */
   listenForRevocations?: boolean;
+  /** Where logs go (stdout by default); tests read them to check nothing secret is written. */
+  logStream?: Writable;
 }
 
-export async function buildApp({ config, database, listenForRevocations = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, listenForRevocations = true, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
     genReqId: () => randomUUID(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },

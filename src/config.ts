@@ -17,7 +17,7 @@ export const ConfigSchema = Type.Object({
   AUTH_URL: Type.Optional(Url),
   JOBBOARD_URL: Type.Optional(Url),
   REGISTRATION_URL: Type.Optional(Url),
-  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]),
   /** Simultaneous requests one credential may have in flight before it gets 429. */
   MAX_IN_FLIGHT_PER_CREDENTIAL: Type.Integer({ minimum: 1 }),
   /** Event loop delay (ms) above which the process answers 503 (overload). */
@@ -63,7 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const key = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties ?? '');
-      return `  ${key}=${JSON.stringify(raw[key] ?? '')}: ${e.message}`;
+      return `  ${key}=${JSON.stringify(env[key] ?? defaults[key] ?? '')}: ${e.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

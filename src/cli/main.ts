@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { serve } from './serve.ts';
 import { migrateCommand, seedCommand } from './database.command.ts';
 import { tokenCommand } from './token.command.ts';
+import { openApiCommand } from './openapi.command.ts';
 
 const USAGE = `Usage: staffing <command> [options]
 
@@ -17,11 +18,16 @@ Commands:
                           every scope, 90 days); prints the SID, secret and x-tw-token value once
   token revoke <sid> [--tenant <name>]
                           revoke a token at once (running services drop it from their caches)
+  openapi [--out <file>]  print (or write) the OpenAPI description
 
 Configuration comes from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ... (see README).`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+    console.log(USAGE);
+    return command === undefined ? 64 : 0;
+  }
   try {
     const config = loadConfig();
     switch (command) {
@@ -33,12 +39,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'migrate': return await migrateCommand(config);
       case 'seed': return await seedCommand(config);
       case 'token': return await tokenCommand(config, rest);
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        console.log(USAGE);
-        return command === undefined ? 1 : 0;
+      case 'openapi': return await openApiCommand(config, rest);
       default:
         console.error(`Unknown command: ${command}\n\n${USAGE}`);
         return 1;

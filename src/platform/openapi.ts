@@ -6,8 +6,34 @@ import swaggerUi from '@fastify/swagger-ui';
 
 export const OPENAPI_PATH = '/swagger/v1/swagger.json';
 
+type Json = Record<string, unknown>;
+
+/**
+ * Each negotiated media type repeats the response schema; keep it once, in components, and point
+ * every media type at it (the description stays a fraction of the size).
+ */
+function shareResponseSchemas(document: Json): Json {
+  const components = ((document.components ??= {}) as Json);
+  const schemas = ((components.schemas ??= {}) as Json);
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, response] of Object.entries(((operation as Json).responses ?? {}) as Record<string, Json>)) {
+        const content = response.content as Record<string, { schema?: Json }> | undefined;
+        const types = content ? Object.keys(content) : [];
+        if (!content || types.length < 2) continue;
+        const name = `${method.toUpperCase()} ${path} ${status}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
+        schemas[name] = content[types[0]!]!.schema;
+        for (const type of types) content[type] = { schema: { $ref: `#/components/schemas/${name}` } };
+      }
+    }
+  }
+  return document;
+}
+
 export async function registerOpenApi(app: FastifyInstance, baseUrl: string) {
   await app.register(swagger, {
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transformObject: (documentObject) => shareResponseSchemas((documentObject as { openapiObject: Json }).openapiObject) as never,
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -23,6 +23,7 @@ export function countryRows() {
       alpha2: c.countryCode,
       alpha3: c.countryCodeAlpha3,
       name: c.countryNameEn,
+      sortKey: c.countryNameEn.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
       callingCode: Number(/^\d+/.exec(c.countryCallingCode)![0]),
     }));
 }
@@ -36,7 +37,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     await drizzleMigrate(db, { migrationsFolder });
     await db.insert(countries).values(countryRows()).onConflictDoUpdate({
       target: countries.countryCode,
-      set: { name: sql`excluded.name`, alpha2: sql`excluded.alpha2`, alpha3: sql`excluded.alpha3`, callingCode: sql`excluded.calling_code` },
+      set: { name: sql`excluded.name`, sortKey: sql`excluded.sort_key`, alpha2: sql`excluded.alpha2`, alpha3: sql`excluded.alpha3`, callingCode: sql`excluded.calling_code` },
     });
   } finally {
     await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);

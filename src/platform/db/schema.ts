@@ -43,6 +43,8 @@ export const countries = pgTable('countries', {
   alpha2: text('alpha2').notNull().unique(),
   alpha3: text('alpha3').notNull(),
   name: text('name').notNull(),
+  /** The name without accents, lower case: sorts the same on every server collation. */
+  sortKey: text('sort_key').notNull(),
   callingCode: integer('calling_code').notNull(),
 });
 

@@ -34,6 +34,10 @@ function choose(request: FastifyRequest, representation: Representation): string
 
 export function registerNegotiation(app: FastifyInstance) {
   app.decorateRequest('responseType', 'application/json');
+  app.addHook('onRoute', (route) => {
+    const representation = route.config?.representation;
+    if (route.schema && representation && representation !== 'raw') route.schema.produces = offeredTypes(representation);
+  });
 
   app.addHook('onRequest', async (request) => {
     const representation = request.routeOptions.config.representation ?? 'raw';

@@ -2,6 +2,7 @@
 // validation failures, an `errors` map of field name → messages. 5xx details are never shown.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
+import { Type } from 'typebox';
 import { AppError, titleOf, type FieldErrors } from './errors.ts';
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
@@ -81,7 +82,25 @@ const fastifyCodes: Record<string, number> = {
 // PostgreSQL error classes that mean the server is busy, not that the request is wrong.
 const busyPgCodes = new Set(['53300', '57P03', '53400']);
 
+/** Every error body, documented once for the OpenAPI description. */
+export const ProblemSchema = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.Optional(Type.String()),
+  instance: Type.String({ description: 'The request path.' }),
+  traceId: Type.String({ description: 'Quote it when reporting a problem; it is in the service log.' }),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Field name → messages (validation failures).' })),
+}, { $id: 'Problem', description: 'application/problem+json (RFC 9457)' });
+
 export function registerProblemHandlers(app: FastifyInstance) {
+  app.addSchema(ProblemSchema);
+  app.addHook('onRoute', (route) => {
+    if (!route.schema || route.schema.hide) return;
+    const response = (route.schema.response ?? {}) as Record<string, unknown>;
+    const problem = { description: 'A problem (application/problem+json).', content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } };
+    route.schema.response = { ...response, '4XX': problem, '5XX': problem };
+  });
   // A mirror of the route table, to tell "no such path" (404) from "no such method" (405).
   const routes = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,6 @@
 // Data access for the lookup lists. Every query is a prepared statement, filtered by the caller's
 // tenant (and hierarchy for reps and branches, security group for message actions).
-import { and, asc, eq, sql, type SQL, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, sql, SQL, type Placeholder } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { prepared, type Db } from '../../platform/db/database.ts';
 import {
@@ -31,12 +31,12 @@ function list<T>(
   table: PgTable,
   fields: Record<string, PgColumn | SQL>,
   where: (extra: Record<string, Placeholder>) => SQL | undefined,
-  order: PgColumn[],
+  order: (PgColumn | SQL)[],
   extraParams: string[] = [],
 ) {
   const extra = Object.fromEntries(extraParams.map((k) => [k, sql.placeholder(k)]));
   const page = prepared((db: Db) => db.select({ ...fields, totalCount }).from(table).where(where(extra))
-    .orderBy(...order.map((c) => asc(c))).limit(p.take).offset(p.skip).prepare(`datalist_${name}`));
+    .orderBy(...order.map((c) => (c instanceof SQL ? c : asc(c)))).limit(p.take).offset(p.skip).prepare(`datalist_${name}`));
   const count = prepared((db: Db) => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where(extra)).prepare(`datalist_${name}_count`));
   return async (scope: DataScope, paging: Page, params: Record<string, unknown> = {}): Promise<Paged<T>> => {
     const values: Params = { tenantId: scope.tenantId, hierIds: scope.hierIds, ...paging, ...params };
@@ -84,4 +84,4 @@ export const listEmployeeStatuses = list('employee_statuses', employeeStatuses, 
 
 export const listCountries = list('countries', countries, {
   countryCode: countries.countryCode, country: countries.name, countryCallingCode: countries.callingCode,
-}, () => undefined, [countries.name, countries.countryCode]);
+}, () => undefined, [sql`${countries.sortKey} collate "C"`, countries.countryCode]);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', DATA_DIR: './data', MAX_IN_FLIGHT_PER_CREDENTIAL: 50, BASE_URL: 'http://127.0.0.1:8080' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('VER-02: addresses are configuration, derived from BASE_URL unless set', () => {
+    const config = loadConfig({ BASE_URL: 'https://api.example.com/', JOBBOARD_URL: 'https://jobs.example.com' });
+    expect(config).toMatchObject({ BASE_URL: 'https://api.example.com', AUTH_URL: 'https://api.example.com', JOBBOARD_URL: 'https://jobs.example.com', REGISTRATION_URL: 'https://api.example.com/register' });
+  });
+
+  it('refuses bad values with a message naming each variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    const message = (() => { try { loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x' }); return ''; } catch (e) { return (e as Error).message; } })();
+    expect(message).toMatch(/PORT="70000"/);
+    expect(message).toMatch(/DATABASE_URL="mysql:\/\/x"/);
+  });
+});

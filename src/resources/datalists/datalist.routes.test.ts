@@ -1,0 +1,106 @@
+// GET /Datalists/*: content seeded for a new tenant, item shapes, filters, paging.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { DEFAULT_EMPLOYEE_STATUSES, DEFAULT_HOW_HEARD_OF, DEFAULT_MESSAGE_ACTIONS, DEFAULT_ORDER_TYPES } from './datalist.defaults.ts';
+
+let t: TestContext;
+let admin: ReturnType<typeof as>;
+beforeAll(async () => { t = await testApp(); admin = as(t.app, t.tenant.adminToken); });
+afterAll(async () => { await t?.close(); });
+
+const list = async (url: string, caller = admin) => {
+  const res = await caller({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return res.json() as { data: Record<string, unknown>[]; totalCount: number };
+};
+
+describe('datalists', () => {
+  it('DL-01: ServiceReps lists the reps the caller can see, with names', async () => {
+    const { data } = await list('/Datalists/ServiceReps');
+    expect(data).toContainEqual({ serviceRepId: t.tenant.adminRepId, name: 'Ada Admin', firstName: 'Ada', lastName: 'Admin', emailAddress: null, isActive: true });
+  });
+
+  it('DL-02 DL-15 AMB-68: Branches takes skip and take', async () => {
+    const all = await list('/Datalists/Branches');
+    expect(all.data).toEqual([
+      { branchId: t.tenant.north.branchId, branchName: 'North Branch', countryCode: 840, isWebPublic: true, isActive: true },
+      { branchId: t.tenant.south.branchId, branchName: 'South Branch', countryCode: 840, isWebPublic: false, isActive: true },
+    ]);
+    const second = await list('/Datalists/Branches?skip=1&take=1');
+    expect(second).toEqual({ data: [all.data[1]], totalCount: 2 });
+    expect(await list('/Datalists/Branches?skip=5')).toEqual({ data: [], totalCount: 2 });
+  });
+
+  it('DL-03: OrderTypes lists the default order types', async () => {
+    const { data } = await list('/Datalists/OrderTypes');
+    expect(data.map((o) => o.orderType).sort()).toEqual([...DEFAULT_ORDER_TYPES].sort());
+    expect(data[0]).toEqual({ orderTypeId: expect.any(Number), orderType: expect.any(String) });
+  });
+
+  it('DL-04 DL-05: MessageActions depend on the caller\'s security group', async () => {
+    const everything = await list('/Datalists/MessageActions');
+    expect(everything.totalCount).toBe(Object.keys(DEFAULT_MESSAGE_ACTIONS).length);
+    const payroll = await list('/Datalists/MessageActions', as(t.app, t.tenant.northToken)); // North rep is in Payroll
+    const expected = Object.entries(DEFAULT_MESSAGE_ACTIONS).filter(([, groups]) => groups.includes('Payroll')).map(([a]) => a).sort();
+    expect(payroll.data.map((a) => a.messageAction)).toEqual(expected);
+  });
+
+  it('DL-06: EmploymentCategories have Guid ids', async () => {
+    const { data } = await list('/Datalists/EmploymentCategories');
+    expect(data.length).toBeGreaterThan(3);
+    for (const c of data) expect(c.employmentCategoryId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it('DL-07: WashedStatuses have small integer ids', async () => {
+    const { data } = await list('/Datalists/WashedStatuses');
+    expect(data[0]).toEqual({ washedStatusId: 1, washedStatus: 'Unwashed' });
+  });
+
+  it('DL-08 DL-09 DL-10: HowHeardOf filters by originTypeId and carries requireDetails', async () => {
+    const all = await list('/Datalists/HowHeardOf');
+    expect(all.totalCount).toBe(DEFAULT_HOW_HEARD_OF.length);
+    const employees = await list('/Datalists/HowHeardOf?originTypeId=1');
+    expect(employees.totalCount).toBe(DEFAULT_HOW_HEARD_OF.filter((h) => h.originTypeId === 1).length);
+    expect(employees.data.every((h) => h.originTypeId === 1)).toBe(true);
+    expect(employees.data.find((h) => h.howHeardOf === 'Employee Referral')).toMatchObject({ requireDetails: true });
+    expect(employees.data.find((h) => h.howHeardOf === 'Indeed')).toMatchObject({ requireDetails: false });
+    const res = await admin({ method: 'GET', url: '/Datalists/HowHeardOf?originTypeId=9' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['originTypeId']);
+  });
+
+  it('DL-11: EmployeeStatuses have string ids and one default', async () => {
+    const { data } = await list('/Datalists/EmployeeStatuses');
+    expect(data).toHaveLength(DEFAULT_EMPLOYEE_STATUSES.length);
+    expect(data.filter((s) => s.isDefault)).toEqual([{ employeeStatusId: 'N', employeeStatus: 'New Applicant', isDefault: true }]);
+  });
+
+  it('DL-12: countries come from the ISO list with numeric code and calling code', async () => {
+    const all = await list('/DataLists/countries');
+    expect(all.totalCount).toBeGreaterThan(240);
+    expect(all.data).toContainEqual({ countryCode: 840, country: 'United States of America', countryCallingCode: 1 });
+    expect(all.data).toContainEqual({ countryCode: 124, country: 'Canada', countryCallingCode: 1 });
+    expect(all.data).toContainEqual({ countryCode: 826, country: expect.stringMatching(/United Kingdom/), countryCallingCode: 44 });
+    // Sorted by name, accents aside, whatever the server's collation.
+    expect(all.data.slice(0, 4).map((c) => c.country)).toEqual(['Afghanistan', 'Åland Islands', 'Albania', 'Algeria']);
+  });
+
+  it('PAGE-01 PAGE-02 PAGE-03 PAGE-04 PAGE-06: every datalist pages with skip and take', async () => {
+    for (const path of ['/Datalists/ServiceReps', '/Datalists/OrderTypes', '/Datalists/MessageActions', '/Datalists/EmploymentCategories',
+      '/Datalists/WashedStatuses', '/Datalists/HowHeardOf', '/Datalists/EmployeeStatuses', '/DataLists/countries']) {
+      const full = await list(path);
+      const page = await list(`${path}?skip=1&take=2`);
+      expect(page.totalCount, path).toBe(full.totalCount);
+      expect(page.data, path).toEqual(full.data.slice(1, 3));
+    }
+  });
+
+  it('DL-16: datalists need credentials and the datalist-read scope', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/Datalists/OrderTypes' })).statusCode).toBe(401);
+    const narrow = await issueCredential(t.database.db, {
+      tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'n', scopes: ['order-read'], expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect((await as(t.app, narrow)({ method: 'GET', url: '/Datalists/OrderTypes' })).statusCode).toBe(403);
+  });
+});

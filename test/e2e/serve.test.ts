@@ -1,0 +1,87 @@
+// End to end: `staffing serve --demo` on its own embedded database, then the `staffing token`
+// commands run while it serves (they reach the same database), as a new user would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../../src/platform/db/embedded.ts';
+
+const run = promisify(execFile);
+const bin = new URL('../../bin/staffing.js', import.meta.url).pathname;
+let dir: string;
+let server: ChildProcess;
+let base: string;
+let env: NodeJS.ProcessEnv;
+let output = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
+  server = spawn(process.execPath, [bin, 'serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout!.on('data', (c) => { output += String(c); });
+  server.stderr!.on('data', (c) => { output += String(c); });
+  for (let i = 0; i < 300 && !output.includes('Personal access token:'); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!output.includes('Personal access token:')) throw new Error(`server did not start:\n${output}`);
+}, 60_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('staffing serve --demo', () => {
+  it('prints the address and working demo credentials', async () => {
+    expect(output).toContain(`API:            ${base}`);
+    const creds = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8'));
+    expect(output).toContain(creds.personalAccessToken.token);
+    const basic = Buffer.from(`${creds.accountSid}:${creds.authToken}`).toString('base64');
+    const branches = await fetch(`${base}/Datalists/Branches`, { headers: { authorization: `Basic ${basic}` } });
+    expect(branches.status).toBe(200);
+    expect((await branches.json()).data.map((b: { branchName: string }) => b.branchName)).toEqual(['Austin', 'Minneapolis']);
+    const countries = await fetch(`${base}/DataLists/countries?take=10`, { headers: { 'x-tw-token': creds.personalAccessToken.token } });
+    expect((await countries.json()).data).toHaveLength(10);
+  });
+
+  it('answers /health without credentials', async () => {
+    const res = await fetch(`${base}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('token create and token revoke work while the service runs', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'token', 'create', '--scopes', 'datalist-read', '--expires', '2099-01-01', '--json'], { env });
+    const issued = JSON.parse(stdout);
+    expect(issued).toMatchObject({ tenant: 'demo', scopes: ['datalist-read'], expiresAt: '2099-01-01T23:59:59.000Z' });
+    expect(Buffer.from(issued.token, 'base64').toString()).toBe(`${issued.sid}:${issued.secret}`);
+    const call = () => fetch(`${base}/Datalists/OrderTypes`, { headers: { 'x-tw-token': issued.token } });
+    expect((await call()).status).toBe(200);
+    await run(process.execPath, [bin, 'token', 'revoke', issued.sid], { env });
+    let status = 200;
+    for (let i = 0; i < 50 && status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await call()).status;
+    }
+    expect(status).toBe(401);
+  });
+
+  it('token create refuses unknown scopes with a clear message', async () => {
+    const failed = await run(process.execPath, [bin, 'token', 'create', '--scopes', 'everything'], { env }).catch((e) => e);
+    expect(failed.code).toBe(65);
+    expect(failed.stderr).toMatch(/Unknown scopes: everything/);
+  });
+
+  it('a bad configuration stops with a clear message', async () => {
+    const failed = await run(process.execPath, [bin, 'migrate'], { env: { ...env, PORT: 'x' } }).catch((e) => e);
+    expect(failed.code).toBe(78);
+    expect(failed.stderr).toMatch(/PORT="x"/);
+  });
+});

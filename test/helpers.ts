@@ -1,0 +1,95 @@
+// Shared test fixtures: a database of the test file's own (cloned from the migrated template), an
+// app built on it, and a tenant with a parent node, two branches, reps and credentials.
+import { inject } from 'vitest';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import { issueCredential, type IssuedCredential } from '../src/platform/auth/tokens.ts';
+import { ALL_SCOPES } from '../src/platform/auth/scopes.ts';
+import { addBranch, addHierarchyNode, addServiceRep, createTenant } from '../src/resources/tenants/tenant.provisioning.ts';
+
+let counter = 0;
+
+/** A fresh database cloned from the migrated template; dropped by the global teardown. */
+export async function testDatabase(): Promise<Database> {
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await admin.connect();
+  const name = `staffing_test_${inject('runId')}_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
+  await admin.end();
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  return openDatabase(url.toString(), 10);
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'http://api.test', ...overrides });
+}
+
+export interface TenantFixture {
+  tenantId: number;
+  rootHierId: number;
+  north: { hierId: number; branchId: number; repId: number };
+  south: { hierId: number; branchId: number; repId: number };
+  adminRepId: number;
+  /** Account key of the administrator (every scope). */
+  account: IssuedCredential;
+  /** Personal access tokens, every scope: at the root, and at each branch. */
+  adminToken: IssuedCredential;
+  northToken: IssuedCredential;
+  southToken: IssuedCredential;
+}
+
+const inNinetyDays = () => new Date(Date.now() + 90 * 86_400_000);
+
+/** A tenant: root node → North and South branch nodes, a rep at each node, credentials. */
+export async function seedTenant(database: Database, name: string): Promise<TenantFixture> {
+  const db = database.db;
+  const { tenantId, rootHierId } = await createTenant(db, name, `${name} Staffing`);
+  const northHier = await addHierarchyNode(db, tenantId, rootHierId, 'North');
+  const southHier = await addHierarchyNode(db, tenantId, rootHierId, 'South', { canCreateEmployees: false, canInsertMasterData: false });
+  const north = { hierId: northHier, branchId: await addBranch(db, tenantId, northHier, 'North Branch'), repId: await addServiceRep(db, tenantId, { hierId: northHier, firstName: 'Nora', lastName: 'North', securityGroup: 'Payroll' }) };
+  const south = { hierId: southHier, branchId: await addBranch(db, tenantId, southHier, 'South Branch', { isWebPublic: false }), repId: await addServiceRep(db, tenantId, { hierId: southHier, firstName: 'Sam', lastName: 'South' }) };
+  const adminRepId = await addServiceRep(db, tenantId, { hierId: rootHierId, firstName: 'Ada', lastName: 'Admin', securityGroup: 'Administrators' });
+  const token = (serviceRepId: number, label: string) => issueCredential(db, { tenantId, serviceRepId, kind: 'personal', name: label, scopes: ALL_SCOPES, expiresAt: inNinetyDays() });
+  return {
+    tenantId, rootHierId, north, south, adminRepId,
+    account: await issueCredential(db, { tenantId, serviceRepId: adminRepId, kind: 'account', name: 'account key' }),
+    adminToken: await token(adminRepId, 'admin'),
+    northToken: await token(north.repId, 'north'),
+    southToken: await token(south.repId, 'south'),
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  tenant: TenantFixture;
+  other: TenantFixture;
+  close(): Promise<void>;
+}
+
+/** The app on a database of its own, with two tenants (`acme` and `other`). */
+export async function testApp(configOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await testDatabase();
+  const config = testConfig(configOverrides);
+  const tenant = await seedTenant(database, 'acme');
+  const other = await seedTenant(database, 'other');
+  const app = await buildApp({ config, database, listenForRevocations: false });
+  await app.ready();
+  return { app, database, config, tenant, other, close: async () => { await app.close(); await database.close(); } };
+}
+
+export const auth = {
+  token: (c: IssuedCredential) => ({ 'x-tw-token': c.token }),
+  basic: (c: IssuedCredential) => ({ authorization: `Basic ${Buffer.from(`${c.sid}:${c.secret}`).toString('base64')}` }),
+};
+
+/** `app.inject` with the token's header merged in. */
+export function as(app: FastifyInstance, credential: IssuedCredential) {
+  return (options: InjectOptions) => app.inject({ ...options, headers: { ...auth.token(credential), ...(options.headers ?? {}) } });
+}
