@@ -4,15 +4,19 @@
 
 /** Records that have a read and a write scope. */
 export const SCOPE_RECORDS = [
-  'assignment', 'batchjob', 'contact', 'contract', 'customer', 'datalist', 'employee', 'jobboard',
-  'jobtitle', 'order', 'prospect', 'ratesheet', 'search', 'timecard', 'vendor',
+  'assignment', 'batchjob', 'contact', 'contract', 'customer', 'employee', 'jobboard',
+  'jobtitle', 'order', 'prospect', 'ratesheet', 'timecard', 'vendor',
 ] as const;
+
+/** Records that are only read (lookup lists, searches): a read scope alone. */
+export const READ_ONLY_RECORDS = ['datalist', 'search'] as const;
 
 /** Scopes the spec names that are not a read/write pair. */
 export const SINGLE_SCOPES = ['assessoncloudresults-write', 'assessment-webhook', 'assessment-read', 'assessment-write'] as const;
 
 export const ALL_SCOPES: readonly string[] = [
   ...SCOPE_RECORDS.flatMap((r) => [`${r}-read`, `${r}-write`]),
+  ...READ_ONLY_RECORDS.map((r) => `${r}-read`),
   ...SINGLE_SCOPES,
 ].sort();
 

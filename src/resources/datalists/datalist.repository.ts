@@ -9,6 +9,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import type { DataScope } from '../../platform/scope.ts';
+import type { Country } from './datalist.schemas.ts';
 
 const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
 const p = {
@@ -82,6 +83,24 @@ export const listEmployeeStatuses = list('employee_statuses', employeeStatuses, 
   employeeStatusId: employeeStatuses.id, employeeStatus: employeeStatuses.name, isDefault: employeeStatuses.isDefault,
 }, () => eq(employeeStatuses.tenantId, p.tenantId), [employeeStatuses.name, employeeStatuses.id]);
 
-export const listCountries = list('countries', countries, {
-  countryCode: countries.countryCode, country: countries.name, countryCallingCode: countries.callingCode,
-}, () => undefined, [sql`${countries.sortKey} collate "C"`, countries.countryCode]);
+/**
+ * Countries are reference data that change only with a deployment (migrate loads them from their
+ * package), so each process reads them once and pages them from memory.
+ */
+const allCountries = new WeakMap<Db, Promise<Country[]>>();
+export function loadCountries(db: Db): Promise<Country[]> {
+  let loaded = allCountries.get(db);
+  if (!loaded) {
+    // execute(): a Drizzle query is a lazy thenable that would run again at every await.
+    loaded = db.select({ countryCode: countries.countryCode, country: countries.name, countryCallingCode: countries.callingCode })
+      .from(countries).orderBy(sql`${countries.sortKey} collate "C"`, countries.countryCode).execute();
+    loaded.catch(() => allCountries.delete(db));
+    allCountries.set(db, loaded);
+  }
+  return loaded;
+}
+
+export async function listCountries(scope: DataScope, paging: Page): Promise<Paged<Country>> {
+  const all = await loadCountries(scope.db);
+  return { data: all.slice(paging.skip, paging.skip + paging.take), totalCount: all.length };
+}

@@ -32,7 +32,7 @@ describe('datalists', () => {
     expect(await list('/Datalists/Branches?skip=5')).toEqual({ data: [], totalCount: 2 });
   });
 
-  it('DL-03: OrderTypes lists the default order types', async () => {
+  it('DL-03 DL-14: OrderTypes lists the default order types, as id and name pairs', async () => {
     const { data } = await list('/Datalists/OrderTypes');
     expect(data.map((o) => o.orderType).sort()).toEqual([...DEFAULT_ORDER_TYPES].sort());
     expect(data[0]).toEqual({ orderTypeId: expect.any(Number), orderType: expect.any(String) });

@@ -1,0 +1,9 @@
+// The baseline: bare Fastify answering one constant JSON body (the same bytes the service answers
+// for the scenario), serialized through a response schema as the service does.
+import Fastify from 'fastify';
+
+const body = JSON.parse(process.env.BARE_BODY ?? '{}') as Record<string, unknown>;
+const app = Fastify({ logger: false });
+app.get('/*', { schema: { response: { 200: { type: 'object', additionalProperties: true } } } }, async () => body);
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.send?.('ready');
