@@ -18,6 +18,7 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { datalistRoutes } from './resources/datalists/datalist.routes.ts';
+import { employeeRoutes } from './resources/employees/employee.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, listenForRevocations = true, 
   // Routes.
   await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
   await app.register(datalistRoutes);
+  await app.register(employeeRoutes);
 
   return app;
 }

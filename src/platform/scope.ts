@@ -1,5 +1,6 @@
 // The scoped data-access context: the only way request code reaches tenant data. It carries the
 // caller's tenant and the hierarchy nodes it may see; repositories filter every query by both.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { transaction } from './db/database.ts';
 import type { Principal } from './auth/principal.ts';
@@ -8,16 +9,21 @@ export class DataScope {
   readonly tenantId: number;
   /** Hierarchy nodes at or below the caller's node. */
   readonly hierIds: number[];
-  private readonly visible: Set<number>;
+  private readonly visibleSet: Set<number>;
 
   constructor(readonly db: Db, readonly principal: Principal) {
     this.tenantId = principal.tenantId;
     this.hierIds = principal.visibleHierIds;
-    this.visible = new Set(principal.visibleHierIds);
+    this.visibleSet = new Set(principal.visibleHierIds);
+  }
+
+  /** `column = any(<the caller's hierarchy nodes>)`: the condition every hierarchy-bound query carries. */
+  visible(hierColumn: SQLWrapper): SQL {
+    return sql`${hierColumn} = any(${sql.param(this.hierIds)}::int[])`;
   }
 
   canSee(hierId: number): boolean {
-    return this.visible.has(hierId);
+    return this.visibleSet.has(hierId);
   }
 
   /** Runs `fn` in one transaction, with a scope bound to that transaction. */

@@ -54,3 +54,11 @@ export function prepared<F>(build: (db: Db) => F): (db: Db) => F {
     return statement;
   };
 }
+
+/** The PostgreSQL error behind an error (Drizzle wraps it in `cause`), if any. */
+export function pgError(e: unknown): { code?: string; constraint?: string } | undefined {
+  for (let x = e as { code?: unknown; cause?: unknown } | undefined; x; x = x.cause as typeof x) {
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as { code?: string; constraint?: string };
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import { Type } from 'typebox';
 import { AppError, titleOf, type FieldErrors } from './errors.ts';
+import { pgError } from '../db/database.ts';
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 
@@ -133,7 +134,7 @@ export function registerProblemHandlers(app: FastifyInstance) {
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return sendProblem(request, reply, 400, `The request body is not valid: ${error.message}`);
     }
-    const pgCode = (error as { code?: string }).code;
+    const pgCode = pgError(error)?.code;
     if ((pgCode && busyPgCodes.has(pgCode)) || /timeout exceeded when trying to connect/.test(error.message)) {
       request.log.warn({ err: error }, 'database busy');
       return sendProblem(request, reply, 503, 'The service is busy; retry later.', undefined, { 'retry-after': '2' });

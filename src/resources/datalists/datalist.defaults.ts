@@ -54,3 +54,33 @@ export const DEFAULT_EMPLOYEE_STATUSES: { id: string; name: string; isDefault: b
   { id: 'T', name: 'Terminated', isDefault: false },
   { id: 'D', name: 'Do Not Rehire', isDefault: false },
 ];
+
+// ---- Reference data of records (worksites and messages are per record, not seeded) -------------
+
+/** Job order statuses. The first four may appear on the job board (JB-31). */
+export const DEFAULT_JOB_ORDER_STATUSES: { name: string; isJobBoardEligible?: boolean; isFilled?: boolean; isClosed?: boolean }[] = [
+  { name: 'Unfilled', isJobBoardEligible: true },
+  { name: 'Unfilled - Replace', isJobBoardEligible: true },
+  { name: 'Partially Filled', isJobBoardEligible: true },
+  { name: 'Master', isJobBoardEligible: true },
+  { name: 'Filled', isFilled: true },
+  { name: 'On Hold' },
+  { name: 'Closed', isClosed: true },
+  { name: 'Cancelled', isClosed: true },
+];
+export const DEFAULT_ASSIGNMENT_STATUSES: { name: string; isActive: boolean }[] = [
+  { name: 'Active', isActive: true }, { name: 'Pending Start', isActive: true }, { name: 'Ended', isActive: false }, { name: 'Cancelled', isActive: false },
+];
+export const DEFAULT_JOB_ORDER_DURATIONS = ['1 Day', 'Less than 1 Week', '1 to 4 Weeks', '1 to 3 Months', '3 to 6 Months', '6+ Months', 'Ongoing'];
+export const DEFAULT_SALES_TEAMS = ['Light Industrial', 'Clerical', 'Professional', 'Healthcare'];
+export const DEFAULT_WORKER_COMP_CODES = ['8810 Clerical Office', '8742 Outside Sales', '8018 Warehouse', '5606 Construction Supervisor', '9015 Building Operation'];
+export const DEFAULT_PAY_CODES = ['Regular', 'Overtime', 'Doubletime', 'Holiday', 'Vacation', 'Sick', 'Bonus', 'Mileage'];
+export const DEFAULT_JOB_TITLE_CATEGORIES = ['Light Industrial', 'Administrative', 'Accounting & Finance', 'Information Technology', 'Healthcare', 'Hospitality', 'Skilled Trades'];
+export const DEFAULT_CONTRACT_STATUSES = ['Draft', 'Active', 'Expired', 'Terminated'];
+export const DEFAULT_PROSPECT_STATUSES = ['New', 'Contacted', 'Qualified', 'Proposal Sent', 'Won', 'Lost'];
+export const DEFAULT_SHIFTS: { name: string; startTime: string; endTime: string }[] = [
+  { name: 'First Shift', startTime: '07:00', endTime: '15:30' },
+  { name: 'Second Shift', startTime: '15:00', endTime: '23:30' },
+  { name: 'Third Shift', startTime: '23:00', endTime: '07:30' },
+  { name: 'Day', startTime: '08:00', endTime: '17:00' },
+];

@@ -7,6 +7,7 @@ import {
   securityGroups, serviceReps, tenants, washedStatuses,
 } from '../../platform/db/schema.ts';
 import * as D from '../datalists/datalist.defaults.ts';
+import * as R from '../reference-data/reference.table.ts';
 
 export interface NodeOptions { canCreateEmployees?: boolean; canInsertMasterData?: boolean }
 
@@ -71,6 +72,15 @@ export async function createTenant(db: Db, name: string, displayName: string): P
     await tx.insert(washedStatuses).values(D.DEFAULT_WASHED_STATUSES.map(([id, n]) => ({ tenantId, id, name: n })));
     await tx.insert(howHeardOf).values(D.DEFAULT_HOW_HEARD_OF.map((h) => ({ tenantId, ...h })));
     await tx.insert(employeeStatuses).values(D.DEFAULT_EMPLOYEE_STATUSES.map((s) => ({ tenantId, ...s })));
+    await tx.insert(R.jobOrderStatuses).values(D.DEFAULT_JOB_ORDER_STATUSES.map((s) => ({ tenantId, ...s })));
+    await tx.insert(R.assignmentStatuses).values(D.DEFAULT_ASSIGNMENT_STATUSES.map((s) => ({ tenantId, ...s })));
+    const named = [
+      [R.jobOrderDurations, D.DEFAULT_JOB_ORDER_DURATIONS], [R.salesTeams, D.DEFAULT_SALES_TEAMS], [R.workerCompCodes, D.DEFAULT_WORKER_COMP_CODES],
+      [R.payCodes, D.DEFAULT_PAY_CODES], [R.jobTitleCategories, D.DEFAULT_JOB_TITLE_CATEGORIES], [R.contractStatuses, D.DEFAULT_CONTRACT_STATUSES],
+      [R.prospectStatuses, D.DEFAULT_PROSPECT_STATUSES],
+    ] as const;
+    for (const [table, names] of named) await tx.insert(table).values(names.map((name) => ({ tenantId, name })));
+    await tx.insert(R.shifts).values(D.DEFAULT_SHIFTS.map((s) => ({ tenantId, ...s })));
     return { tenantId, rootHierId };
   });
 }

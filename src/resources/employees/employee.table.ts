@@ -1,0 +1,45 @@
+// The employees table: the catalog's columns plus what the create request and the read shape need.
+// The government id is kept only as a keyed hash (for the duplicate check) and its last four
+// characters (for display): it can never be returned in full.
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, boolean } from 'drizzle-orm/pg-core';
+import { branches, bytea, hierarchyNodes, serviceReps } from '../../platform/db/schema.ts';
+import { catalogColumns } from '../../platform/db/catalog-columns.ts';
+import { employeeCatalog } from './employee.patch-catalog.ts';
+
+/** Catalog columns that reference other tables (the catalog's columns are typed only at run time). */
+function catalogReferences(t: object) {
+  const c = t as Record<string, AnyPgColumn> & { tenantId: AnyPgColumn };
+  return [
+    foreignKey({ columns: [c.tenantId, c.branchId!], foreignColumns: [branches.tenantId, branches.id] }),
+    foreignKey({ columns: [c.tenantId, c.serviceRepId!], foreignColumns: [serviceReps.tenantId, serviceReps.id] }),
+  ];
+}
+
+export const employees = pgTable('employees', {
+  tenantId: integer('tenant_id').notNull(),
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  hierId: integer('hier_id').notNull(),
+  ...catalogColumns(employeeCatalog),
+  street1: varchar('street1', { length: 50 }),
+  street2: varchar('street2', { length: 50 }),
+  municipality: varchar('municipality', { length: 50 }),
+  region: varchar('region', { length: 5 }).notNull(),
+  postalCode: varchar('postal_code', { length: 10 }),
+  countryCode: integer('country_code').notNull(),
+  bypassAddressValidation: boolean('bypass_address_validation').notNull().default(true),
+  dateAddressStandardized: timestamp('date_address_standardized', { withTimezone: true, mode: 'date' }),
+  governmentIdHash: bytea('government_id_hash'),
+  governmentIdLast4: varchar('government_id_last4', { length: 4 }),
+  employeeStatusId: text('employee_status_id').notNull().default('N'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  ...catalogReferences(t),
+  primaryKey({ columns: [t.tenantId, t.id] }),
+  foreignKey({ columns: [t.tenantId, t.hierId], foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id] }),
+  uniqueIndex('employees_government_id').on(t.tenantId, t.governmentIdHash).where(sql`government_id_hash is not null`),
+  index('employees_hier').on(t.tenantId, t.hierId),
+  index('employees_last_name').on(t.tenantId, sql`lower(last_name) text_pattern_ops`),
+  index('employees_first_name').on(t.tenantId, sql`lower(first_name) text_pattern_ops`),
+]);

@@ -1,0 +1,7 @@
+import { text } from 'drizzle-orm/pg-core';
+import { recordTable } from '../../platform/db/record-table.ts';
+import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
+
+export const rateSheets = recordTable('rate_sheets', rateSheetCatalog, {
+  extra: { name: text('name').notNull().default('') },
+});

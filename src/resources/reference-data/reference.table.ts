@@ -1,0 +1,77 @@
+// Per-tenant reference tables the records point at (worksites, shifts, statuses, codes, messages).
+// Ids are the ones the PATCH catalog names (`WorksiteId`, `ShiftId` Guid, `JobOrderStatusId`, ...).
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+const tenantId = () => integer('tenant_id').notNull();
+const named = (table: string) => pgTable(table, {
+  tenantId: tenantId(),
+  id: integer('id').generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+
+export const salesTeams = named('sales_teams');
+export const jobOrderDurations = named('job_order_durations');
+export const workerCompCodes = named('worker_comp_codes');
+export const payCodes = named('pay_codes');
+export const jobTitleCategories = named('job_title_categories');
+export const contractStatuses = named('contract_statuses');
+
+/** Job order statuses; `isJobBoardEligible` marks Unfilled, Unfilled - Replace, Partially Filled and Master. */
+export const jobOrderStatuses = pgTable('job_order_statuses', {
+  tenantId: tenantId(),
+  id: integer('id').generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  isJobBoardEligible: boolean('is_job_board_eligible').notNull().default(false),
+  isFilled: boolean('is_filled').notNull().default(false),
+  isClosed: boolean('is_closed').notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+
+export const assignmentStatuses = pgTable('assignment_statuses', {
+  tenantId: tenantId(),
+  id: integer('id').generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+
+export const prospectStatuses = pgTable('prospect_statuses', {
+  tenantId: tenantId(),
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+
+export const shifts = pgTable('shifts', {
+  tenantId: tenantId(),
+  id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  startTime: varchar('start_time', { length: 5 }),
+  endTime: varchar('end_time', { length: 5 }),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+
+/** Where work happens: a customer's site, with coordinates for job board radius search. */
+export const worksites = pgTable('worksites', {
+  tenantId: tenantId(),
+  id: integer('id').generatedAlwaysAsIdentity(),
+  customerId: bigint('customer_id', { mode: 'number' }),
+  name: text('name').notNull(),
+  street1: varchar('street1', { length: 50 }),
+  street2: varchar('street2', { length: 50 }),
+  municipality: varchar('municipality', { length: 50 }),
+  region: varchar('region', { length: 5 }),
+  postalCode: varchar('postal_code', { length: 10 }),
+  countryCode: integer('country_code').notNull().default(840),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('worksites_customer').on(t.tenantId, t.customerId)]);
+
+/** Messages (notes, calls, emails logged) on any record; `PrimaryMessageId` pins one. */
+export const messages = pgTable('messages', {
+  tenantId: tenantId(),
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  originType: text('origin_type').notNull(),
+  originId: bigint('origin_id', { mode: 'number' }).notNull(),
+  messageActionId: integer('message_action_id'),
+  serviceRepId: integer('service_rep_id'),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('messages_origin').on(t.tenantId, t.originType, t.originId)]);
