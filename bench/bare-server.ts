@@ -5,5 +5,8 @@ import Fastify from 'fastify';
 const body = JSON.parse(process.env.BARE_BODY ?? '{}') as Record<string, unknown>;
 const app = Fastify({ logger: false });
 app.get('/*', { schema: { response: { 200: { type: 'object', additionalProperties: true } } } }, async () => body);
+app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+// Writes: parse the JSON body, answer 200 with no body (as the service's PATCH does).
+app.patch('/*', async (_request, reply) => reply.code(200).send());
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.send?.('ready');

@@ -17,8 +17,7 @@ import { registerEtags } from './platform/http/etag.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
-import { datalistRoutes } from './resources/datalists/datalist.routes.ts';
-import { employeeRoutes } from './resources/employees/employee.routes.ts';
+import { resourceRoutes } from './resources/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -65,8 +64,7 @@ export async function buildApp({ config, database, listenForRevocations = true, 
 
   // Routes.
   await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
-  await app.register(datalistRoutes);
-  await app.register(employeeRoutes);
+  for (const routes of resourceRoutes) await app.register(routes);
 
   return app;
 }

@@ -2,6 +2,8 @@
 // migrations, seeding) holds this; route handlers reach data through `request.scope`.
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as tables from './tables.ts';
 
 // int8 (bigint ids, counts) as JS numbers: the spec's Int64 ids are well inside 2^53.
@@ -61,4 +63,13 @@ export function pgError(e: unknown): { code?: string; constraint?: string } | un
     if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as { code?: string; constraint?: string };
   }
   return undefined;
+}
+
+/**
+ * A column written with its table's name (`"job_titles"."tenant_id"`). Drizzle leaves columns bare
+ * when a query reads one table, and inside a correlated subquery a bare name binds to the inner
+ * table: always qualify outer columns there.
+ */
+export function qualified(column: AnyPgColumn): SQL {
+  return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 }

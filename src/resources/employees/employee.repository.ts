@@ -3,7 +3,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
-import { pgError, prepared, type Db } from '../../platform/db/database.ts';
+import { pgError } from '../../platform/db/database.ts';
 import { branches, employeeStatuses, employmentCategories, hierarchyNodes, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
@@ -14,7 +14,7 @@ import { contactMethods, CONTACT_METHOD_TYPES } from '../contact-methods/contact
 import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import type { EmployeeCreateInput, EmployeeListFilter } from './employee.schemas.ts';
-import { checkGovernmentId, governmentIdHash, maskGovernmentId } from './government-id.ts';
+import { checkGovernmentId, governmentIdHash } from './government-id.ts';
 
 /** MaritalTaxStatusId of a new employee: 1 Single (the W-4 default). */
 const DEFAULT_MARITAL_TAX_STATUS = 1;
@@ -138,24 +138,26 @@ const e = employees as unknown as typeof employees & Record<CatalogColumn, AnyPg
 const email = sql`(select m.contact_method from contact_methods m where m.tenant_id = ${employees.tenantId} and m.id = ${e.primaryEmailAddressContactMethodId})`;
 const phone = sql`(select m.contact_method from contact_methods m where m.tenant_id = ${employees.tenantId} and m.id = ${e.primaryPhoneNumberContactMethodId})`;
 
-const byId = prepared((db: Db) => db.select({
-  row: employees,
-  branch: branches.name,
-  serviceRep: sql<string>`${serviceReps.firstName} || ' ' || ${serviceReps.lastName}`,
-  primaryEmailAddress: sql<string | null>`${email}`,
-  primaryPhoneNumber: sql<string | null>`${phone}`,
-}).from(employees)
-  .innerJoin(branches, and(eq(branches.tenantId, employees.tenantId), eq(branches.id, e.branchId)))
-  .innerJoin(serviceReps, and(eq(serviceReps.tenantId, employees.tenantId), eq(serviceReps.id, e.serviceRepId)))
-  .where(and(eq(employees.tenantId, sql.placeholder('tenantId')), eq(employees.id, sql.placeholder('id')), sql`${employees.hierId} = any(${sql.placeholder('hierIds')})`))
-  .prepare('employee_by_id'));
+// The hot path: one named (prepared) statement answering the read shape directly, its column list
+// derived from the catalog; no ORM mapping per row.
+const BY_ID = {
+  name: 'employee_by_id',
+  text: `select e.id as "employeeId", ${employeeCatalog.fields.map((f) => `e.${f.column} as "${f.json}"`).join(', ')},
+      b.name as "branch", r.first_name || ' ' || r.last_name as "serviceRep", e.hier_id as "hierId",
+      e.street1, e.street2, e.municipality, e.region, e.postal_code as "postalCode", e.country_code as "countryCode",
+      case when e.government_id_last4 is null then null else '*****' || e.government_id_last4 end as "governmentPersonalId",
+      (select m.contact_method from contact_methods m where m.tenant_id = e.tenant_id and m.id = e.primary_email_address_contact_method_id) as "primaryEmailAddress",
+      (select m.contact_method from contact_methods m where m.tenant_id = e.tenant_id and m.id = e.primary_phone_number_contact_method_id) as "primaryPhoneNumber",
+      e.employee_status_id as "employeeStatusId", e.created_at as "createdAt", e.updated_at as "updatedAt"
+    from employees e
+    join branches b on b.tenant_id = e.tenant_id and b.id = e.branch_id
+    join service_reps r on r.tenant_id = e.tenant_id and r.id = e.service_rep_id
+   where e.tenant_id = $1 and e.id = $2 and e.hier_id = any($3::int[])`,
+};
 
-export async function getEmployee(scope: DataScope, id: number) {
-  const [found] = await byId(scope.db).execute({ tenantId: scope.tenantId, id, hierIds: scope.hierIds });
-  if (!found) return undefined;
-  const { row, ...names } = found;
-  const { tenantId: _t, id: employeeId, governmentIdHash: _h, governmentIdLast4, bypassAddressValidation: _b, dateAddressStandardized: _d, ...rest } = row;
-  return { employeeId, ...rest, ...names, governmentPersonalId: maskGovernmentId(governmentIdLast4) };
+export async function getEmployee(scope: DataScope, id: number): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await scope.db.$client.query({ ...BY_ID, values: [scope.tenantId, id, scope.hierIds] });
+  return rows[0];
 }
 
 export async function listEmployees(scope: DataScope, filter: EmployeeListFilter): Promise<Paged<Record<string, unknown>>> {

@@ -53,8 +53,3 @@ export function checkGovernmentId(countryCode: number, raw: string): GovernmentI
 export function governmentIdHash(tenantId: number, countryCode: number, normalized: string): Buffer {
   return createHash('sha256').update(`${tenantId}:${countryCode}:${normalized}`).digest();
 }
-
-/** What callers see: the last four characters only. */
-export function maskGovernmentId(last4: string | null): string | null {
-  return last4 ? `*****${last4}` : null;
-}

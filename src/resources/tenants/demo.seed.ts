@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { serviceReps, tenants } from '../../platform/db/schema.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { addBranch, addHierarchyNode, addServiceRep, createTenant } from './tenant.provisioning.ts';
+import { generateDemoData } from './demo-data.ts';
 
 export const DEMO_TENANT = 'demo';
 
@@ -29,6 +30,7 @@ export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adm
   const adminRepId = await addServiceRep(db, tenantId, { hierId: rootHierId, firstName: 'Avery', lastName: 'Admin', emailAddress: 'avery.admin@demo-staffing.example', securityGroup: 'Administrators' });
   await addServiceRep(db, tenantId, { hierId: north, firstName: 'Morgan', lastName: 'Lee', emailAddress: 'morgan.lee@demo-staffing.example' });
   await addServiceRep(db, tenantId, { hierId: south, firstName: 'Jordan', lastName: 'Diaz', emailAddress: 'jordan.diaz@demo-staffing.example' });
+  await generateDemoData(db, tenantId);
   return { tenantId, adminRepId };
 }
 

@@ -1,0 +1,291 @@
+// /Assignments: create from a job order (restriction check), details with culture, list, hierarchy
+// and tenant isolation, declared access, and PATCH (catalog, every op, HH:MM times, blacklist flags).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import * as R from '../reference-data/reference.table.ts';
+import { assignmentCatalog } from './assignment.patch-catalog.ts';
+import { assignmentRestrictions } from './assignment.table.ts';
+import { detailsAccess, listAccess, writeAccess } from './assignment.routes.ts';
+import { firstId, lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedMessage, seedShift, seedWorksite, type Place } from './assignment.fixtures.ts';
+
+let t: TestContext;
+let admin: ReturnType<typeof as>;
+let north: ReturnType<typeof as>;
+let ids: {
+  worksite: number; northEmployee: number; southEmployee: number; customer: number; northOrder: number; southOrder: number; jobTitle: number; shift: string;
+  ended: number; active: number; compCode: number; salesTeam: number;
+};
+
+const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side], repId: tc.tenant[side].repId });
+
+async function newEmployee(branchId: number, lastName = 'Placed'): Promise<number> {
+  const res = await admin({ method: 'POST', url: '/Employees', payload: { firstName: 'Pat', lastName, branchId, region: 'MN' } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().employeeId;
+}
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = as(t.app, t.tenant.adminToken);
+  north = as(t.app, t.tenant.northToken);
+  const db = t.database.db;
+  const n = place(t, 'north'), s = place(t, 'south');
+  const customer = await seedCustomer(db, n);
+  const worksite = await seedWorksite(db, n.tenantId, customer);
+  const jobTitle = await seedJobTitle(db, n);
+  const shift = await seedShift(db, n.tenantId);
+  const northOrder = await seedJobOrder(db, n, {
+    customerId: customer, jobTitleId: jobTitle, worksiteId: worksite,
+    extra: { startTime: '07:30', endTime: '16:00', shiftId: shift, isScheduledForMonday: true, isScheduledForFriday: true, jobOrderShiftNotes: 'Bring boots', doNotAutoClose: true },
+  });
+  const southCustomer = await seedCustomer(db, s, 'Southern Goods');
+  const southOrder = await seedJobOrder(db, s, { customerId: southCustomer, jobTitleId: jobTitle, worksiteId: await seedWorksite(db, s.tenantId, southCustomer) });
+  ids = {
+    worksite,
+    northEmployee: await newEmployee(t.tenant.north.branchId), southEmployee: await newEmployee(t.tenant.south.branchId, 'Southerly'),
+    customer, northOrder, southOrder, jobTitle, shift,
+    ended: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Ended'), active: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Active'),
+    compCode: await firstId(db, R.workerCompCodes, n.tenantId), salesTeam: await firstId(db, R.salesTeams, n.tenantId),
+  };
+});
+afterAll(async () => { await t?.close(); });
+
+const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Assignments', payload: body });
+const patch = (id: number, document: unknown, caller = admin, type = 'application/json-patch+json') =>
+  caller({ method: 'PATCH', url: `/Assignments/${id}`, headers: { 'content-type': type }, payload: JSON.stringify(document) });
+const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Assignments/${id}` })).json();
+async function newAssignment(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
+  const res = await create({ employeeId: await newEmployee(t.tenant.north.branchId), jobOrderId: ids.northOrder, startDate: '2026-01-05', ...body }, caller);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().assignmentId;
+}
+const restrictions = (employeeId: number) => t.database.db.select().from(assignmentRestrictions)
+  .where(and(eq(assignmentRestrictions.tenantId, t.tenant.tenantId), eq(assignmentRestrictions.employeeId, employeeId))).orderBy(assignmentRestrictions.raisedBy);
+
+describe('POST /Assignments', () => {
+  it('ASG-03 ASG-26: 201 with the id and Location; the job order\'s customer, title, branch, shift and schedule are copied', async () => {
+    const res = await create({ employeeId: ids.northEmployee, jobOrderId: ids.northOrder, startDate: '2026-02-02T00:00:00Z', expectedEndDate: '2026-06-30T00:00:00Z' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { assignmentId } = res.json();
+    expect(res.headers.location).toBe(`/Assignments/${assignmentId}`);
+    expect(await read(assignmentId)).toMatchObject({
+      assignmentId, employeeId: ids.northEmployee, employeeName: 'Pat Placed', jobOrderId: ids.northOrder, customerId: ids.customer,
+      customerName: 'Acme Widgets', worksiteId: ids.worksite, worksite: 'Plant 1', jobTitleId: ids.jobTitle, jobTitle: 'Forklift Operator', assignmentStatusId: ids.active, assignmentStatus: 'Active',
+      branchId: t.tenant.north.branchId, branch: 'North Branch', hierId: t.tenant.north.hierId, serviceRepId: t.tenant.north.repId,
+      startDate: '2026-02-02T00:00:00.000Z', endDate: null, expectedEndDate: '2026-06-30T00:00:00.000Z',
+      shiftId: ids.shift, startTime: '07:30', endTime: '16:00', shiftNote: 'Bring boots', isScheduledForMonday: true, isScheduledForTuesday: false,
+      isScheduledForFriday: true, doNotAutoClose: true, customerHasBlacklistedEmployee: false, culture: 'en',
+    });
+  });
+
+  it('ASG-26: the body is validated; references must exist inside the caller\'s hierarchy', async () => {
+    expect(Object.keys((await create({})).json().errors).sort()).toEqual(['employeeId', 'jobOrderId', 'startDate']);
+    expect((await create({ employeeId: ids.northEmployee, jobOrderId: 999999, startDate: '2026-01-01' })).json().errors).toHaveProperty('jobOrderId');
+    expect((await create({ employeeId: 999999, jobOrderId: ids.northOrder, startDate: '2026-01-01' })).json().errors).toHaveProperty('employeeId');
+    expect((await create({ employeeId: ids.southEmployee, jobOrderId: ids.northOrder, startDate: '2026-01-01' }, north)).json().errors).toHaveProperty('employeeId');
+    expect((await create({ employeeId: ids.northEmployee, jobOrderId: ids.southOrder, startDate: '2026-01-01' }, north)).json().errors).toHaveProperty('jobOrderId');
+    const res = await create({ employeeId: ids.northEmployee, jobOrderId: ids.northOrder, startDate: '2026-03-01', endDate: '2026-02-01' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ endDate: ['must not be before startDate'] });
+  });
+
+  it('ASG-04 AMB-64: 409 while an active assignment restriction exists between the order\'s customer and the employee', async () => {
+    const employeeId = await newEmployee(t.tenant.north.branchId, 'Restricted');
+    await t.database.db.insert(assignmentRestrictions).values({ tenantId: t.tenant.tenantId, customerId: ids.customer, employeeId, raisedBy: 'employee' });
+    const body = { employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-05' };
+    expect((await create(body)).statusCode).toBe(409);
+    await t.database.db.update(assignmentRestrictions).set({ isActive: false }).where(eq(assignmentRestrictions.employeeId, employeeId));
+    expect((await create(body)).statusCode).toBe(201);
+  });
+
+  it('ASG-02 ASG-01: creating needs assignment-write', async () => {
+    const reader = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'r', scopes: ['assignment-read'], expiresAt: new Date(Date.now() + 60_000) });
+    expect((await create({ employeeId: ids.northEmployee, jobOrderId: ids.northOrder, startDate: '2026-01-05' }, as(t.app, reader))).statusCode).toBe(403);
+  });
+});
+
+describe('GET /Assignments/{id} and the list', () => {
+  it('ASG-01 ASG-06 ASG-07 ASG-10: declared roles and scopes follow the spec\'s lists', () => {
+    expect(detailsAccess).toEqual({ roles: ['ServiceRep', 'Service', 'WebUserEmployee'], scopes: ['assignment-read', 'assignment-write'] });
+    expect(listAccess.roles).toEqual(['ServiceRep', 'Service']);
+    expect(writeAccess).toEqual({ roles: ['ServiceRep', 'Service'], scopes: ['assignment-write'] });
+  });
+
+  it('ASG-07 ASG-10 AMB-19: the details take assignment-read or assignment-write; PATCH only assignment-write', async () => {
+    const id = await newAssignment();
+    const token = async (scopes: string[]) => as(t.app, await issueCredential(t.database.db, {
+      tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: scopes.join(), scopes, expiresAt: new Date(Date.now() + 60_000),
+    }));
+    const reader = await token(['assignment-read']), writer = await token(['assignment-write']), neither = await token(['employee-read']);
+    expect((await reader({ method: 'GET', url: `/Assignments/${id}` })).statusCode).toBe(200);
+    expect((await writer({ method: 'GET', url: `/Assignments/${id}` })).statusCode).toBe(200);
+    expect((await neither({ method: 'GET', url: `/Assignments/${id}` })).statusCode).toBe(403);
+    expect((await patch(id, [{ op: 'replace', path: '/ShiftNote', value: 'x' }], reader)).statusCode).toBe(403);
+    expect((await patch(id, [{ op: 'replace', path: '/ShiftNote', value: 'x' }], writer)).statusCode).toBe(200);
+  });
+
+  it('ASG-08 ASG-09 AMB-83: culture is at most 20 characters; supported languages translate, others fall back to English', async () => {
+    const id = await newAssignment();
+    const res = await admin({ method: 'GET', url: `/Assignments/${id}?culture=${'en-US-'.padEnd(21, 'x')}` });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['culture']);
+    expect((await admin({ method: 'GET', url: `/Assignments/${id}?culture=not a tag` })).statusCode).toBe(400);
+    expect((await admin({ method: 'GET', url: `/Assignments/${id}?culture=es-MX` })).json()).toMatchObject({ assignmentStatus: 'Activa', culture: 'es' });
+    expect((await admin({ method: 'GET', url: `/Assignments/${id}?Culture=fr-FR` })).json()).toMatchObject({ assignmentStatus: 'Active', culture: 'en' });
+  });
+
+  it('GEN-04 GEN-05: an assignment in another branch\'s hierarchy or another tenant answers 404; lists leave it out', async () => {
+    const res = await create({ employeeId: ids.southEmployee, jobOrderId: ids.southOrder, startDate: '2026-01-05' });
+    const southId = res.json().assignmentId;
+    expect((await north({ method: 'GET', url: `/Assignments/${southId}` })).statusCode).toBe(404);
+    expect((await patch(southId, [{ op: 'replace', path: '/ShiftNote', value: 'x' }], north)).statusCode).toBe(404);
+    const other = as(t.app, t.other.adminToken);
+    expect((await other({ method: 'GET', url: `/Assignments/${southId}` })).statusCode).toBe(404);
+    expect((await patch(southId, [{ op: 'replace', path: '/ShiftNote', value: 'x' }], other)).statusCode).toBe(404);
+    expect((await north({ method: 'GET', url: `/Assignments?employeeId=${ids.southEmployee}` })).json()).toEqual({ data: [], totalCount: 0 });
+    expect((await admin({ method: 'GET', url: `/Assignments?employeeId=${ids.southEmployee}` })).json().totalCount).toBe(1);
+    expect((await admin({ method: 'GET', url: '/Assignments/999999' })).statusCode).toBe(404);
+  });
+
+  it('lists by job order and employee, latest start first, paged', async () => {
+    const employeeId = await newEmployee(t.tenant.north.branchId, 'Lister');
+    const first = (await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-01' })).json().assignmentId;
+    const second = (await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-04-01' })).json().assignmentId;
+    const page = (await admin({ method: 'GET', url: `/assignments?EmployeeId=${employeeId}&take=1` })).json();
+    expect(page).toEqual({ totalCount: 2, data: [expect.objectContaining({ assignmentId: second, employeeName: 'Pat Lister', customerName: 'Acme Widgets', assignmentStatus: 'Active', jobTitle: 'Forklift Operator' })] });
+    const byOrder = (await admin({ method: 'GET', url: `/Assignments?jobOrderId=${ids.northOrder}&employeeId=${employeeId}` })).json();
+    expect(byOrder.data.map((x: { assignmentId: number }) => x.assignmentId)).toEqual([second, first]);
+  });
+
+  it('NEG: the details render as XML and the list as CSV', async () => {
+    const id = await newAssignment();
+    const xml = await admin({ method: 'GET', url: `/Assignments/${id}`, headers: { accept: 'application/xml' } });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toContain('<customerName>Acme Widgets</customerName>');
+    const csv = await admin({ method: 'GET', url: `/Assignments?jobOrderId=${ids.northOrder}`, headers: { accept: 'text/csv' } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toContain('assignmentId');
+  });
+
+  it('GEN-07 AMB-25 ERR-11: a non-integer id answers 400; DELETE answers 405', async () => {
+    expect(Object.keys((await admin({ method: 'GET', url: '/Assignments/abc' })).json().errors)).toEqual(['id']);
+    expect((await admin({ method: 'DELETE', url: `/Assignments/${await newAssignment()}` })).statusCode).toBe(405);
+  });
+});
+
+describe('PATCH /Assignments/{id}', () => {
+  let id: number;
+  beforeAll(async () => { id = await newAssignment(); });
+
+  it('ASG-11 PATCH-15 PATCH-16 PATCH-09: replace with mixed-case paths, both media types, 200 with no body', async () => {
+    const a = await patch(id, [{ op: 'replace', path: '/shiftNote', value: 'Gate B' }, { op: 'replace', path: '/AlternateAssignmentId', value: 'ALT-1' }]);
+    expect(a.statusCode).toBe(200);
+    expect(a.body).toBe('');
+    expect((await patch(id, [{ op: 'replace', path: '/PERFORMANCENOTE', value: 'Good' }], admin, 'application/json')).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ shiftNote: 'Gate B', alternateAssignmentId: 'ALT-1', performanceNote: 'Good' });
+  });
+
+  it('PATCH-05 AMB-12: add, remove, copy, move and test behave as JSON Patch over the flat fields', async () => {
+    expect((await patch(id, [{ op: 'add', path: '/PayrollNote', value: 'Weekly' }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'copy', from: '/PayrollNote', path: '/PerformanceNote' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ payrollNote: 'Weekly', performanceNote: 'Weekly' });
+    expect((await patch(id, [{ op: 'move', from: '/PerformanceNote', path: '/ShiftNote' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ performanceNote: null, shiftNote: 'Weekly' });
+    expect((await patch(id, [{ op: 'remove', path: '/ShiftNote' }])).statusCode).toBe(200);
+    expect((await read(id)).shiftNote).toBeNull();
+    expect((await patch(id, [{ op: 'test', path: '/PayrollNote', value: 'Weekly' }, { op: 'replace', path: '/PayrollNote', value: 'Biweekly' }])).statusCode).toBe(200);
+    expect((await read(id)).payrollNote).toBe('Biweekly');
+    expect((await patch(id, [{ op: 'merge', path: '/PayrollNote', value: 'x' }])).statusCode).toBe(400);
+  });
+
+  it('AMB-12 PATCH-17 AMB-14: a failed test answers 409 and a bad operation 400; neither changes anything', async () => {
+    const before = await read(id);
+    expect((await patch(id, [{ op: 'replace', path: '/PayrollNote', value: 'Changed' }, { op: 'test', path: '/ShiftNote', value: 'Nope' }])).statusCode).toBe(409);
+    const bad = await patch(id, [{ op: 'replace', path: '/PayrollNote', value: 'Changed' }, { op: 'replace', path: '/AlternateAssignmentId', value: 'x'.repeat(11) }]);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['alternateAssignmentId']);
+    expect((await patch(id, [{ op: 'replace', path: '/EmployeeId', value: 1 }])).json().errors).toEqual({ EmployeeId: ['is not a patchable field of Assignment'] });
+    expect(await read(id)).toEqual(before);
+  });
+
+  it('PATCH-ASG-02 PATCH-ASG-03: StartTime and EndTime are HH:MM on the 24-hour clock', async () => {
+    for (const [field, value] of [['StartTime', '25:00'], ['StartTime', '7:30'], ['EndTime', '12:60'], ['EndTime', '5pm']]) {
+      const res = await patch(id, [{ op: 'replace', path: `/${field}`, value }]);
+      expect(res.statusCode, `${field} ${value}`).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual([field!.replace(/^./, (c) => c.toLowerCase())]);
+    }
+    expect((await patch(id, [{ op: 'replace', path: '/StartTime', value: '00:00' }, { op: 'replace', path: '/EndTime', value: '23:59' }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/EndTime', value: null }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ startTime: '00:00', endTime: null });
+  });
+
+  it('PATCH-ASG-04 PATCH-ASG-05: the blacklist flags keep an assignment restriction per side; ASG-04 then refuses new placements', async () => {
+    const employeeId = await newEmployee(t.tenant.north.branchId, 'Blacklisted');
+    const asg = (await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-05' })).json().assignmentId;
+    expect((await patch(asg, [{ op: 'replace', path: '/CustomerHasBlacklistedEmployee', value: true }])).statusCode).toBe(200);
+    expect(await restrictions(employeeId)).toEqual([expect.objectContaining({ customerId: ids.customer, employeeId, raisedBy: 'customer', isActive: true, sourceAssignmentId: asg })]);
+    expect((await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-05-01' })).statusCode).toBe(409);
+
+    expect((await patch(asg, [{ op: 'replace', path: '/employeeHasBlacklistedCustomer', value: true }, { op: 'replace', path: '/CustomerHasBlacklistedEmployee', value: false }])).statusCode).toBe(200);
+    expect((await restrictions(employeeId)).map((r) => [r.raisedBy, r.isActive])).toEqual([['customer', false], ['employee', true]]);
+    expect((await read(asg))).toMatchObject({ customerHasBlacklistedEmployee: false, employeeHasBlacklistedCustomer: true });
+
+    expect((await patch(asg, [{ op: 'replace', path: '/EmployeeHasBlacklistedCustomer', value: false }])).statusCode).toBe(200);
+    expect((await restrictions(employeeId)).every((r) => !r.isActive)).toBe(true);
+    expect((await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-05-01' })).statusCode).toBe(201);
+    expect((await patch(asg, [{ op: 'replace', path: '/CustomerHasBlacklistedEmployee', value: true }])).statusCode).toBe(200);
+    expect((await restrictions(employeeId)).filter((r) => r.isActive)).toHaveLength(1);
+  });
+
+  it('PATCH-ASG-14: AssignmentStatusId must be a status of the tenant', async () => {
+    expect((await patch(id, [{ op: 'replace', path: '/AssignmentStatusId', value: 999999 }])).json().errors).toHaveProperty('assignmentStatusId');
+    expect((await patch(id, [{ op: 'replace', path: '/AssignmentStatusId', value: ids.ended }])).statusCode).toBe(200);
+    expect((await read(id)).assignmentStatus).toBe('Ended');
+  });
+
+  it('PATCH-ASG-09: ReplacesAssignmentId names another visible assignment; end dates are not before the start', async () => {
+    expect((await patch(id, [{ op: 'replace', path: '/ReplacesAssignmentId', value: id }])).json().errors).toHaveProperty('replacesAssignmentId');
+    expect((await patch(id, [{ op: 'replace', path: '/EndDate', value: '2025-12-31' }])).json().errors).toEqual({ endDate: ['must not be before startDate'] });
+    await patch(id, [{ op: 'replace', path: '/EndDate', value: '2026-02-01' }]);
+    expect((await patch(id, [{ op: 'replace', path: '/StartDate', value: '2026-03-01' }])).json().errors).toEqual({ startDate: ['must not be after endDate'] });
+  });
+
+  it('PATCH-19 AMB-78: BranchId must be inside the caller\'s hierarchy; a new branch moves the assignment', async () => {
+    const mine = await newAssignment({}, north);
+    expect((await patch(mine, [{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }], north)).json().errors).toHaveProperty('branchId');
+    expect((await patch(mine, [{ op: 'replace', path: '/ServiceRepId', value: t.tenant.south.repId }], north)).json().errors).toHaveProperty('serviceRepId');
+    expect((await patch(mine, [{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }])).statusCode).toBe(200);
+    expect((await read(mine)).hierId).toBe(t.tenant.south.hierId);
+    expect((await north({ method: 'GET', url: `/Assignments/${mine}` })).statusCode).toBe(404);
+  });
+
+  it('PATCH-02: the body must be an array of operations', async () => {
+    expect((await patch(id, { op: 'replace', path: '/ShiftNote', value: 'x' })).statusCode).toBe(400);
+  });
+});
+
+let catalogRecord = 0;
+let catalogValid: Record<string, unknown> = {};
+describe('catalog fixtures', () => {
+  beforeAll(async () => {
+    catalogRecord = await newAssignment();
+    catalogValid = {
+      assignmentStatusId: ids.ended, jobTitleId: ids.jobTitle, shiftId: ids.shift, workerCompCodeId: ids.compCode, salesTeamId: ids.salesTeam,
+      branchId: t.tenant.north.branchId, serviceRepId: t.tenant.north.repId, accountManagerServiceRepId: t.tenant.adminRepId,
+      replacesAssignmentId: await newAssignment(), primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', catalogRecord),
+      startTime: '08:30', endTime: '17:45',
+    };
+  });
+  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
+});
+describeCatalog(assignmentCatalog, () => ({
+  patch: async (document) => {
+    const res = await patch(catalogRecord, document);
+    return { statusCode: res.statusCode, body: res.body };
+  },
+  read: async () => read(catalogRecord),
+  valid: catalogValid,
+}), 'PATCH-ASG-01 PATCH-ASG-06..14');

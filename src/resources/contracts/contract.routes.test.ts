@@ -1,0 +1,191 @@
+// /Contracts: create, read, list, hierarchy and tenant isolation, and PATCH (the catalog field by
+// field, each JSON Patch operation, all-or-nothing, DateContractSigned as yyyymmdd, moves).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import * as R from '../reference-data/reference.table.ts';
+import { lookupId, seedContact, seedCustomer, seedMessage, type Place } from '../assignments/assignment.fixtures.ts';
+import { contractCatalog } from './contract.patch-catalog.ts';
+import { isYyyymmdd } from './contract.repository.ts';
+
+let t: TestContext;
+let admin: ReturnType<typeof as>;
+let north: ReturnType<typeof as>;
+let ids: { northCustomer: number; southCustomer: number; otherCustomer: number; active: number; draft: number; contact: number };
+
+const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side] });
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = as(t.app, t.tenant.adminToken);
+  north = as(t.app, t.tenant.northToken);
+  const db = t.database.db;
+  ids = {
+    northCustomer: await seedCustomer(db, place(t, 'north'), 'Northwind'),
+    southCustomer: await seedCustomer(db, place(t, 'south'), 'Southwind'),
+    otherCustomer: await seedCustomer(db, { tenantId: t.other.tenantId, ...t.other.north }, 'Elsewhere'),
+    active: await lookupId(db, R.contractStatuses, t.tenant.tenantId, 'Active'),
+    draft: await lookupId(db, R.contractStatuses, t.tenant.tenantId, 'Draft'),
+    contact: await seedContact(db, place(t, 'north')),
+  };
+});
+afterAll(async () => { await t?.close(); });
+
+const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Contracts', payload: body });
+const patch = (id: number, document: unknown, caller = admin, type = 'application/json-patch+json') =>
+  caller({ method: 'PATCH', url: `/Contracts/${id}`, headers: { 'content-type': type }, payload: JSON.stringify(document) });
+const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Contracts/${id}` })).json();
+async function newContract(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
+  const res = await create({ customerId: ids.northCustomer, name: 'Master services', ...body }, caller);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().contractId;
+}
+
+describe('POST /Contracts', () => {
+  it('GEN-15: creates a contract in the customer\'s hierarchy node; 201 with its id and Location; defaults', async () => {
+    const res = await create({ customerId: ids.northCustomer, name: 'Staffing 2026', startDate: '2026-01-01', endDate: '2026-12-31', dateContractSigned: 20251215 });
+    expect(res.statusCode, res.body).toBe(201);
+    const { contractId } = res.json();
+    expect(res.headers.location).toBe(`/Contracts/${contractId}`);
+    expect(await read(contractId)).toMatchObject({
+      contractId, customerId: ids.northCustomer, customerName: 'Northwind', name: 'Staffing 2026', notes: '', contractStatusId: ids.draft, contractStatus: 'Draft',
+      startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-12-31T00:00:00.000Z', ownedByServiceRepId: t.tenant.adminRepId, ownedByServiceRep: 'Ada Admin',
+      dateContractSigned: 20251215, hierId: t.tenant.north.hierId, primaryContactId: null,
+    });
+  });
+
+  it('validates the body: required fields, visible references, real yyyymmdd dates (AMB-03)', async () => {
+    expect(Object.keys((await create({})).json().errors).sort()).toEqual(['customerId', 'name']);
+    expect((await create({ customerId: ids.southCustomer, name: 'x' }, north)).json().errors).toEqual({ customerId: ['no such customer inside your hierarchy'] });
+    expect((await create({ customerId: ids.otherCustomer, name: 'x' })).statusCode).toBe(400);
+    expect((await create({ customerId: ids.northCustomer, name: 'x', dateContractSigned: 20260230 })).json().errors).toHaveProperty('dateContractSigned');
+    expect((await create({ customerId: ids.northCustomer, name: 'x', contractStatusId: 999999 })).json().errors).toHaveProperty('contractStatusId');
+    expect((await create({ customerId: ids.northCustomer, name: 'x', ownedByServiceRepId: t.tenant.south.repId }, north)).json().errors).toHaveProperty('ownedByServiceRepId');
+    expect((await create({ customerId: ids.northCustomer, name: 'x', startDate: '2026-05-01', endDate: '2026-04-01' })).json().errors).toEqual({ endDate: ['must not be before startDate'] });
+    expect((await create({ customerId: ids.northCustomer, name: 'x', startDate: 'soon' })).json().errors).toHaveProperty('startDate');
+  });
+
+  it('creating needs contract-write; reading needs contract-read', async () => {
+    const reader = as(t.app, await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'r', scopes: ['contract-read'], expiresAt: new Date(Date.now() + 60_000) }));
+    const id = await newContract();
+    expect((await create({ customerId: ids.northCustomer, name: 'x' }, reader)).statusCode).toBe(403);
+    expect((await reader({ method: 'GET', url: `/Contracts/${id}` })).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/Name', value: 'X' }], reader)).statusCode).toBe(403);
+  });
+});
+
+describe('reading and listing', () => {
+  it('GEN-04 GEN-05: a contract in another branch\'s hierarchy or another tenant answers 404; lists leave it out', async () => {
+    const south = await newContract({ customerId: ids.southCustomer, name: 'Southern deal' });
+    expect((await north({ method: 'GET', url: `/Contracts/${south}` })).statusCode).toBe(404);
+    expect((await patch(south, [{ op: 'replace', path: '/Name', value: 'X' }], north)).statusCode).toBe(404);
+    const other = as(t.app, t.other.adminToken);
+    expect((await other({ method: 'GET', url: `/Contracts/${south}` })).statusCode).toBe(404);
+    expect((await patch(south, [{ op: 'replace', path: '/Name', value: 'X' }], other)).statusCode).toBe(404);
+    expect((await north({ method: 'GET', url: `/Contracts?customerId=${ids.southCustomer}` })).json()).toEqual({ data: [], totalCount: 0 });
+    expect((await admin({ method: 'GET', url: `/Contracts?customerId=${ids.southCustomer}` })).json().totalCount).toBe(1);
+  });
+
+  it('lists by name with filters, paged', async () => {
+    const customer = await seedCustomer(t.database.db, place(t, 'north'), 'Listed Co');
+    await newContract({ customerId: customer, name: 'B contract' });
+    await newContract({ customerId: customer, name: 'A contract', contractStatusId: ids.active });
+    const page = (await admin({ method: 'GET', url: `/contracts?CustomerId=${customer}&take=1` })).json();
+    expect(page).toEqual({ totalCount: 2, data: [expect.objectContaining({ name: 'A contract', customerName: 'Listed Co', contractStatus: 'Active' })] });
+    expect((await admin({ method: 'GET', url: `/Contracts?customerId=${customer}&contractStatusId=${ids.draft}` })).json().data.map((x: { name: string }) => x.name)).toEqual(['B contract']);
+  });
+
+  it('GEN-07 ERR-11: a non-integer id answers 400; DELETE answers 405', async () => {
+    expect(Object.keys((await admin({ method: 'GET', url: '/Contracts/abc' })).json().errors)).toEqual(['id']);
+    expect((await admin({ method: 'DELETE', url: `/Contracts/${await newContract()}` })).statusCode).toBe(405);
+    expect((await admin({ method: 'GET', url: '/Contracts/999999' })).statusCode).toBe(404);
+  });
+});
+
+describe('PATCH /Contracts/{id}', () => {
+  let id: number;
+  beforeAll(async () => { id = await newContract({ name: 'Patchable' }); });
+
+  it('PATCH-15 PATCH-16 PATCH-09: replace with mixed-case paths, both media types, 200 with no body', async () => {
+    const a = await patch(id, [{ op: 'replace', path: '/name', value: 'Renamed' }, { op: 'replace', path: '/ContractLength', value: 12 }]);
+    expect(a.statusCode).toBe(200);
+    expect(a.body).toBe('');
+    expect((await patch(id, [{ op: 'replace', path: '/NOTES', value: 'Net 30' }], admin, 'application/json')).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ name: 'Renamed', contractLength: 12, notes: 'Net 30' });
+  });
+
+  it('PATCH-05 AMB-12: add, remove, copy, move and test behave as JSON Patch over the flat fields', async () => {
+    expect((await patch(id, [{ op: 'add', path: '/ContractLengthTypeId', value: 3 }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'copy', from: '/ContractLengthTypeId', path: '/ContractCategoryId' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ contractLengthTypeId: 3, contractCategoryId: 3 });
+    expect((await patch(id, [{ op: 'move', from: '/ContractCategoryId', path: '/ContractLength' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ contractCategoryId: null, contractLength: 3 });
+    expect((await patch(id, [{ op: 'remove', path: '/ContractLength' }])).statusCode).toBe(200);
+    expect((await read(id)).contractLength).toBeNull();
+    expect((await patch(id, [{ op: 'test', path: '/ContractLengthTypeId', value: 3 }, { op: 'replace', path: '/ContractLengthTypeId', value: 4 }])).statusCode).toBe(200);
+    expect((await read(id)).contractLengthTypeId).toBe(4);
+    expect((await patch(id, [{ op: 'remove', path: '/Name' }])).json().errors).toEqual({ name: ['cannot be removed: it must not be null'] });
+  });
+
+  it('AMB-12 PATCH-17 AMB-14: a failed test answers 409 and a bad operation 400; neither changes anything', async () => {
+    const before = await read(id);
+    expect((await patch(id, [{ op: 'replace', path: '/Notes', value: 'Changed' }, { op: 'test', path: '/Name', value: 'Nope' }])).statusCode).toBe(409);
+    const bad = await patch(id, [{ op: 'replace', path: '/Notes', value: 'Changed' }, { op: 'replace', path: '/Name', value: 'x'.repeat(201) }]);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['name']);
+    expect((await patch(id, [{ op: 'replace', path: '/HierId', value: 1 }])).json().errors).toEqual({ HierId: ['is not a patchable field of Contract'] });
+    expect(await read(id)).toEqual(before);
+  });
+
+  it('PATCH-CTR-02 AMB-03: DateContractSigned is a real date written yyyymmdd; 400 naming the field otherwise', async () => {
+    for (const value of [20260231, 20261301, 2026031, 99, -20260101]) {
+      const res = await patch(id, [{ op: 'replace', path: '/DateContractSigned', value }]);
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['dateContractSigned']);
+    }
+    expect((await patch(id, [{ op: 'replace', path: '/DateContractSigned', value: 20240229 }])).statusCode).toBe(200);
+    expect((await read(id)).dateContractSigned).toBe(20240229);
+    expect(isYyyymmdd(20230229)).toBe(false);
+  });
+
+  it('PATCH-CTR-03 AMB-17: Notes has no maximum length and is not nullable', async () => {
+    expect((await patch(id, [{ op: 'replace', path: '/Notes', value: 'n'.repeat(20000) }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/Notes', value: null }])).statusCode).toBe(400);
+  });
+
+  it('PATCH-19 AMB-78: CustomerId and OwnedByServiceRepId must be inside the caller\'s hierarchy; a new customer moves the contract', async () => {
+    const mine = await newContract({}, north);
+    expect((await patch(mine, [{ op: 'replace', path: '/CustomerId', value: ids.southCustomer }], north)).json().errors).toHaveProperty('customerId');
+    expect((await patch(mine, [{ op: 'replace', path: '/OwnedByServiceRepId', value: t.tenant.south.repId }], north)).json().errors).toHaveProperty('ownedByServiceRepId');
+    expect((await patch(mine, [{ op: 'replace', path: '/CustomerId', value: ids.southCustomer }])).statusCode).toBe(200);
+    expect(await read(mine)).toMatchObject({ hierId: t.tenant.south.hierId, customerName: 'Southwind' });
+    expect((await north({ method: 'GET', url: `/Contracts/${mine}` })).statusCode).toBe(404);
+  });
+
+  it('end dates are not before the start', async () => {
+    await patch(id, [{ op: 'replace', path: '/StartDate', value: '2026-01-01' }]);
+    expect((await patch(id, [{ op: 'replace', path: '/EndDate', value: '2025-12-31' }])).json().errors).toEqual({ endDate: ['must not be before startDate'] });
+  });
+});
+
+let catalogRecord = 0;
+let catalogValid: Record<string, unknown> = {};
+describe('catalog fixtures', () => {
+  beforeAll(async () => {
+    catalogRecord = await newContract({ name: 'Catalog' });
+    catalogValid = {
+      customerId: ids.northCustomer, contractStatusId: ids.active, ownedByServiceRepId: t.tenant.north.repId, primaryContactId: ids.contact,
+      dateContractSigned: 20260315, primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'contract', catalogRecord),
+    };
+  });
+  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
+});
+describeCatalog(contractCatalog, () => ({
+  patch: async (document) => {
+    const res = await patch(catalogRecord, document);
+    return { statusCode: res.statusCode, body: res.body };
+  },
+  read: async () => read(catalogRecord),
+  valid: catalogValid,
+}), 'PATCH-CTR-01 PATCH-CTR-02 PATCH-CTR-03');

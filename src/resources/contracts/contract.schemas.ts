@@ -1,0 +1,60 @@
+// Request and response shapes of /Contracts (GEN-15: the spec shows only PATCH). The read shape is
+// every catalog field plus the id, the hierarchy node and the names a client displays.
+import { Type, type Static, type TSchema } from 'typebox';
+import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
+import { PageQuery } from '../../platform/http/paging.ts';
+import { contractCatalog } from './contract.patch-catalog.ts';
+
+/** Optional fields take null as "not given" (AMB-84). */
+const opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
+/** ISO 8601, a date or a date-time, as PATCH accepts (checked by the repository, which names the field). */
+const DateTime = (description: string) => Type.String({ maxLength: 40, description: `${description} ISO 8601 date or date-time.` });
+
+export const ContractCreate = Type.Object({
+  customerId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The customer; visible to the caller. The contract lives in the customer\'s hierarchy node.' }),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  contractStatusId: opt(Id32('A contract status of the tenant; default Draft.')),
+  startDate: opt(DateTime('Default: now.')),
+  endDate: opt(DateTime('Not before startDate.')),
+  ownedByServiceRepId: opt(Id32('A service rep inside the caller\'s hierarchy; default the caller.')),
+  notes: opt(Type.String()),
+  contractLength: opt(Type.Number({ minimum: 0, maximum: 1e13 })),
+  contractLengthTypeId: opt(Id32()),
+  primaryContactId: opt(Id32('A contact inside the caller\'s hierarchy.')),
+  contractCategoryId: opt(Id32()),
+  dateContractSigned: opt(Type.Integer({ minimum: 10000101, maximum: 99991231, description: 'The signing date as the integer yyyymmdd (20260315), AMB-03.' })),
+});
+export type ContractCreateInput = Static<typeof ContractCreate>;
+
+export const ContractCreated = Type.Object({ contractId: Type.Integer() });
+
+export const ContractRecord = Type.Object({
+  contractId: Type.Integer(),
+  ...catalogProperties(contractCatalog),
+  dateContractSigned: Type.Union([Type.Integer({ description: 'The signing date as the integer yyyymmdd (AMB-03).' }), Type.Null()]),
+  customerName: Type.String(),
+  contractStatus: Type.String({ description: 'Name of the status (ContractStatusId).' }),
+  ownedByServiceRep: Type.String({ description: 'Name of the owning service rep.' }),
+  hierId: Type.Integer({ description: 'The customer\'s hierarchy node.' }),
+});
+
+export const ContractListItem = Type.Object({
+  contractId: Type.Integer(),
+  name: Type.String(),
+  customerId: Type.Integer(),
+  customerName: Type.String(),
+  contractStatusId: Type.Integer(),
+  contractStatus: Type.String(),
+  startDate: Type.String({ format: 'date-time' }),
+  endDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+export const ContractListQuery = Type.Object({
+  ...PageQuery.properties,
+  customerId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  contractStatusId: Type.Optional(Id32()),
+});
+export type ContractListFilter = Static<typeof ContractListQuery>;
+
+export const ContractIdParams = Type.Object({ id: Id32() });

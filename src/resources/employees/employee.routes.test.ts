@@ -1,0 +1,314 @@
+// /Employees: every rule of the create request, reads, lists, hierarchy and tenant isolation, and
+// PATCH (the catalog field by field, each JSON Patch operation, all-or-nothing, side rules).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { employeeCatalog } from './employee.patch-catalog.ts';
+
+let t: TestContext;
+let admin: ReturnType<typeof as>;
+let north: ReturnType<typeof as>;
+let south: ReturnType<typeof as>;
+let ids: { washed: number; orderType: number; category: string; howHeard: number; howHeardDetails: number };
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = as(t.app, t.tenant.adminToken);
+  north = as(t.app, t.tenant.northToken);
+  south = as(t.app, t.tenant.southToken);
+  const first = async (url: string) => (await admin({ method: 'GET', url })).json().data as Record<string, unknown>[];
+  const howHeard = await first('/Datalists/HowHeardOf?originTypeId=1');
+  ids = {
+    washed: (await first('/Datalists/WashedStatuses'))[1]!.washedStatusId as number,
+    orderType: (await first('/Datalists/OrderTypes'))[0]!.orderTypeId as number,
+    category: (await first('/Datalists/EmploymentCategories'))[0]!.employmentCategoryId as string,
+    howHeard: howHeard.find((h) => !h.requireDetails)!.howHeardOfId as number,
+    howHeardDetails: howHeard.find((h) => h.requireDetails)!.howHeardOfId as number,
+  };
+});
+afterAll(async () => { await t?.close(); });
+
+const minimal = () => ({ firstName: 'Ann', lastName: 'Lee', branchId: t.tenant.north.branchId, region: 'MN' });
+const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Employees', payload: body });
+const patch = (id: number, document: unknown, caller = admin, type = 'application/json-patch+json') =>
+  caller({ method: 'PATCH', url: `/Employees/${id}`, headers: { 'content-type': type }, payload: JSON.stringify(document) });
+const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Employees/${id}` })).json();
+async function newEmployee(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
+  const res = await create({ ...minimal(), ...body }, caller);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().employeeId;
+}
+
+describe('POST /Employees', () => {
+  it('EMP-01 EMP-19 EMP-20: the minimum information creates the employee; 201 with its id and Location', async () => {
+    const res = await create(minimal());
+    expect(res.statusCode).toBe(201);
+    const { employeeId } = res.json();
+    expect(res.headers.location).toBe(`/Employees/${employeeId}`);
+    const employee = await read(employeeId);
+    expect(employee).toMatchObject({
+      employeeId, firstName: 'Ann', lastName: 'Lee', branchId: t.tenant.north.branchId, branch: 'North Branch', region: 'MN',
+      countryCode: 840, isActive: true, serviceRepId: t.tenant.adminRepId, serviceRep: 'Ada Admin', hierId: t.tenant.north.hierId,
+      employeeStatusId: 'N', governmentPersonalId: null, primaryEmailAddress: null,
+    });
+  });
+
+  it('EMP-02 EMP-03 EMP-05: names 1 to 50 characters and region at most 5 are required', async () => {
+    for (const [body, field] of [
+      [{ ...minimal(), firstName: '' }, 'firstName'], [{ ...minimal(), firstName: 'x'.repeat(51) }, 'firstName'],
+      [{ ...minimal(), lastName: '' }, 'lastName'], [{ ...minimal(), lastName: 'x'.repeat(51) }, 'lastName'],
+      [{ ...minimal(), region: 'ABCDEF' }, 'region'],
+    ] as const) {
+      const res = await create(body);
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+    const res = await create({});
+    expect(Object.keys(res.json().errors).sort()).toEqual(['branchId', 'firstName', 'lastName', 'region']);
+  });
+
+  it('EMP-04: the branch must exist inside the caller\'s hierarchy', async () => {
+    expect((await create({ ...minimal(), branchId: 999999 })).json().errors).toEqual({ branchId: ['no such branch inside your hierarchy'] });
+    const res = await create({ ...minimal(), branchId: t.tenant.south.branchId }, north);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['branchId']);
+    expect((await create({ ...minimal(), branchId: t.other.north.branchId })).statusCode).toBe(400);
+  });
+
+  it('EMP-06 EMP-07 AMB-30 AMB-31: bypassAddressValidationService defaults to true; false requires a complete, well-formed address', async () => {
+    const id = await newEmployee({ postalCode: 'nonsense' });
+    expect((await read(id)).postalCode).toBe('nonsense');
+    const res = await create({ ...minimal(), bypassAddressValidationService: false, postalCode: '5540' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['municipality', 'postalCode', 'street1']);
+    await newEmployee({ bypassAddressValidationService: false, street1: '1 Main St', municipality: 'Minneapolis', postalCode: '55401' });
+  });
+
+  it('EMP-08 AMB-30: countryCode defaults to the branch\'s and must be a known country', async () => {
+    expect((await read(await newEmployee())).countryCode).toBe(840);
+    expect((await read(await newEmployee({ countryCode: 124 }))).countryCode).toBe(124);
+    expect((await create({ ...minimal(), countryCode: 999 })).json().errors).toHaveProperty('countryCode');
+  });
+
+  it('EMP-09: governmentPersonalId is checked by country: US SSN, UK NI number, Canadian SIN', async () => {
+    expect((await create({ ...minimal(), governmentPersonalId: '000-12-3456' })).json().errors).toHaveProperty('governmentPersonalId');
+    expect((await create({ ...minimal(), countryCode: 826, governmentPersonalId: 'AB123456E' })).statusCode).toBe(400);
+    expect((await create({ ...minimal(), countryCode: 124, governmentPersonalId: '130 692 545' })).statusCode).toBe(400);
+    await newEmployee({ countryCode: 826, governmentPersonalId: 'AB 12 34 56 C' });
+    await newEmployee({ countryCode: 124, governmentPersonalId: '130 692 544' });
+  });
+
+  it('EMP-09 AMB-41: the government id is never returned in full', async () => {
+    const id = await newEmployee({ governmentPersonalId: '219-09-9999' });
+    const res = await admin({ method: 'GET', url: `/Employees/${id}` });
+    expect(res.json().governmentPersonalId).toBe('*****9999');
+    expect(res.body).not.toContain('219099999');
+    expect(res.body).not.toContain('219-09');
+  });
+
+  it('EMP-23 AMB-34: 409 when an employee with the same governmentPersonalId exists (in any format)', async () => {
+    await newEmployee({ governmentPersonalId: '321-54-9876' });
+    const res = await create({ ...minimal(), firstName: 'Other', governmentPersonalId: '321549876' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual({ governmentPersonalId: ['already exists'] });
+  });
+
+  it('EMP-23: two simultaneous creates with one governmentPersonalId: exactly one 201', async () => {
+    const body = { ...minimal(), governmentPersonalId: '401-22-3333' };
+    const results = await Promise.all([create(body), create(body), create(body)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('EMP-10 to EMP-14: address and email lengths; the email is stored as a contact method and shown', async () => {
+    for (const field of ['street1', 'street2', 'municipality']) expect((await create({ ...minimal(), [field]: 'x'.repeat(51) })).json().errors).toHaveProperty(field);
+    expect((await create({ ...minimal(), postalCode: '12345678901' })).json().errors).toHaveProperty('postalCode');
+    expect((await create({ ...minimal(), primaryEmailAddress: `${'a'.repeat(250)}@x.com` })).json().errors).toHaveProperty('primaryEmailAddress');
+    const id = await newEmployee({ street1: '100 Main St', street2: 'Apt 2', municipality: 'Minneapolis', postalCode: '55401', primaryEmailAddress: 'ann.lee@example.com' });
+    expect(await read(id)).toMatchObject({ street1: '100 Main St', street2: 'Apt 2', municipality: 'Minneapolis', postalCode: '55401', primaryEmailAddress: 'ann.lee@example.com' });
+  });
+
+  it('EMP-15 to EMP-18: a phone number needs its country calling code', async () => {
+    expect((await create({ ...minimal(), primaryPhoneNumber: '612-555-0100' })).json().errors).toEqual({ primaryPhoneNumberCountryCallingCode: ['is required with primaryPhoneNumber'] });
+    expect((await create({ ...minimal(), cellPhoneNumber: '612-555-0101' })).json().errors).toEqual({ cellPhoneNumberCountryCallingCode: ['is required with cellPhoneNumber'] });
+    expect((await create({ ...minimal(), primaryPhoneNumber: 'x'.repeat(256), primaryPhoneNumberCountryCallingCode: 1 })).statusCode).toBe(400);
+    const id = await newEmployee({ primaryPhoneNumber: '612-555-0100', primaryPhoneNumberCountryCallingCode: 1, cellPhoneNumber: '612-555-0101', cellPhoneNumberCountryCallingCode: 1 });
+    expect((await read(id)).primaryPhoneNumber).toBe('612-555-0100');
+  });
+
+  it('EMP-21: 403 when the caller\'s hierarchy level does not allow creating employees', async () => {
+    const res = await create({ ...minimal(), branchId: t.tenant.south.branchId }, south);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('EMP-22 EMP-24 AMB-35: an optional hierId places the employee; 403 when that level does not allow it', async () => {
+    expect((await create({ ...minimal(), hierId: t.tenant.south.hierId })).statusCode).toBe(403);
+    const id = await newEmployee({ hierId: t.tenant.rootHierId });
+    expect((await read(id)).hierId).toBe(t.tenant.rootHierId);
+    expect((await create({ ...minimal(), hierId: t.tenant.rootHierId }, north)).json().errors).toHaveProperty('hierId');
+  });
+
+  it('EMP-25: creating needs employee-write; reading needs employee-read', async () => {
+    const reader = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'r', scopes: ['employee-read'], expiresAt: new Date(Date.now() + 60_000) });
+    const id = await newEmployee();
+    expect((await create(minimal(), as(t.app, reader))).statusCode).toBe(403);
+    expect((await as(t.app, reader)({ method: 'GET', url: `/Employees/${id}` })).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/FirstName', value: 'X' }], as(t.app, reader))).statusCode).toBe(403);
+  });
+
+  it('NEG-07 NEG-08 NEG-10: accepts the create request as XML and as form fields', async () => {
+    const xml = await admin({ method: 'POST', url: '/Employees', headers: { 'content-type': 'application/xml' },
+      payload: `<Employee><firstName>Xena</firstName><lastName>Ml</lastName><branchId>${t.tenant.north.branchId}</branchId><region>MN</region></Employee>` });
+    expect(xml.statusCode, xml.body).toBe(201);
+    const form = await admin({ method: 'POST', url: '/employees', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `firstName=Forma&lastName=Ur&branchId=${t.tenant.north.branchId}&region=MN&bypassAddressValidationService=true` });
+    expect(form.statusCode, form.body).toBe(201);
+  });
+});
+
+describe('reading and listing', () => {
+  it('GEN-04 GEN-05: a record in another branch\'s hierarchy or another tenant answers 404; lists leave it out', async () => {
+    const southEmployee = await newEmployee({ branchId: t.tenant.south.branchId, lastName: 'Southerly' });
+    expect((await north({ method: 'GET', url: `/Employees/${southEmployee}` })).statusCode).toBe(404);
+    expect((await patch(southEmployee, [{ op: 'replace', path: '/FirstName', value: 'X' }], north)).statusCode).toBe(404);
+    const otherTenant = as(t.app, t.other.adminToken);
+    expect((await otherTenant({ method: 'GET', url: `/Employees/${southEmployee}` })).statusCode).toBe(404);
+    expect((await patch(southEmployee, [{ op: 'replace', path: '/FirstName', value: 'X' }], otherTenant)).statusCode).toBe(404);
+    expect((await north({ method: 'GET', url: '/Employees?lastName=southerly' })).json()).toEqual({ data: [], totalCount: 0 });
+    expect((await admin({ method: 'GET', url: '/Employees?lastName=southerly' })).json().totalCount).toBe(1);
+    expect((await admin({ method: 'GET', url: '/Employees/999999' })).statusCode).toBe(404);
+  });
+
+  it('GEN-07 AMB-25: a non-integer id answers 400', async () => {
+    const res = await admin({ method: 'GET', url: '/Employees/abc' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['id']);
+  });
+
+  it('ERR-11: DELETE is not offered (405)', async () => {
+    expect((await admin({ method: 'DELETE', url: `/Employees/${await newEmployee()}` })).statusCode).toBe(405);
+  });
+
+  it('lists page by last name with filters', async () => {
+    await newEmployee({ lastName: 'Zephyrine', firstName: 'B' });
+    await newEmployee({ lastName: 'Zephyrine', firstName: 'A', branchId: t.tenant.south.branchId });
+    const page = (await admin({ method: 'GET', url: '/Employees?lastName=ZEPH&take=1' })).json();
+    expect(page.totalCount).toBe(2);
+    expect(page.data).toEqual([expect.objectContaining({ firstName: 'A', lastName: 'Zephyrine', branch: 'South Branch' })]);
+    const filtered = (await admin({ method: 'GET', url: `/Employees?lastName=zeph&branchId=${t.tenant.north.branchId}` })).json();
+    expect(filtered.data.map((e: { firstName: string }) => e.firstName)).toEqual(['B']);
+  });
+});
+
+describe('PATCH /Employees/{id}', () => {
+  let id: number;
+  beforeAll(async () => { id = await newEmployee({ lastName: 'Patchwork' }); });
+
+  it('PATCH-15 PATCH-16 PATCH-09: replace with mixed-case paths, both media types, 200 with no body', async () => {
+    const a = await patch(id, [{ op: 'replace', path: '/firstName', value: 'Annie' }, { op: 'replace', path: '/MiddleName', value: 'Q' }]);
+    expect(a.statusCode).toBe(200);
+    expect(a.body).toBe('');
+    const b = await patch(id, [{ op: 'replace', path: '/NUMERICRATING', value: 4 }], admin, 'application/json');
+    expect(b.statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ firstName: 'Annie', middleName: 'Q', numericRating: 4 });
+  });
+
+  it('PATCH-05 AMB-12: add, remove, copy, move and test behave as JSON Patch over the flat fields', async () => {
+    expect((await patch(id, [{ op: 'add', path: '/Alias', value: 'Nan' }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'copy', from: '/Alias', path: '/NamePrefix' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ alias: 'Nan', namePrefix: 'Nan' });
+    expect((await patch(id, [{ op: 'move', from: '/NamePrefix', path: '/NameSuffix' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ namePrefix: null, nameSuffix: 'Nan' });
+    expect((await patch(id, [{ op: 'remove', path: '/NameSuffix' }])).statusCode).toBe(200);
+    expect((await read(id)).nameSuffix).toBeNull();
+    expect((await patch(id, [{ op: 'test', path: '/Alias', value: 'Nan' }, { op: 'replace', path: '/Alias', value: 'Nana' }])).statusCode).toBe(200);
+    expect((await read(id)).alias).toBe('Nana');
+  });
+
+  it('PATCH-05: an unknown op is refused (400)', async () => {
+    expect((await patch(id, [{ op: 'merge', path: '/Alias', value: 'x' }])).statusCode).toBe(400);
+  });
+
+  it('AMB-12: a failed test answers 409 and changes nothing', async () => {
+    const before = await read(id);
+    const res = await patch(id, [{ op: 'replace', path: '/Alias', value: 'Changed' }, { op: 'test', path: '/FirstName', value: 'Nobody' }]);
+    expect(res.statusCode).toBe(409);
+    expect((await read(id)).alias).toBe(before.alias);
+  });
+
+  it('PATCH-17 AMB-14: a document with one bad operation changes nothing (400 naming it)', async () => {
+    const before = await read(id);
+    const res = await patch(id, [{ op: 'replace', path: '/Alias', value: 'Changed' }, { op: 'replace', path: '/Dependents', value: 500 }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['dependents']);
+    expect((await read(id)).alias).toBe(before.alias);
+  });
+
+  it('PATCH-11 AMB-13: a field outside the catalog is refused with 400 naming it', async () => {
+    const res = await patch(id, [{ op: 'replace', path: '/GovernmentPersonalId', value: '123456789' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ GovernmentPersonalId: ['is not a patchable field of Employee'] });
+  });
+
+  it('PATCH-08 AMB-15: nested paths are refused', async () => {
+    expect((await patch(id, [{ op: 'replace', path: '/FirstName/0', value: 'x' }])).statusCode).toBe(400);
+  });
+
+  it('AMB-12: remove on a non-nullable field and move from one are refused', async () => {
+    expect((await patch(id, [{ op: 'remove', path: '/LastName' }])).json().errors).toEqual({ lastName: ['cannot be removed: it must not be null'] });
+    expect((await patch(id, [{ op: 'move', from: '/LastName', path: '/Alias' }])).statusCode).toBe(400);
+  });
+
+  it('PATCH-14: replace with null on a nullable field nulls it', async () => {
+    await patch(id, [{ op: 'replace', path: '/Alias', value: 'A' }]);
+    expect((await patch(id, [{ op: 'replace', path: '/Alias', value: null }])).statusCode).toBe(200);
+    expect((await read(id)).alias).toBeNull();
+  });
+
+  it('PATCH-EMP-02 PATCH-EMP-03: the withholdings accept 0 to 214748.36', async () => {
+    for (const field of ['AdditionalTaxWithholding', 'ExtraWithholding']) {
+      expect((await patch(id, [{ op: 'replace', path: `/${field}`, value: 214748.36 }])).statusCode).toBe(200);
+      expect((await patch(id, [{ op: 'replace', path: `/${field}`, value: 214748.37 }])).statusCode).toBe(400);
+      expect((await patch(id, [{ op: 'replace', path: `/${field}`, value: -0.01 }])).statusCode).toBe(400);
+    }
+  });
+
+  it('PATCH-EMP-04 PATCH-EMP-05: a how-heard-of option that requires details needs HowHeardOfDetail', async () => {
+    const res = await patch(id, [{ op: 'replace', path: '/HowHeardOfId', value: ids.howHeardDetails }, { op: 'replace', path: '/HowHeardOfDetail', value: '' }]);
+    expect(res.json().errors).toEqual({ howHeardOfDetail: ['is required by the chosen how-heard-of option'] });
+    expect((await patch(id, [{ op: 'replace', path: '/HowHeardOfId', value: ids.howHeardDetails }, { op: 'replace', path: '/HowHeardOfDetail', value: 'Referred by Sam' }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/HowHeardOfId', value: 99999 }])).json().errors).toHaveProperty('howHeardOfId');
+  });
+
+  it('PATCH-19 AMB-78: BranchId must be inside the caller\'s hierarchy; a new branch moves the record', async () => {
+    const mine = await newEmployee({}, north);
+    expect((await patch(mine, [{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }], north)).json().errors).toHaveProperty('branchId');
+    expect((await patch(mine, [{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }])).statusCode).toBe(200);
+    expect((await read(mine)).hierId).toBe(t.tenant.south.hierId);
+    expect((await north({ method: 'GET', url: `/Employees/${mine}` })).statusCode).toBe(404);
+  });
+
+  it('PATCH-EMP-09 AMB-18: Int8 fields take 0 to 127', async () => {
+    expect((await patch(id, [{ op: 'replace', path: '/Dependents', value: 127 }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/Dependents', value: 128 }])).statusCode).toBe(400);
+    expect((await patch(id, [{ op: 'replace', path: '/Dependents', value: -1 }])).statusCode).toBe(400);
+  });
+
+  it('PATCH-02: the body must be an array of operations', async () => {
+    expect((await patch(id, { op: 'replace', path: '/Alias', value: 'x' })).statusCode).toBe(400);
+  });
+});
+
+let catalogRecord = 0;
+describeCatalog(employeeCatalog, () => ({
+  patch: async (document) => {
+    catalogRecord ||= await newEmployee({ lastName: 'Catalog' });
+    const res = await patch(catalogRecord, document);
+    return { statusCode: res.statusCode, body: res.body };
+  },
+  read: async () => read(catalogRecord),
+  valid: {
+    washedStatusId: ids.washed, branchId: t.tenant.north.branchId, orderTypeId: ids.orderType, employmentCategoryId: ids.category,
+    howHeardOfId: ids.howHeard, serviceRepId: t.tenant.north.repId, primaryPhoneNumberContactMethodId: null, primaryEmailAddressContactMethodId: null,
+  },
+}), 'PATCH-EMP-01');

@@ -1,0 +1,270 @@
+// /JobOrders: create with defaults, the spec's two reads (JO-01..JO-08), list, PATCH of the catalog
+// with its rules (AMB-04, AMB-60, AMB-77, AMB-78) and the pass-down to timecards (PATCH-JO-02, AMB-61).
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { timecards } from '../timecards/timecard.table.ts';
+import { jobOrderCatalog } from './job-order.patch-catalog.ts';
+import { jobOrders } from './job-order.table.ts';
+import { lookupId, patchOperationCases, seedCustomer, seedSupervisor, seedWorksite } from './job-order.test-data.ts';
+
+type Caller = ReturnType<typeof as>;
+let t: TestContext;
+let admin: Caller;
+let north: Caller;
+const ids: Record<string, number> = {};
+let shiftId: string;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = as(t.app, t.tenant.adminToken);
+  north = as(t.app, t.tenant.northToken);
+  const db = t.database.db, tenantId = t.tenant.tenantId;
+  ids.customer = await seedCustomer(db, tenantId, t.tenant.north, 'Acme Widgets', 'Shipping');
+  ids.southCustomer = await seedCustomer(db, tenantId, t.tenant.south, 'Southern Foods', 'Kitchen');
+  ids.worksite = await seedWorksite(db, tenantId);
+  ids.supervisor = await seedSupervisor(db, tenantId, t.tenant.north, ids.customer);
+  ids.orderType = (await admin({ method: 'GET', url: '/Datalists/OrderTypes' })).json().data.find((o: { orderType: string }) => o.orderType === 'Temporary').orderTypeId;
+  const title = await admin({ method: 'POST', url: '/Administration/JobTitles', payload: { skillCode: 'PICK', jobTitle: 'Picker Packer', jobTitleCategoryId: await lookupId(db, tenantId, 'jobTitleCategories'), hierId: t.tenant.north.hierId } });
+  ids.jobTitle = title.json().jobTitleId;
+  ids.unfilled = await lookupId(db, tenantId, 'jobOrderStatuses', 'Unfilled');
+  ids.filled = await lookupId(db, tenantId, 'jobOrderStatuses', 'Filled');
+  ids.salesTeam = await lookupId(db, tenantId, 'salesTeams');
+  ids.duration = await lookupId(db, tenantId, 'jobOrderDurations');
+  ids.compCode = await lookupId(db, tenantId, 'workerCompCodes');
+  shiftId = await lookupId(db, tenantId, 'shifts');
+});
+afterAll(async () => { await t?.close(); });
+
+const body = (extra: Record<string, unknown> = {}) => ({
+  customerId: ids.customer, jobTitleId: ids.jobTitle, branchId: t.tenant.north.branchId, worksiteId: ids.worksite, jobOrderTypeId: ids.orderType, positionsRequired: 2, ...extra,
+});
+const newOrder = async (caller: Caller = admin, extra: Record<string, unknown> = {}) => {
+  const res = await caller({ method: 'POST', url: '/JobOrders', payload: body(extra) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().jobOrderId as number;
+};
+const patchOf = (caller: Caller, id: number) => (document: unknown[], contentType = 'application/json-patch+json') =>
+  caller({ method: 'PATCH', url: `/JobOrders/${id}`, payload: JSON.stringify(document), headers: { 'content-type': contentType } });
+/** The stored row (every catalog field), JSON-normalised. */
+const stored = async (id: number) => {
+  const [row] = await t.database.db.select().from(jobOrders).where(and(eq(jobOrders.tenantId, t.tenant.tenantId), eq(jobOrders.id, id)));
+  return JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+};
+const info = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/JobOrders/${id}` })).json();
+const addTimecard = async (jobOrderId: number, isProcessed = false) => {
+  const res = await admin({ method: 'POST', url: '/TimeEntry/timecards', payload: { jobOrderId, weekendDate: '2026-03-08T00:00:00Z' } });
+  expect(res.statusCode, res.body).toBe(201);
+  const { timecardId } = res.json();
+  if (isProcessed) await t.database.db.update(timecards).set({ isProcessed: true } as never).where(and(eq(timecards.tenantId, t.tenant.tenantId), eq(timecards.id, timecardId)));
+  return timecardId as number;
+};
+const timecardRow = async (id: number) => {
+  const [row] = await t.database.db.select().from(timecards).where(and(eq(timecards.tenantId, t.tenant.tenantId), eq(timecards.id, id)));
+  return JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+};
+
+const INFORMATION_FIELDS = ['jobOrderId', 'branchId', 'branch', 'jobOrderTypeId', 'jobOrderType', 'jobTitleId', 'jobTitle', 'jobDescription', 'payRate', 'billRate',
+  'jobOrderStatusId', 'jobOrderStatus', 'isActive', 'positionsRequired', 'positionsFilled', 'customerId', 'customerName', 'departmentName', 'jobOrderDurationId',
+  'jobOrderDuration', 'dateOrderTaken', 'startDate', 'supervisorContactId', 'supervisorFirstName', 'supervisorLastName', 'supervisorOfficePhoneCountryCallingCode',
+  'supervisorOfficePhone', 'doNotAutoClose', 'usesTimeClock', 'usesPeopleNet', 'notes', 'alternateJobOrderId', 'dressCode', 'safetyNotes', 'directions', 'serviceRepId',
+  'serviceRep', 'salesTeamId', 'salesTeam', 'publicJobTitle', 'publicJobDescription', 'publicPostingDate', 'doNotPostPublicly', 'publicJobDescriptionContentType',
+  'publicEducationSummary', 'publicExperienceSummary', 'showPayRate', 'showWorksiteAddress'];
+const SUMMARY_FIELDS = ['branchId', 'branch', 'jobOrderStatusId', 'jobOrderStatus', 'isActive', 'positionsRequired', 'positionsFilled', 'customerId', 'customerName',
+  'departmentName', 'jobTitleId', 'jobTitle'];
+
+describe('job orders: create and the two reads', () => {
+  it('GEN-15 JO-04 JO-05 JO-06 JO-07: POST creates an Unfilled order with the caller as rep and the first team, duration and comp code; GET answers exactly the spec\'s fields', async () => {
+    const res = await north({ method: 'POST', url: '/JobOrders', payload: body({ supervisorContactId: ids.supervisor, startDate: '2026-04-01T00:00:00Z', payRate: 18.5, billRate: 27.75, jobDescription: 'Pick and pack orders.' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const { jobOrderId } = res.json();
+    expect(res.headers.location).toBe(`/JobOrders/${jobOrderId}`);
+    const read = await north({ method: 'GET', url: `/joborders/${jobOrderId}` });
+    expect(read.statusCode).toBe(200);
+    const order = read.json();
+    expect(Object.keys(order)).toEqual(INFORMATION_FIELDS);
+    expect(order).toMatchObject({
+      jobOrderId, branchId: t.tenant.north.branchId, branch: 'North Branch', jobOrderTypeId: ids.orderType, jobOrderType: 'Temporary',
+      jobTitleId: ids.jobTitle, jobTitle: 'Picker Packer', jobDescription: 'Pick and pack orders.', payRate: 18.5, billRate: 27.75,
+      jobOrderStatusId: ids.unfilled, jobOrderStatus: 'Unfilled', isActive: true, positionsRequired: 2, positionsFilled: 0,
+      customerId: ids.customer, customerName: 'Acme Widgets', departmentName: 'Shipping', jobOrderDurationId: ids.duration, jobOrderDuration: '1 Day',
+      startDate: '2026-04-01T00:00:00.000Z', supervisorContactId: ids.supervisor, supervisorFirstName: 'Sue', supervisorLastName: 'Pervisor',
+      supervisorOfficePhoneCountryCallingCode: 1, supervisorOfficePhone: '612-555-0100', serviceRepId: t.tenant.north.repId, serviceRep: 'Nora North',
+      salesTeamId: ids.salesTeam, salesTeam: 'Light Industrial', publicPostingDate: null, doNotPostPublicly: false, publicJobDescriptionContentType: 'text/plain',
+      publicEducationSummary: null, publicExperienceSummary: null, showPayRate: false, showWorksiteAddress: true,
+    });
+    expect(new Date(order.dateOrderTaken).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const row = await stored(jobOrderId);
+    expect(row).toMatchObject({ workerCompCodeId: ids.compCode, doNotPostToWebAtCreation: false, hierId: t.tenant.north.hierId });
+  });
+
+  it('JO-02: the summary answers exactly its twelve fields', async () => {
+    const id = await newOrder();
+    const res = await admin({ method: 'GET', url: `/JobOrders/${id}/Summary` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      branchId: t.tenant.north.branchId, branch: 'North Branch', jobOrderStatusId: ids.unfilled, jobOrderStatus: 'Unfilled', isActive: true, positionsRequired: 2,
+      positionsFilled: 0, customerId: ids.customer, customerName: 'Acme Widgets', departmentName: 'Shipping', jobTitleId: ids.jobTitle, jobTitle: 'Picker Packer',
+    });
+    expect(Object.keys(res.json())).toEqual(SUMMARY_FIELDS);
+  });
+
+  it('JO-01 JO-03 JO-08: both reads need order-read (403 without it); ServiceRep callers with it are answered', async () => {
+    const id = await newOrder();
+    const token = (scopes: string[]) => issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: scopes.join(), scopes, expiresAt: new Date(Date.now() + 86_400_000) });
+    const without = as(t.app, await token(['order-write', 'customer-read']));
+    const reader = as(t.app, await token(['order-read']));
+    for (const url of [`/JobOrders/${id}`, `/JobOrders/${id}/summary`, '/JobOrders']) {
+      expect((await without({ method: 'GET', url })).statusCode, url).toBe(403);
+      expect((await reader({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    expect((await reader({ method: 'POST', url: '/JobOrders', payload: body() })).statusCode).toBe(403);
+    expect((await patchOf(reader, id)([{ op: 'replace', path: '/Notes', value: 'x' }])).statusCode).toBe(403);
+  });
+
+  it('POST refuses missing fields and references that do not exist or are outside the caller\'s hierarchy (400 naming each field)', async () => {
+    const missing = await admin({ method: 'POST', url: '/JobOrders', payload: { ...body(), positionsRequired: undefined } });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors)).toEqual(['positionsRequired']);
+    const bad = await north({ method: 'POST', url: '/JobOrders', payload: body({ customerId: ids.southCustomer, branchId: t.tenant.south.branchId, worksiteId: 999999, jobOrderTypeId: 999999, jobTitleId: 999999 }) });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['branchId', 'customerId', 'jobOrderTypeId', 'jobTitleId', 'worksiteId']);
+    const time = await admin({ method: 'POST', url: '/JobOrders', payload: body({ startTime: '7:30' }) });
+    expect(Object.keys(time.json().errors)).toEqual(['startTime']);
+  });
+
+  it('GEN-05: the list filters by customer, status and branch, and holds only orders inside the caller\'s hierarchy', async () => {
+    const southOrder = await newOrder(admin, { customerId: ids.southCustomer, branchId: t.tenant.south.branchId });
+    const filled = await newOrder();
+    await patchOf(admin, filled)([{ op: 'replace', path: '/JobOrderStatusId', value: ids.filled }]);
+    const list = async (caller: Caller, query: string) => (await caller({ method: 'GET', url: `/JobOrders?${query}` })).json() as { data: { jobOrderId: number }[]; totalCount: number };
+    const northList = await list(north, '');
+    expect(northList.data.map((d) => d.jobOrderId)).not.toContain(southOrder);
+    expect(northList.totalCount).toBe(northList.data.length);
+    expect((await list(admin, `customerId=${ids.southCustomer}`)).data.map((d) => d.jobOrderId)).toEqual([southOrder]);
+    expect((await list(admin, `jobOrderStatusId=${ids.filled}`)).data.map((d) => d.jobOrderId)).toEqual([filled]);
+    expect((await list(admin, `branchId=${t.tenant.south.branchId}`)).data).toEqual([expect.objectContaining({ jobOrderId: southOrder, customerName: 'Southern Foods', branch: 'South Branch', jobOrderStatus: 'Unfilled' })]);
+  });
+
+  it('ERR-11: DELETE answers 405', async () => {
+    expect((await admin({ method: 'DELETE', url: `/JobOrders/${await newOrder()}` })).statusCode).toBe(405);
+  });
+});
+
+describe('PATCH /JobOrders/{id}', () => {
+  let id: number;
+  beforeAll(async () => { id = await newOrder(); });
+
+  describeCatalog(jobOrderCatalog, () => ({
+    patch: (document) => patchOf(admin, id)(document),
+    read: () => stored(id),
+    valid: {
+      workerCompCodeId: ids.compCode, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, jobOrderTypeId: ids.orderType, jobOrderDurationId: ids.duration,
+      jobOrderStatusId: ids.unfilled, salesTeamId: ids.salesTeam, branchId: t.tenant.north.branchId, serviceRepId: t.tenant.north.repId, shiftId,
+      startTime: '07:30', endTime: '16:00', publicJobDescriptionContentType: 'text/html; charset=utf-8',
+    },
+  }), 'PATCH-JO-01 PATCH-JO-03 PATCH-JO-04 PATCH-JO-05 PATCH-JO-06 PATCH-JO-07 PATCH-JO-08 PATCH-JO-09');
+
+  describe('operations', () => {
+    patchOperationCases('PATCH-JO-01', () => ({
+      patch: patchOf(admin, id), read: () => stored(id),
+      strings: ['Notes', 'DressCode'], move: { from: 'StartDate', to: 'EstimatedEndDate', value: '2026-05-01T00:00:00.000Z' },
+    }));
+  });
+
+  it('PATCH-JO-03 JO-05 AMB-04: PublicPostingDate is a yyyymmdd Decimal, read back as that date at 00:00Z (null when not a date)', async () => {
+    const posting = async (value: unknown) => {
+      expect((await patchOf(admin, id)([{ op: 'replace', path: '/PublicPostingDate', value }])).statusCode).toBe(200);
+      return (await info(id)).publicPostingDate;
+    };
+    expect(await posting(20261122)).toBe('2026-11-22T00:00:00.000Z');
+    expect(await posting(20240229)).toBe('2024-02-29T00:00:00.000Z');
+    expect(await posting(20230229)).toBeNull();
+    expect(await posting(20261340)).toBeNull();
+    expect(await posting(2026112.5)).toBeNull();
+    expect(await posting(null)).toBeNull();
+  });
+
+  it('PATCH-JO-07 AMB-77: StartTime and EndTime are HH:MM 24-hour or empty (400 naming the field)', async () => {
+    for (const bad of ['7:30', '24:00', '12:60', 'noon', '07:30:00']) {
+      const res = await patchOf(admin, id)([{ op: 'replace', path: '/StartTime', value: bad }, { op: 'replace', path: '/EndTime', value: '16:00' }]);
+      expect(res.statusCode, bad).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['startTime']);
+    }
+    expect((await patchOf(admin, id)([{ op: 'replace', path: '/StartTime', value: '23:59' }, { op: 'replace', path: '/endTime', value: '' }])).statusCode).toBe(200);
+    expect(await stored(id)).toMatchObject({ startTime: '23:59', endTime: '' });
+  });
+
+  it('PATCH-JO-08 AMB-60: PublicJobDescriptionContentType is text/plain or text/html; charset=utf-8', async () => {
+    const bad = await patchOf(admin, id)([{ op: 'replace', path: '/PublicJobDescriptionContentType', value: 'text/markdown' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['publicJobDescriptionContentType']);
+    expect((await patchOf(admin, id)([{ op: 'replace', path: '/PublicJobDescriptionContentType', value: 'text/plain' }])).statusCode).toBe(200);
+    expect((await info(id)).publicJobDescriptionContentType).toBe('text/plain');
+  });
+
+  it('PATCH-JO-01: references must exist; PositionsRequired must not be negative (400 naming each field, nothing changes)', async () => {
+    const before = await stored(id);
+    const res = await patchOf(admin, id)(['WorksiteId', 'JobTitleId', 'JobOrderTypeId', 'JobOrderDurationId', 'JobOrderStatusId', 'SalesTeamId', 'WorkerCompCodeId']
+      .map((f) => ({ op: 'replace', path: `/${f}`, value: 999999 })).concat([{ op: 'replace', path: '/ShiftId', value: '00000000-0000-4000-8000-000000000000' as never }, { op: 'replace', path: '/PositionsRequired', value: -1 }]));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['jobOrderDurationId', 'jobOrderStatusId', 'jobOrderTypeId', 'jobTitleId', 'positionsRequired', 'salesTeamId', 'shiftId', 'workerCompCodeId', 'worksiteId']);
+    expect(await stored(id)).toEqual(before);
+  });
+
+  it('PATCH-19 AMB-78: BranchId and ServiceRepId outside the caller\'s hierarchy answer 400; a visible new branch moves the order', async () => {
+    const mine = await newOrder(north);
+    const res = await patchOf(north, mine)([{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }, { op: 'replace', path: '/ServiceRepId', value: t.tenant.south.repId }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['branchId', 'serviceRepId']);
+    expect((await patchOf(admin, mine)([{ op: 'replace', path: '/branchId', value: t.tenant.south.branchId }])).statusCode).toBe(200);
+    expect(await stored(mine)).toMatchObject({ branchId: t.tenant.south.branchId, hierId: t.tenant.south.hierId });
+    expect((await north({ method: 'GET', url: `/JobOrders/${mine}` })).statusCode).toBe(404);
+  });
+
+  it('GEN-04 ERR-10: an order in another branch\'s hierarchy or another tenant answers 404 to both reads and PATCH', async () => {
+    const south = await newOrder(admin, { customerId: ids.southCustomer, branchId: t.tenant.south.branchId });
+    const doc = [{ op: 'replace', path: '/Notes', value: 'hacked' }];
+    const stranger = as(t.app, t.other.adminToken);
+    for (const caller of [north, stranger]) {
+      expect((await caller({ method: 'GET', url: `/JobOrders/${south}` })).statusCode).toBe(404);
+      expect((await caller({ method: 'GET', url: `/JobOrders/${south}/summary` })).statusCode).toBe(404);
+      expect((await patchOf(caller, south)(doc)).statusCode).toBe(404);
+    }
+    expect((await stored(south)).notes).toBe('');
+    expect((await admin({ method: 'GET', url: '/JobOrders/999999' })).statusCode).toBe(404);
+  });
+});
+
+describe('pass-down to timecards (PATCH-JO-02, AMB-61)', () => {
+  it('PATCH-JO-02: the twelve pass-down fields update the order\'s unprocessed timecards in the same request; processed ones keep their values', async () => {
+    const order = await newOrder();
+    const open = await addTimecard(order);
+    const processed = await addTimecard(order, true);
+    const values: Record<string, unknown> = {
+      Location: 'Dock 4', CostCenter: 'CC-100', SubEntity: 'East', AccountCode: 'AC-7', CustomerSkill: 'Forklift', CheckDelivery: 'MAIL', RequisitionNumber: 'REQ-1',
+      RequisitionEndDate: '2026-12-31T00:00:00.000Z', CustomerExtra1: 'x1', CustomerExtra2: 'x2', CustomerExtra3: 'x3', PayrollNote: 'Pay weekly',
+    };
+    const res = await patchOf(admin, order)(Object.entries(values).map(([f, value]) => ({ op: 'replace', path: `/${f}`, value })));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await timecardRow(open)).toMatchObject({
+      location: 'Dock 4', costCenter: 'CC-100', subEntity: 'East', accountCode: 'AC-7', customerSkill: 'Forklift', checkDeliveryCode: 'MAIL', requisitionNumber: 'REQ-1',
+      requisitionEndDate: '2026-12-31T00:00:00.000Z', customerExtra1: 'x1', customerExtra2: 'x2', customerExtra3: 'x3', payrollNote: 'Pay weekly',
+    });
+    expect(await timecardRow(processed)).toMatchObject({ location: '', costCenter: '', checkDeliveryCode: '', customerSkill: '', requisitionEndDate: null, payrollNote: '' });
+  });
+
+  it('AMB-61: a CustomerExtra value longer than a timecard takes is refused (400 naming the order field) while the order has unprocessed timecards', async () => {
+    const order = await newOrder();
+    const open = await addTimecard(order);
+    const res = await patchOf(admin, order)([{ op: 'replace', path: '/Location', value: 'Dock 9' }, { op: 'replace', path: '/CustomerExtra2', value: 'elevenchars' }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['customerExtra2']);
+    expect(await stored(order)).toMatchObject({ location: '', customerExtra2: '' });
+    expect(await timecardRow(open)).toMatchObject({ location: '' });
+    await t.database.db.update(timecards).set({ isProcessed: true } as never).where(and(eq(timecards.tenantId, t.tenant.tenantId), eq(timecards.id, open)));
+    expect((await patchOf(admin, order)([{ op: 'replace', path: '/CustomerExtra2', value: 'elevenchars' }])).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,140 @@
+// /Administration/JobTitles: create, read, list, PATCH of the catalog, hierarchy and tenant bounds.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { jobTitleCatalog } from './job-title.patch-catalog.ts';
+import { jobTitles } from './job-title.table.ts';
+import { lookupId, patchOperationCases } from '../job-orders/job-order.test-data.ts';
+
+let t: TestContext;
+let admin: ReturnType<typeof as>;
+let north: ReturnType<typeof as>;
+let categoryId: number;
+let compCodeId: number;
+beforeAll(async () => {
+  t = await testApp();
+  admin = as(t.app, t.tenant.adminToken);
+  north = as(t.app, t.tenant.northToken);
+  categoryId = await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories', 'Light Industrial');
+  compCodeId = await lookupId(t.database.db, t.tenant.tenantId, 'workerCompCodes');
+});
+afterAll(async () => { await t?.close(); });
+
+const create = async (caller: ReturnType<typeof as>, body: Record<string, unknown>) => caller({ method: 'POST', url: '/Administration/JobTitles', payload: body });
+const newTitle = async (hierId = t.tenant.north.hierId, extra: Record<string, unknown> = {}) => {
+  const res = await create(admin, { skillCode: 'FORK', jobTitle: 'Forklift Operator', jobTitleCategoryId: categoryId, hierId, ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().jobTitleId as number;
+};
+const patchOf = (caller: ReturnType<typeof as>, id: number) => (document: unknown[], contentType = 'application/json-patch+json') =>
+  caller({ method: 'PATCH', url: `/Administration/JobTitles/${id}`, payload: JSON.stringify(document), headers: { 'content-type': contentType } });
+const stored = async (id: number) => {
+  const [row] = await t.database.db.select().from(jobTitles).where(and(eq(jobTitles.tenantId, t.tenant.tenantId), eq(jobTitles.id, id)));
+  return JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+};
+
+describe('job titles: create, read, list', () => {
+  it('GEN-15 PATCH-JT-02: POST creates with defaults (active, not public); GET reads it back with the category; the list has it', async () => {
+    const res = await create(admin, { skillCode: 'WELD', jobTitle: 'Welder', jobTitleCategoryId: categoryId, hierId: t.tenant.north.hierId, skillCode2: null });
+    expect(res.statusCode, res.body).toBe(201);
+    const { jobTitleId } = res.json();
+    expect(res.headers.location).toBe(`/Administration/JobTitles/${jobTitleId}`);
+    const read = await admin({ method: 'GET', url: `/administration/jobtitles/${jobTitleId}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      jobTitleId, skillCode: 'WELD', skillCode2: null, jobTitle: 'Welder', divisionIdent: 0, jobTitleCategoryId: categoryId, eEOClass: '',
+      workerCompCodeId: null, hierId: t.tenant.north.hierId, isPublic: false, isDefault: false, isActive: true, category: 'Light Industrial',
+    });
+    const list = await admin({ method: 'GET', url: `/Administration/JobTitles?jobTitleCategoryId=${categoryId}&isActive=true` });
+    expect(list.json().data).toContainEqual({ jobTitleId, skillCode: 'WELD', jobTitle: 'Welder', jobTitleCategoryId: categoryId, category: 'Light Industrial', hierId: t.tenant.north.hierId, isPublic: false, isActive: true });
+  });
+
+  it('POST requires skillCode, jobTitle, jobTitleCategoryId and hierId; references must exist (400 naming the field)', async () => {
+    const missing = await create(admin, { skillCode: 'X', jobTitle: 'X', jobTitleCategoryId: categoryId });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors)).toEqual(['hierId']);
+    const badCategory = await create(admin, { skillCode: 'X', jobTitle: 'X', jobTitleCategoryId: 999999, hierId: t.tenant.north.hierId });
+    expect(badCategory.statusCode).toBe(400);
+    expect(Object.keys(badCategory.json().errors)).toEqual(['jobTitleCategoryId']);
+    const badCode = await create(admin, { skillCode: 'X', jobTitle: 'X', jobTitleCategoryId: categoryId, hierId: t.tenant.north.hierId, workerCompCodeId: 999999 });
+    expect(Object.keys(badCode.json().errors)).toEqual(['workerCompCodeId']);
+  });
+
+  it('GEN-04 AMB-78: a hierId outside the caller\'s hierarchy is refused with 400', async () => {
+    const res = await create(north, { skillCode: 'X', jobTitle: 'X', jobTitleCategoryId: categoryId, hierId: t.tenant.south.hierId });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['hierId']);
+  });
+
+  it('GEN-05: the list holds only job titles inside the caller\'s hierarchy', async () => {
+    const southId = await newTitle(t.tenant.south.hierId);
+    const { data, totalCount } = (await north({ method: 'GET', url: '/Administration/JobTitles' })).json();
+    expect(data.map((d: { jobTitleId: number }) => d.jobTitleId)).not.toContain(southId);
+    expect(data.every((d: { hierId: number }) => d.hierId === t.tenant.north.hierId)).toBe(true);
+    expect(totalCount).toBe(data.length);
+  });
+
+  it('ERR-11: DELETE answers 405', async () => {
+    const id = await newTitle();
+    expect((await admin({ method: 'DELETE', url: `/Administration/JobTitles/${id}` })).statusCode).toBe(405);
+  });
+
+  it('AUTH: reads need jobtitle-read, writes jobtitle-write (403 otherwise)', async () => {
+    const id = await newTitle();
+    const token = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'read only', scopes: ['jobtitle-read'], expiresAt: new Date(Date.now() + 86_400_000) });
+    const reader = as(t.app, token);
+    expect((await reader({ method: 'GET', url: `/Administration/JobTitles/${id}` })).statusCode).toBe(200);
+    expect((await patchOf(reader, id)([{ op: 'replace', path: '/JobTitle', value: 'x' }])).statusCode).toBe(403);
+    expect((await create(reader, { skillCode: 'X', jobTitle: 'X', jobTitleCategoryId: categoryId, hierId: t.tenant.north.hierId })).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /Administration/JobTitles/{id}', () => {
+  let id: number;
+  beforeAll(async () => { id = await newTitle(); });
+
+  describeCatalog(jobTitleCatalog, () => ({
+    patch: (document) => patchOf(admin, id)(document),
+    read: async () => (await admin({ method: 'GET', url: `/Administration/JobTitles/${id}` })).json(),
+    valid: { jobTitleCategoryId: categoryId, workerCompCodeId: compCodeId, hierId: t.tenant.north.hierId },
+  }), 'PATCH-JT-01');
+
+  describe('operations', () => {
+    patchOperationCases('PATCH-JT-01', () => ({
+      patch: patchOf(admin, id), read: () => stored(id),
+      strings: ['SkillCode', 'JobTitle'], move: { from: 'SkillCode2', to: 'EEOClass', value: 'AB12' },
+    }));
+  });
+
+  it('PATCH-JT-01: references must exist (400 naming the field); nothing changes', async () => {
+    const before = await stored(id);
+    const res = await patchOf(admin, id)([{ op: 'replace', path: '/JobTitleCategoryId', value: 999999 }, { op: 'replace', path: '/WorkerCompCodeId', value: 999999 }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['jobTitleCategoryId', 'workerCompCodeId']);
+    expect(await stored(id)).toEqual(before);
+  });
+
+  it('PATCH-19 AMB-78: HierId outside the caller\'s hierarchy answers 400; inside it moves the job title', async () => {
+    const res = await patchOf(north, id)([{ op: 'replace', path: '/HierId', value: t.tenant.south.hierId }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['hierId']);
+    const root = await patchOf(admin, id)([{ op: 'replace', path: '/hierId', value: t.tenant.south.hierId }]);
+    expect(root.statusCode).toBe(200);
+    expect((await north({ method: 'GET', url: `/Administration/JobTitles/${id}` })).statusCode).toBe(404);
+    await patchOf(admin, id)([{ op: 'replace', path: '/hierId', value: t.tenant.north.hierId }]);
+  });
+
+  it('GEN-04 ERR-10: a job title in another branch\'s hierarchy or another tenant answers 404 to GET and PATCH', async () => {
+    const southId = await newTitle(t.tenant.south.hierId);
+    const doc = [{ op: 'replace', path: '/JobTitle', value: 'Hacked' }];
+    expect((await north({ method: 'GET', url: `/Administration/JobTitles/${southId}` })).statusCode).toBe(404);
+    expect((await patchOf(north, southId)(doc)).statusCode).toBe(404);
+    const stranger = as(t.app, t.other.adminToken);
+    expect((await stranger({ method: 'GET', url: `/Administration/JobTitles/${southId}` })).statusCode).toBe(404);
+    expect((await patchOf(stranger, southId)(doc)).statusCode).toBe(404);
+    expect((await stored(southId)).jobTitle).toBe('Forklift Operator');
+    expect((await admin({ method: 'GET', url: '/Administration/JobTitles/999999' })).statusCode).toBe(404);
+  });
+});

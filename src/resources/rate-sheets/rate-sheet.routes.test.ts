@@ -1,0 +1,182 @@
+// /RateSheets: create, read, list, hierarchy and tenant isolation, and PATCH at
+// /RateSheets/{rateSheetId} (the catalog field by field, each JSON Patch operation, PATCH-RS-02).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import * as R from '../reference-data/reference.table.ts';
+import { firstId, seedCustomer, seedJobTitle, seedShift, seedWorksite, type Place } from '../assignments/assignment.fixtures.ts';
+import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
+
+let t: TestContext;
+let admin: ReturnType<typeof as>;
+let north: ReturnType<typeof as>;
+let ids: { employee: number; customer: number; southCustomer: number; worksite: number; jobTitle: number; shift: string; compCode: number };
+
+const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side] });
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = as(t.app, t.tenant.adminToken);
+  north = as(t.app, t.tenant.northToken);
+  const db = t.database.db;
+  const employee = await admin({ method: 'POST', url: '/Employees', payload: { firstName: 'Rae', lastName: 'Rated', branchId: t.tenant.north.branchId, region: 'MN' } });
+  const customer = await seedCustomer(db, place(t, 'north'), 'Rated Co');
+  ids = {
+    employee: employee.json().employeeId, customer, southCustomer: await seedCustomer(db, place(t, 'south'), 'Southern Rates'),
+    worksite: await seedWorksite(db, t.tenant.tenantId, customer), jobTitle: await seedJobTitle(db, place(t, 'north'), 'Welder'),
+    shift: await seedShift(db, t.tenant.tenantId), compCode: await firstId(db, R.workerCompCodes, t.tenant.tenantId),
+  };
+});
+afterAll(async () => { await t?.close(); });
+
+const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/RateSheets', payload: body });
+const patch = (id: number, document: unknown, caller = admin, type = 'application/json-patch+json') =>
+  caller({ method: 'PATCH', url: `/RateSheets/${id}`, headers: { 'content-type': type }, payload: JSON.stringify(document) });
+const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/RateSheets/${id}` })).json();
+async function newRateSheet(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
+  const res = await create({ name: 'Standard rates', ...body }, caller);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().rateSheetId;
+}
+
+describe('POST /RateSheets', () => {
+  it('GEN-15: creates a rate sheet in its branch\'s node; 201 with its id and Location; names shown', async () => {
+    const res = await create({
+      name: 'Welders 2026', customerId: ids.customer, employeeId: ids.employee, worksiteId: ids.worksite, jobTitleId: ids.jobTitle,
+      branchId: t.tenant.north.branchId, shiftId: ids.shift, workerCompCodeId: ids.compCode, applyRateSheetToCustomerDepartments: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rateSheetId } = res.json();
+    expect(res.headers.location).toBe(`/RateSheets/${rateSheetId}`);
+    expect(await read(rateSheetId)).toEqual({
+      rateSheetId, name: 'Welders 2026', employeeId: ids.employee, customerId: ids.customer, worksiteId: ids.worksite, jobTitleId: ids.jobTitle,
+      branchId: t.tenant.north.branchId, shiftId: ids.shift, workerCompCodeId: ids.compCode, applyRateSheetToCustomerDepartments: true, isActive: true,
+      hierId: t.tenant.north.hierId, employeeName: 'Rae Rated', customerName: 'Rated Co', jobTitle: 'Welder', branch: 'North Branch',
+    });
+  });
+
+  it('places the sheet in the customer\'s node without a branch, else the caller\'s', async () => {
+    expect((await read(await newRateSheet({ customerId: ids.southCustomer }))).hierId).toBe(t.tenant.south.hierId);
+    expect((await read(await newRateSheet({}, north), north)).hierId).toBe(t.tenant.north.hierId);
+  });
+
+  it('PATCH-RS-02 AMB-78: validates references; ApplyRateSheetToCustomerDepartments true requires customerId', async () => {
+    expect((await create({ name: 'x', applyRateSheetToCustomerDepartments: true })).json().errors).toEqual({ applyRateSheetToCustomerDepartments: ['requires CustomerId'] });
+    expect((await create({ name: 'x', customerId: ids.southCustomer, branchId: t.tenant.south.branchId }, north)).json().errors).toEqual({
+      customerId: ['no such customer inside your hierarchy'], branchId: ['no such branch inside your hierarchy'],
+    });
+    expect((await create({ name: 'x', worksiteId: 999999, jobTitleId: 999999, workerCompCodeId: 999999, shiftId: '00000000-0000-4000-8000-000000000000' })).json().errors)
+      .toEqual({ worksiteId: ['is not a worksite of the tenant'], jobTitleId: ['is not a job title of the tenant'], shiftId: ['is not a shift of the tenant'], workerCompCodeId: ['is not a worker comp code of the tenant'] });
+    expect(Object.keys((await create({})).json().errors)).toEqual(['name']);
+  });
+
+  it('creating needs ratesheet-write; reading needs ratesheet-read', async () => {
+    const reader = as(t.app, await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'r', scopes: ['ratesheet-read'], expiresAt: new Date(Date.now() + 60_000) }));
+    const id = await newRateSheet();
+    expect((await create({ name: 'x' }, reader)).statusCode).toBe(403);
+    expect((await reader({ method: 'GET', url: `/RateSheets/${id}` })).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/IsActive', value: false }], reader)).statusCode).toBe(403);
+  });
+});
+
+describe('reading and listing', () => {
+  it('GEN-04 GEN-05: a rate sheet in another branch\'s hierarchy or another tenant answers 404; lists leave it out', async () => {
+    const south = await newRateSheet({ branchId: t.tenant.south.branchId, customerId: ids.southCustomer });
+    expect((await north({ method: 'GET', url: `/RateSheets/${south}` })).statusCode).toBe(404);
+    expect((await patch(south, [{ op: 'replace', path: '/IsActive', value: false }], north)).statusCode).toBe(404);
+    const other = as(t.app, t.other.adminToken);
+    expect((await other({ method: 'GET', url: `/RateSheets/${south}` })).statusCode).toBe(404);
+    expect((await patch(south, [{ op: 'replace', path: '/IsActive', value: false }], other)).statusCode).toBe(404);
+    expect((await north({ method: 'GET', url: `/RateSheets?customerId=${ids.southCustomer}` })).json()).toEqual({ data: [], totalCount: 0 });
+    expect((await admin({ method: 'GET', url: `/RateSheets?customerId=${ids.southCustomer}` })).json().totalCount).toBeGreaterThan(0);
+  });
+
+  it('lists by name with filters, paged', async () => {
+    const customer = await seedCustomer(t.database.db, place(t, 'north'), 'Listed Rates');
+    await newRateSheet({ customerId: customer, name: 'B sheet' });
+    await newRateSheet({ customerId: customer, name: 'A sheet', isActive: false });
+    const page = (await admin({ method: 'GET', url: `/ratesheets?CustomerId=${customer}&take=1` })).json();
+    expect(page).toEqual({ totalCount: 2, data: [expect.objectContaining({ name: 'A sheet', customerName: 'Listed Rates', isActive: false })] });
+    expect((await admin({ method: 'GET', url: `/RateSheets?customerId=${customer}&isActive=true` })).json().data.map((x: { name: string }) => x.name)).toEqual(['B sheet']);
+  });
+
+  it('GEN-07 ERR-11: a non-integer id answers 400 naming rateSheetId; DELETE answers 405', async () => {
+    expect(Object.keys((await admin({ method: 'GET', url: '/RateSheets/abc' })).json().errors)).toEqual(['rateSheetId']);
+    expect((await admin({ method: 'DELETE', url: `/RateSheets/${await newRateSheet()}` })).statusCode).toBe(405);
+    expect((await admin({ method: 'GET', url: '/RateSheets/999999' })).statusCode).toBe(404);
+  });
+});
+
+describe('PATCH /RateSheets/{rateSheetId}', () => {
+  let id: number;
+  beforeAll(async () => { id = await newRateSheet({ name: 'Patchable' }); });
+
+  it('PATCH-01 PATCH-15 PATCH-16 PATCH-09: replace with mixed-case paths, both media types, 200 with no body', async () => {
+    const a = await patch(id, [{ op: 'replace', path: '/isActive', value: false }, { op: 'replace', path: '/WorksiteId', value: ids.worksite }]);
+    expect(a.statusCode).toBe(200);
+    expect(a.body).toBe('');
+    expect((await patch(id, [{ op: 'replace', path: '/JOBTITLEID', value: ids.jobTitle }], admin, 'application/json')).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ isActive: false, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, jobTitle: 'Welder' });
+  });
+
+  it('PATCH-05 AMB-12: add, remove, copy, move and test behave as JSON Patch over the flat fields', async () => {
+    expect((await patch(id, [{ op: 'add', path: '/CustomerId', value: ids.customer }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'copy', from: '/IsActive', path: '/ApplyRateSheetToCustomerDepartments' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ customerId: ids.customer, applyRateSheetToCustomerDepartments: false });
+    expect((await patch(id, [{ op: 'move', from: '/ApplyRateSheetToCustomerDepartments', path: '/IsActive' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ applyRateSheetToCustomerDepartments: null, isActive: false });
+    expect((await patch(id, [{ op: 'remove', path: '/WorksiteId' }])).statusCode).toBe(200);
+    expect((await read(id)).worksiteId).toBeNull();
+    expect((await patch(id, [{ op: 'test', path: '/IsActive', value: false }, { op: 'replace', path: '/IsActive', value: true }])).statusCode).toBe(200);
+    expect((await read(id)).isActive).toBe(true);
+    expect((await patch(id, [{ op: 'remove', path: '/IsActive' }])).statusCode).toBe(400);
+  });
+
+  it('AMB-12 PATCH-17 AMB-14: a failed test answers 409 and a bad operation 400; neither changes anything', async () => {
+    const before = await read(id);
+    expect((await patch(id, [{ op: 'replace', path: '/IsActive', value: false }, { op: 'test', path: '/WorksiteId', value: 5 }])).statusCode).toBe(409);
+    const bad = await patch(id, [{ op: 'replace', path: '/IsActive', value: false }, { op: 'replace', path: '/ShiftId', value: 'night' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['shiftId']);
+    expect((await patch(id, [{ op: 'replace', path: '/Name', value: 'x' }])).json().errors).toEqual({ Name: ['is not a patchable field of Rate sheet'] });
+    expect(await read(id)).toEqual(before);
+  });
+
+  it('PATCH-RS-02: ApplyRateSheetToCustomerDepartments true requires CustomerId; CustomerId cannot then be cleared', async () => {
+    const sheet = await newRateSheet();
+    expect((await patch(sheet, [{ op: 'replace', path: '/ApplyRateSheetToCustomerDepartments', value: true }])).json().errors)
+      .toEqual({ applyRateSheetToCustomerDepartments: ['requires CustomerId'] });
+    expect((await patch(sheet, [{ op: 'replace', path: '/CustomerId', value: ids.customer }, { op: 'replace', path: '/ApplyRateSheetToCustomerDepartments', value: true }])).statusCode).toBe(200);
+    expect((await patch(sheet, [{ op: 'remove', path: '/CustomerId' }])).json().errors).toEqual({ customerId: ['is required while ApplyRateSheetToCustomerDepartments is true'] });
+    expect((await patch(sheet, [{ op: 'replace', path: '/ApplyRateSheetToCustomerDepartments', value: false }, { op: 'remove', path: '/CustomerId' }])).statusCode).toBe(200);
+  });
+
+  it('PATCH-19 AMB-78: BranchId, EmployeeId and CustomerId must be inside the caller\'s hierarchy; a new branch moves the sheet', async () => {
+    const mine = await newRateSheet({}, north);
+    expect((await patch(mine, [{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }], north)).json().errors).toHaveProperty('branchId');
+    expect((await patch(mine, [{ op: 'replace', path: '/CustomerId', value: ids.southCustomer }], north)).json().errors).toHaveProperty('customerId');
+    expect((await patch(mine, [{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }])).statusCode).toBe(200);
+    expect(await read(mine)).toMatchObject({ hierId: t.tenant.south.hierId, branch: 'South Branch' });
+    expect((await north({ method: 'GET', url: `/RateSheets/${mine}` })).statusCode).toBe(404);
+  });
+});
+
+let catalogRecord = 0;
+describe('catalog fixtures', () => {
+  beforeAll(async () => { catalogRecord = await newRateSheet({ name: 'Catalog' }); });
+  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
+});
+describeCatalog(rateSheetCatalog, () => ({
+  // ApplyRateSheetToCustomerDepartments true needs a customer (PATCH-RS-02): such documents name one first.
+  patch: async (document) => {
+    const needsCustomer = document.some((op) => /applyratesheettocustomerdepartments/i.test((op as { path: string }).path));
+    const res = await patch(catalogRecord, needsCustomer ? [{ op: 'replace', path: '/CustomerId', value: ids.customer }, ...document] : document);
+    return { statusCode: res.statusCode, body: res.body };
+  },
+  read: async () => read(catalogRecord),
+  valid: {
+    employeeId: ids.employee, customerId: ids.customer, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, branchId: t.tenant.north.branchId,
+    shiftId: ids.shift, workerCompCodeId: ids.compCode,
+  },
+}), 'PATCH-RS-01 PATCH-RS-02');

@@ -1,0 +1,181 @@
+// /TimeEntry/timecards: create from a job order, read, list, PATCH of the catalog, processed
+// timecards (409), hierarchy and tenant bounds.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { lookupId, patchOperationCases, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
+import { timecardCatalog } from './timecard.patch-catalog.ts';
+import { timecards } from './timecard.table.ts';
+
+type Caller = ReturnType<typeof as>;
+let t: TestContext;
+let admin: Caller;
+let north: Caller;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = as(t.app, t.tenant.adminToken);
+  north = as(t.app, t.tenant.northToken);
+  const db = t.database.db, tenantId = t.tenant.tenantId;
+  ids.customer = await seedCustomer(db, tenantId, t.tenant.north);
+  ids.southCustomer = await seedCustomer(db, tenantId, t.tenant.south, 'Southern Foods');
+  ids.worksite = await seedWorksite(db, tenantId);
+  ids.otherWorksite = await seedWorksite(db, tenantId, 'Warehouse 2');
+  ids.regular = await lookupId(db, tenantId, 'payCodes', 'Regular');
+  ids.overtime = await lookupId(db, tenantId, 'payCodes', 'Overtime');
+  const title = await admin({ method: 'POST', url: '/Administration/JobTitles', payload: { skillCode: 'PICK', jobTitle: 'Picker', jobTitleCategoryId: await lookupId(db, tenantId, 'jobTitleCategories'), hierId: t.tenant.rootHierId } });
+  ids.jobTitle = title.json().jobTitleId;
+  ids.orderType = await lookupId(db, tenantId, 'orderTypes');
+  ids.order = await newOrder(t.tenant.north.branchId, ids.customer!);
+  ids.southOrder = await newOrder(t.tenant.south.branchId, ids.southCustomer!);
+});
+afterAll(async () => { await t?.close(); });
+
+async function newOrder(branchId: number, customerId: number) {
+  const res = await admin({ method: 'POST', url: '/JobOrders', payload: { customerId, jobTitleId: ids.jobTitle, branchId, worksiteId: ids.worksite, jobOrderTypeId: ids.orderType, positionsRequired: 1 } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().jobOrderId as number;
+}
+const create = (caller: Caller, body: Record<string, unknown>) => caller({ method: 'POST', url: '/TimeEntry/timecards', payload: body });
+const newTimecard = async (jobOrderId = ids.order!) => {
+  const res = await create(admin, { jobOrderId, weekendDate: '2026-03-08T00:00:00Z' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().timecardId as number;
+};
+const patchOf = (caller: Caller, id: number) => (document: unknown[], contentType = 'application/json-patch+json') =>
+  caller({ method: 'PATCH', url: `/TimeEntry/timecards/${id}`, payload: JSON.stringify(document), headers: { 'content-type': contentType } });
+const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/TimeEntry/timecards/${id}` })).json() as Record<string, unknown>;
+const markProcessed = (id: number) => t.database.db.update(timecards).set({ isProcessed: true } as never).where(and(eq(timecards.tenantId, t.tenant.tenantId), eq(timecards.id, id)));
+
+describe('timecards: create, read, list', () => {
+  it('GEN-15 PATCH-JO-02: POST copies the order\'s branch, worksite and pass-down values; pay code defaults to Regular', async () => {
+    const order = await newOrder(t.tenant.north.branchId, ids.customer!);
+    const values = { Location: 'Dock 4', CostCenter: 'CC-1', SubEntity: 'East', AccountCode: 'AC-7', CustomerSkill: 'Forklift', CheckDelivery: 'MAIL', RequisitionNumber: 'R-9', RequisitionEndDate: '2026-12-31T00:00:00Z', CustomerExtra1: 'e1', CustomerExtra2: 'e2', CustomerExtra3: 'e3', PayrollNote: 'weekly' };
+    const patched = await admin({ method: 'PATCH', url: `/JobOrders/${order}`, payload: Object.entries(values).map(([f, value]) => ({ op: 'replace', path: `/${f}`, value })) });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const res = await create(north, { jobOrderId: order, weekendDate: '2026-03-08T00:00:00Z', payCodeId: null });
+    expect(res.statusCode, res.body).toBe(201);
+    const { timecardId } = res.json();
+    expect(res.headers.location).toBe(`/TimeEntry/timecards/${timecardId}`);
+    const card = await read(timecardId, north);
+    expect(card).toMatchObject({
+      timecardId, jobOrderId: order, employeeId: null, assignmentId: null, isProcessed: false, branchId: t.tenant.north.branchId, branch: 'North Branch',
+      worksiteId: ids.worksite, payCodeId: ids.regular, payCode: 'Regular', weekendDate: '2026-03-08T00:00:00.000Z',
+      location: 'Dock 4', costCenter: 'CC-1', subEntity: 'East', accountCode: 'AC-7', customerSkill: 'Forklift', checkDeliveryCode: 'MAIL', requisitionNumber: 'R-9',
+      requisitionEndDate: '2026-12-31T00:00:00.000Z', customerExtra1: 'e1', customerExtra2: 'e2', customerExtra3: 'e3', payrollNote: 'weekly', regularHours: 0,
+    });
+    for (const field of timecardCatalog.fields) expect(card, field.json).toHaveProperty(field.json);
+    const list = (await admin({ method: 'GET', url: `/TimeEntry/timecards?jobOrderId=${order}` })).json();
+    expect(list).toEqual({ totalCount: 1, data: [{ timecardId, jobOrderId: order, employeeId: null, weekendDate: '2026-03-08T00:00:00.000Z', branchId: t.tenant.north.branchId, branch: 'North Branch', payCodeId: ids.regular, payCode: 'Regular', regularHours: 0, overtimeHours: 0, isProcessed: false }] });
+    expect((await admin({ method: 'GET', url: '/TimeEntry/timecards?employeeId=999' })).json()).toEqual({ data: [], totalCount: 0 });
+  });
+
+  it('POST refuses an order outside the caller\'s hierarchy, an unknown pay code or employee (400 naming the field)', async () => {
+    const hidden = await create(north, { jobOrderId: ids.southOrder, weekendDate: '2026-03-08T00:00:00Z' });
+    expect(hidden.statusCode).toBe(400);
+    expect(Object.keys(hidden.json().errors)).toEqual(['jobOrderId']);
+    const bad = await create(admin, { jobOrderId: ids.order, weekendDate: '2026-03-08T00:00:00Z', payCodeId: 999999, employeeId: 999999 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['employeeId', 'payCodeId']);
+    const missing = await create(admin, { jobOrderId: ids.order });
+    expect(Object.keys(missing.json().errors)).toEqual(['weekendDate']);
+  });
+
+  it('AMB-61: an order whose CustomerExtra value is longer than a timecard takes cannot get a timecard (400 naming jobOrderId)', async () => {
+    const order = await newOrder(t.tenant.north.branchId, ids.customer!);
+    await admin({ method: 'PATCH', url: `/JobOrders/${order}`, payload: [{ op: 'replace', path: '/CustomerExtra3', value: 'longer than ten' }] });
+    const res = await create(admin, { jobOrderId: order, weekendDate: '2026-03-08T00:00:00Z' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['jobOrderId']);
+  });
+
+  it('GEN-05: the list holds only timecards inside the caller\'s hierarchy', async () => {
+    const south = await newTimecard(ids.southOrder);
+    const { data, totalCount } = (await north({ method: 'GET', url: '/TimeEntry/timecards' })).json();
+    expect(data.map((d: { timecardId: number }) => d.timecardId)).not.toContain(south);
+    expect(totalCount).toBe(data.length);
+  });
+
+  it('ERR-11: DELETE answers 405', async () => {
+    expect((await admin({ method: 'DELETE', url: `/TimeEntry/timecards/${await newTimecard()}` })).statusCode).toBe(405);
+  });
+
+  it('AUTH: reads need timecard-read, writes timecard-write (403 otherwise)', async () => {
+    const id = await newTimecard();
+    const token = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'reader', scopes: ['timecard-read'], expiresAt: new Date(Date.now() + 86_400_000) });
+    const reader = as(t.app, token);
+    expect((await reader({ method: 'GET', url: `/TimeEntry/timecards/${id}` })).statusCode).toBe(200);
+    expect((await patchOf(reader, id)([{ op: 'replace', path: '/RegularHours', value: 8 }])).statusCode).toBe(403);
+    expect((await create(reader, { jobOrderId: ids.order, weekendDate: '2026-03-08T00:00:00Z' })).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /TimeEntry/timecards/{id}', () => {
+  let id: number;
+  beforeAll(async () => { id = await newTimecard(); });
+
+  describeCatalog(timecardCatalog, () => ({
+    patch: (document) => patchOf(admin, id)(document),
+    read: () => read(id),
+    valid: { branchId: t.tenant.north.branchId, payCodeId: ids.overtime, worksiteId: ids.otherWorksite },
+  }), 'PATCH-TC-01 PATCH-TC-02 PATCH-TC-03 PATCH-TC-04');
+
+  describe('operations', () => {
+    patchOperationCases('PATCH-TC-01', () => ({
+      patch: patchOf(admin, id), read: () => read(id),
+      strings: ['AccountCode', 'CostCenter'], move: { from: 'PayPeriodStartDate', to: 'DateWorked', value: '2026-03-02T00:00:00.000Z' },
+    }));
+  });
+
+  it('PATCH-TC-03 AMB-75: the one-character codes take any single character, and no more', async () => {
+    for (const code of ['Y', 'N', '#', ' ']) {
+      const res = await patchOf(admin, id)([{ op: 'replace', path: '/InvoiceHoldCode', value: code }, { op: 'replace', path: '/PayHoldCode', value: code }, { op: 'replace', path: '/OneTimeDoNotEPay', value: code }]);
+      expect(res.statusCode, code).toBe(200);
+      expect(await read(id)).toMatchObject({ invoiceHoldCode: code, payHoldCode: code, oneTimeDoNotEPay: code });
+    }
+    const res = await patchOf(admin, id)([{ op: 'replace', path: '/PayHoldCode', value: 'YN' }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['payHoldCode']);
+  });
+
+  it('PATCH-TC-01: references must exist (400 naming each field, nothing changes)', async () => {
+    const before = await read(id);
+    const res = await patchOf(admin, id)([{ op: 'replace', path: '/PayCodeId', value: 999999 }, { op: 'replace', path: '/WorksiteId', value: 999999 }, { op: 'replace', path: '/BranchId', value: 999999 }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['branchId', 'payCodeId', 'worksiteId']);
+    expect(await read(id)).toEqual(before);
+  });
+
+  it('ERR-13: a processed timecard answers 409 to PATCH and keeps its values', async () => {
+    const card = await newTimecard();
+    await patchOf(admin, card)([{ op: 'replace', path: '/RegularHours', value: 40 }]);
+    await markProcessed(card);
+    const res = await patchOf(admin, card)([{ op: 'replace', path: '/RegularHours', value: 8 }]);
+    expect(res.statusCode).toBe(409);
+    expect(await read(card)).toMatchObject({ regularHours: 40, isProcessed: true });
+  });
+
+  it('PATCH-19 AMB-78: a BranchId outside the caller\'s hierarchy answers 400; a visible new branch moves the timecard', async () => {
+    const card = await newTimecard();
+    const res = await patchOf(north, card)([{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['branchId']);
+    expect((await patchOf(admin, card)([{ op: 'replace', path: '/branchId', value: t.tenant.south.branchId }])).statusCode).toBe(200);
+    expect(await read(card)).toMatchObject({ branchId: t.tenant.south.branchId, branch: 'South Branch' });
+    expect((await north({ method: 'GET', url: `/TimeEntry/timecards/${card}` })).statusCode).toBe(404);
+  });
+
+  it('GEN-04 ERR-10: a timecard in another branch\'s hierarchy or another tenant answers 404 to GET and PATCH', async () => {
+    const south = await newTimecard(ids.southOrder);
+    const doc = [{ op: 'replace', path: '/RegularHours', value: 99 }];
+    for (const caller of [north, as(t.app, t.other.adminToken)]) {
+      expect((await caller({ method: 'GET', url: `/TimeEntry/timecards/${south}` })).statusCode).toBe(404);
+      expect((await patchOf(caller, south)(doc)).statusCode).toBe(404);
+    }
+    expect((await read(south)).regularHours).toBe(0);
+    expect((await admin({ method: 'GET', url: '/TimeEntry/timecards/999999' })).statusCode).toBe(404);
+  });
+});

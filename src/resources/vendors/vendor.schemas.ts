@@ -1,0 +1,57 @@
+// Request and response shapes of /Vendors (GEN-15: the spec shows only PATCH). The create request
+// takes any catalog field (the catalog is the vendor record); the read shape is every catalog field.
+import { Type, type Static, type TSchema } from 'typebox';
+import { catalogProperties, valueSchema } from '../../platform/http/json-patch/catalog.ts';
+import { PageQuery } from '../../platform/http/paging.ts';
+import { vendorCatalog } from './vendor.patch-catalog.ts';
+
+/** Optional fields take null as "not given" (AMB-84). */
+const opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
+
+/** Required on create: the name and the codes the tenant's vendor setup gives (no list exists for them). */
+export const REQUIRED_ON_CREATE = ['companyName', 'companyTypeId', 'employerId', 'paymentTypeId'];
+
+function createProperties(): Record<string, TSchema> {
+  const properties: Record<string, TSchema> = {};
+  for (const field of vendorCatalog.fields) {
+    // Dates as PATCH takes them (a date or a date-time); the repository checks them and names the field.
+    const base = field.type === 'DateTime' ? Type.String({ maxLength: 40, description: 'ISO 8601 date or date-time.' }) : valueSchema({ ...field, nullable: false });
+    properties[field.json] = REQUIRED_ON_CREATE.includes(field.json) ? base : opt(base);
+  }
+  properties.companyName = Type.String({ minLength: 1, maxLength: 50 });
+  properties.hierId = opt(Id32('Hierarchy node of the vendor, inside the caller\'s hierarchy; default the caller\'s node.'));
+  properties.isVendor = opt(Type.Boolean({ description: 'Always true for a vendor; false is refused (AMB-71).' }));
+  properties.isActive = opt(Type.Boolean({ description: 'Default true.' }));
+  return properties;
+}
+
+export const VendorCreate = Type.Object(createProperties());
+export type VendorCreateInput = Record<string, unknown>;
+
+export const VendorCreated = Type.Object({ vendorId: Type.Integer() });
+
+export const VendorRecord = Type.Object({
+  vendorId: Type.Integer(),
+  ...catalogProperties(vendorCatalog),
+});
+
+export const VendorListItem = Type.Object({
+  vendorId: Type.Integer(),
+  companyName: Type.String(),
+  departmentName: Type.String(),
+  contactName: Type.String(),
+  phoneNumber: Type.String(),
+  emailAddress: Type.String(),
+  isActive: Type.Boolean(),
+  hierId: Type.Integer(),
+});
+
+export const VendorListQuery = Type.Object({
+  ...PageQuery.properties,
+  isActive: Type.Optional(Type.Boolean()),
+  companyName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Company names starting with this (any case).' })),
+});
+export type VendorListFilter = Static<typeof VendorListQuery>;
+
+export const VendorIdParams = Type.Object({ id: Id32() });
