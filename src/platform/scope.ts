@@ -22,6 +22,14 @@ export class DataScope {
     return sql`${hierColumn} = any(${sql.param(this.hierIds)}::int[])`;
   }
 
+  /**
+   * `column = any(<visible nodes and the nodes above them>)`: master data defined higher up (a job
+   * title at the root) may be referenced by records below it, though it is not listed to them.
+   */
+  usable(hierColumn: SQLWrapper): SQL {
+    return sql`${hierColumn} = any(${sql.param([...this.hierIds, ...this.principal.ancestorHierIds])}::int[])`;
+  }
+
   canSee(hierId: number): boolean {
     return this.visibleSet.has(hierId);
   }

@@ -51,6 +51,15 @@ describe('staffing serve --demo', () => {
     expect((await countries.json()).data).toHaveLength(10);
   });
 
+  it('the demo tenant has realistic data for every resource', async () => {
+    const creds = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8'));
+    const count = async (path: string) => (await (await fetch(`${base}/${path}?take=1`, { headers: { 'x-tw-token': creds.personalAccessToken.token } })).json()).totalCount;
+    expect(await count('Employees')).toBe(300);
+    for (const path of ['Customers', 'Contacts', 'JobOrders', 'Administration/JobTitles', 'Assignments', 'TimeEntry/timecards', 'Contracts', 'Prospects', 'RateSheets', 'Vendors']) {
+      expect(await count(path), path).toBeGreaterThan(4);
+    }
+  });
+
   it('answers /health without credentials', async () => {
     const res = await fetch(`${base}/health`);
     expect(res.status).toBe(200);

@@ -17,6 +17,8 @@ export interface Principal {
   hierId: number;
   hierPath: string;
   visibleHierIds: number[];
+  /** Nodes above the rep's: their master data (job titles, say) may be used, not seen. */
+  ancestorHierIds: number[];
   canCreateEmployees: boolean;
   canInsertMasterData: boolean;
   /** Scope names granted; `*` grants every scope (account keys). */

@@ -14,7 +14,7 @@ interface Row {
   tenant_id: number; id: number; sid: string; secret_hash: Buffer; scopes: string[];
   expires_at: string | null; revoked_at: string | null; service_rep_id: number; tenant_name: string;
   hier_id: number; security_group_id: number; rep_active: boolean; path: string;
-  can_create_employees: boolean; can_insert_master_data: boolean; visible: number[];
+  can_create_employees: boolean; can_insert_master_data: boolean; visible: number[]; ancestors: number[];
 }
 
 export type Verification = { ok: true; principal: Principal } | { ok: false; detail: string };
@@ -39,7 +39,8 @@ export class CredentialVerifier {
       select c.tenant_id, c.id, c.sid, c.secret_hash, c.scopes, c.expires_at, c.revoked_at, c.service_rep_id,
              t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active as rep_active, n.path::text as path,
              n.can_create_employees, n.can_insert_master_data,
-             array(select d.id from hierarchy_nodes d where d.tenant_id = c.tenant_id and d.path <@ n.path order by d.id) as visible
+             array(select d.id from hierarchy_nodes d where d.tenant_id = c.tenant_id and d.path <@ n.path order by d.id) as visible,
+             array(select a.id from hierarchy_nodes a where a.tenant_id = c.tenant_id and a.path @> n.path and a.id <> n.id order by a.id) as ancestors
         from api_credentials c
         join tenants t on t.id = c.tenant_id
         join service_reps r on r.tenant_id = c.tenant_id and r.id = c.service_rep_id
@@ -65,6 +66,7 @@ export class CredentialVerifier {
       hierId: row.hier_id,
       hierPath: row.path,
       visibleHierIds: row.visible,
+      ancestorHierIds: row.ancestors,
       canCreateEmployees: row.can_create_employees,
       canInsertMasterData: row.can_insert_master_data,
       scopes: new Set(row.scopes),

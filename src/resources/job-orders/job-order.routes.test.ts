@@ -268,3 +268,16 @@ describe('pass-down to timecards (PATCH-JO-02, AMB-61)', () => {
     expect((await patchOf(admin, order)([{ op: 'replace', path: '/CustomerExtra2', value: 'elevenchars' }])).statusCode).toBe(200);
   });
 });
+
+describe('job titles defined above the caller', () => {
+  it('AMB-78: a rep may use a job title of a node above theirs (master data), not one of a sibling branch', async () => {
+    const db = t.database.db, tenantId = t.tenant.tenantId;
+    const category = await lookupId(db, tenantId, 'jobTitleCategories');
+    const rootTitle = (await admin({ method: 'POST', url: '/Administration/JobTitles', payload: { skillCode: 'ROOT', jobTitle: 'Root Title', jobTitleCategoryId: category, hierId: t.tenant.rootHierId } })).json().jobTitleId;
+    const southTitle = (await admin({ method: 'POST', url: '/Administration/JobTitles', payload: { skillCode: 'SOUTH', jobTitle: 'South Title', jobTitleCategoryId: category, hierId: t.tenant.south.hierId } })).json().jobTitleId;
+    await newOrder(north, { jobTitleId: rootTitle });
+    const res = await north({ method: 'POST', url: '/JobOrders', payload: body({ jobTitleId: southTitle }) });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['jobTitleId']);
+  });
+});

@@ -40,7 +40,7 @@ async function visibleNode(scope: DataScope, hierId: number) {
 
 /** Whether the job title exists in the caller's tenant and hierarchy (job orders reference it). */
 export async function visibleJobTitle(scope: DataScope, id: number): Promise<boolean> {
-  return existsInTenant(scope, j, id, scope.visible(j.hierId));
+  return existsInTenant(scope, j, id, scope.usable(j.hierId));
 }
 
 export async function createJobTitle(scope: DataScope, input: JobTitleCreateInput): Promise<number> {

@@ -9,7 +9,13 @@ import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { jobTitles } from '../job-titles/job-title.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
-import { jobOrderDurations, jobOrderStatuses, jobTitleCategories, salesTeams, workerCompCodes, worksites } from '../reference-data/reference.table.ts';
+import { assignmentStatuses, contractStatuses, jobOrderDurations, jobOrderStatuses, jobTitleCategories, payCodes, prospectStatuses, salesTeams, workerCompCodes, worksites } from '../reference-data/reference.table.ts';
+import { assignments } from '../assignments/assignment.table.ts';
+import { timecards } from '../timecards/timecard.table.ts';
+import { contracts } from '../contracts/contract.table.ts';
+import { prospects } from '../prospects/prospect.table.ts';
+import { rateSheets } from '../rate-sheets/rate-sheet.table.ts';
+import { vendors } from '../vendors/vendor.table.ts';
 
 /** mulberry32: a small, fast, seeded PRNG. */
 export function random(seed: number) {
@@ -145,6 +151,55 @@ export async function generateDemoData(db: Db, tenantId: number, counts: DemoCou
       ...defaults,
     };
   });
-  await inBatches(orders, 2000, (batch) => db.insert(jobOrders).values(batch as never));
+  const orderRows = [] as { id: number; customerId: number; jobTitleId: number; branchId: number; hierId: number; worksiteId: number }[];
+  await inBatches(orders, 2000, async (batch) => {
+    orderRows.push(...await db.insert(jobOrders).values(batch as never).returning({
+      id: jobOrders.id, customerId: jobOrders.customerId!, jobTitleId: jobOrders.jobTitleId!, branchId: jobOrders.branchId!, hierId: jobOrders.hierId, worksiteId: jobOrders.worksiteId!,
+    }) as typeof orderRows);
+  });
+  if (orderRows.length > 0 && ids.length > 0) await generatePlacements(db, tenantId, r, orderRows, ids, defaults, rootHier, rootRep!.id, customerRows);
+  await db.execute(sql`analyze`);
   return { employeeIds: ids, customers: customerRows.length, jobOrders: orders.length };
+}
+
+/** Assignments with a timecard each, contracts, prospects, rate sheets and vendors. */
+async function generatePlacements(
+  db: Db, tenantId: number, r: ReturnType<typeof random>,
+  orders: { id: number; customerId: number; jobTitleId: number; branchId: number; hierId: number; worksiteId: number }[],
+  employeeIds: number[], defaults: { salesTeamId: number; workerCompCodeId: number }, rootHier: number, rootRepId: number,
+  customerRows: { id: number; hierId: number }[],
+) {
+  const firstId = async (table: typeof payCodes) => (await db.select({ id: table.id }).from(table).where(eq(table.tenantId, tenantId)).orderBy(asc(table.id)).limit(1))[0]!.id;
+  const [activeStatus, regularPay, draftContract] = [await firstId(assignmentStatuses as never), await firstId(payCodes), await firstId(contractStatuses)];
+  const placed = orders.slice(0, Math.min(60, orders.length)).map((o) => ({
+    tenantId, hierId: o.hierId, employeeId: r.pick(employeeIds), jobOrderId: o.id, customerId: o.customerId, jobTitleId: o.jobTitleId, branchId: o.branchId,
+    assignmentStatusId: activeStatus, startDate: new Date(Date.UTC(2026, r.int(0, 9), r.int(1, 28))), startTime: '07:00', endTime: '15:30',
+    isScheduledForMonday: true, isScheduledForTuesday: true, isScheduledForWednesday: true, isScheduledForThursday: true, isScheduledForFriday: true, ...defaults,
+  }));
+  const made = await db.insert(assignments).values(placed as never).returning({ id: assignments.id }) as { id: number }[];
+  await db.insert(timecards).values(made.map((a, i) => {
+    const o = orders[i]!;
+    const hours = r.int(24, 45);
+    return {
+      tenantId, hierId: o.hierId, assignmentId: a.id, jobOrderId: o.id, employeeId: placed[i]!.employeeId, branchId: o.branchId, worksiteId: o.worksiteId, payCodeId: regularPay,
+      weekendDate: new Date(Date.UTC(2026, 10, 15)), regularHours: Math.min(hours, 40), overtimeHours: Math.max(hours - 40, 0), payRate: 18.5, billRate: 26.83, numberOfDaysWorked: 5,
+    };
+  }) as never);
+  await db.insert(contracts).values(customerRows.slice(0, 15).map((c, i) => ({
+    tenantId, hierId: c.hierId, customerId: c.id, name: `Master Services Agreement ${2026 - (i % 3)}`, contractStatusId: draftContract, ownedByServiceRepId: rootRepId,
+    startDate: new Date(Date.UTC(2024 + (i % 3), 0, 1)), contractLength: 12, notes: '',
+  })) as never);
+  const prospectStatus = (await db.select({ id: prospectStatuses.id }).from(prospectStatuses).where(eq(prospectStatuses.tenantId, tenantId)).orderBy(asc(prospectStatuses.id)).limit(1))[0]!.id;
+  await db.insert(prospects).values(Array.from({ length: 20 }, () => ({
+    tenantId, hierId: rootHier, name: `${r.pick(COMPANY_A)} ${r.pick(COMPANY_B)}`, department: 'Operations', phoneNumber: `612-555-${String(r.int(0, 9999)).padStart(4, '0')}`,
+    phoneNumberCountryCallingCode: 1, emailAddress: `info@${r.pick(COMPANY_A).toLowerCase().replace(/\W/g, '')}.example`, source: r.pick(['Trade Show', 'Referral', 'Cold Call', 'Website']),
+    prospectStatusId: prospectStatus, notes: '',
+  })) as never);
+  await db.insert(rateSheets).values(orders.slice(0, 10).map((o) => ({
+    tenantId, hierId: o.hierId, name: 'Standard rates', customerId: o.customerId, jobTitleId: o.jobTitleId, branchId: o.branchId, isActive: true,
+  })) as never);
+  await db.insert(vendors).values(['Metro Background Checks', 'SafeStep Drug Testing', 'Northland Uniforms', 'TexPay Payroll Services', 'Lone Star Transport'].map((name, i) => ({
+    tenantId, hierId: rootHier, companyName: name, companyTypeId: '00000000-0000-4000-8000-00000000000' + (i + 1), employerId: 1, paymentTypeId: 1, isVendor: true, isActive: true,
+    corporateMunicipality: i < 3 ? 'Minneapolis' : 'Austin', corporateRegion: i < 3 ? 'MN' : 'TX', corporateCountryCode: 840, contactName: `${r.pick(FIRST)} ${r.pick(LAST)}`,
+  })) as never);
 }
