@@ -86,10 +86,12 @@ async function load(base: string, s: Scenario, headers: Record<string, string>) 
   return { requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
 }
 
+/** SIGTERM, then SIGKILL if the child has not exited within 15 s. */
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => { clearTimeout(force); resolve(); });
     child.kill('SIGTERM');
   });
 }
@@ -143,7 +145,7 @@ async function main() {
   }
 }
 
-await main().catch((e) => {
+await main().then(() => process.exit(0), (e) => {
   console.error(e);
   process.exit(1);
 });

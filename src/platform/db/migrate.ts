@@ -6,6 +6,7 @@ import * as ccl from 'country-codes-list';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { countries } from './schema.ts';
+import { loadGazetteer } from '../../resources/gazetteer/gazetteer.load.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 // Any constant: serialises concurrent migrators (two processes starting at once).
@@ -39,6 +40,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       target: countries.countryCode,
       set: { name: sql`excluded.name`, sortKey: sql`excluded.sort_key`, alpha2: sql`excluded.alpha2`, alpha3: sql`excluded.alpha3`, callingCode: sql`excluded.calling_code` },
     });
+    await loadGazetteer(db);
   } finally {
     await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     client.release();

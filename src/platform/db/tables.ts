@@ -13,3 +13,4 @@ export * from '../../resources/assignments/assignment.table.ts';
 export * from '../../resources/timecards/timecard.table.ts';
 export * from '../../resources/rate-sheets/rate-sheet.table.ts';
 export * from '../../resources/vendors/vendor.table.ts';
+export * from '../../resources/gazetteer/gazetteer.table.ts';

@@ -15,6 +15,7 @@ import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import type { EmployeeCreateInput, EmployeeListFilter } from './employee.schemas.ts';
 import { checkGovernmentId, governmentIdHash } from './government-id.ts';
+import { placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 
 /** MaritalTaxStatusId of a new employee: 1 Single (the W-4 default). */
 const DEFAULT_MARITAL_TAX_STATUS = 1;
@@ -34,14 +35,25 @@ async function exists(scope: DataScope, table: typeof orderTypes | typeof washed
 const US_ZIP = /^\d{5}(-\d{4})?$/;
 const CA_POSTAL = /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/;
 
-/** `bypassAddressValidationService: false`: the address must be complete and well-formed (EMP-07, AMB-31). */
-function validateAddress(input: EmployeeCreateInput, countryCode: number) {
+/**
+ * `bypassAddressValidationService: false` (EMP-07, AMB-31): the address must be complete and
+ * well-formed, and a US ZIP code must exist in the gazetteer and belong to the given city and state.
+ * Answers the time of standardization when the gazetteer confirmed the address.
+ */
+async function validateAddress(scope: DataScope, input: EmployeeCreateInput, countryCode: number): Promise<Date | null> {
   const errors: Record<string, string[]> = {};
   for (const key of ['street1', 'municipality', 'postalCode'] as const) if (!input[key]) errors[key] = ['is required when address validation is not bypassed'];
   const postal = input.postalCode;
   if (postal && countryCode === 840 && !US_ZIP.test(postal)) errors.postalCode = ['is not a US ZIP code (12345 or 12345-6789)'];
   if (postal && countryCode === 124 && !CA_POSTAL.test(postal)) errors.postalCode = ['is not a Canadian postal code (A1A 1A1)'];
   if (Object.keys(errors).length) throw validationError(errors);
+  if (countryCode !== 840) return null;
+  const place = await placeOfPostalCode(scope.db, countryCode, postal!);
+  if (!place) throw invalid('postalCode', 'is not a known US ZIP code');
+  if (place.region !== input.region.toUpperCase() || place.municipality.toLowerCase() !== input.municipality!.trim().toLowerCase()) {
+    throw invalid('postalCode', `belongs to ${place.municipality}, ${place.region}`);
+  }
+  return new Date();
 }
 
 export async function createEmployee(scope: DataScope, input: EmployeeCreateInput): Promise<number> {
@@ -77,7 +89,7 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   if (input.primaryPhoneNumber && input.primaryPhoneNumberCountryCallingCode == null) errors.primaryPhoneNumberCountryCallingCode = ['is required with primaryPhoneNumber'];
   if (input.cellPhoneNumber && input.cellPhoneNumberCountryCallingCode == null) errors.cellPhoneNumberCountryCallingCode = ['is required with cellPhoneNumber'];
   if (Object.keys(errors).length) throw validationError(errors);
-  if (input.bypassAddressValidationService === false) validateAddress(input, countryCode);
+  const standardizedAt = input.bypassAddressValidationService === false ? await validateAddress(scope, input, countryCode) : null;
 
   const [washed] = await scope.db.select({ id: washedStatuses.id }).from(washedStatuses).where(eq(washedStatuses.tenantId, scope.tenantId)).orderBy(asc(washedStatuses.id)).limit(1);
   const [status] = await scope.db.select({ id: employeeStatuses.id }).from(employeeStatuses)
@@ -102,6 +114,7 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
         postalCode: input.postalCode ?? null,
         countryCode,
         bypassAddressValidation: input.bypassAddressValidationService ?? true,
+        dateAddressStandardized: standardizedAt,
         governmentIdHash: idHash,
         governmentIdLast4: idLast4,
         employeeStatusId: status?.id ?? 'N',

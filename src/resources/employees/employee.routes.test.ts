@@ -82,7 +82,11 @@ describe('POST /Employees', () => {
     const res = await create({ ...minimal(), bypassAddressValidationService: false, postalCode: '5540' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['municipality', 'postalCode', 'street1']);
-    await newEmployee({ bypassAddressValidationService: false, street1: '1 Main St', municipality: 'Minneapolis', postalCode: '55401' });
+    await newEmployee({ bypassAddressValidationService: false, street1: '1 Main St', municipality: 'minneapolis', postalCode: '55401' });
+    const unknown = await create({ ...minimal(), bypassAddressValidationService: false, street1: '1 Main St', municipality: 'Minneapolis', postalCode: '00000' });
+    expect(unknown.json().errors).toEqual({ postalCode: ['is not a known US ZIP code'] });
+    const elsewhere = await create({ ...minimal(), bypassAddressValidationService: false, street1: '1 Main St', municipality: 'Minneapolis', postalCode: '78701' });
+    expect(elsewhere.json().errors).toEqual({ postalCode: ['belongs to Austin, TX'] });
   });
 
   it('EMP-08 AMB-30: countryCode defaults to the branch\'s and must be a known country', async () => {
