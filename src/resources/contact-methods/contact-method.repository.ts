@@ -91,16 +91,15 @@ export async function listContactMethods(scope: DataScope, kind: OwnerType, owne
 }
 
 /**
- * PATCH target for one owner's methods (AMB-73 (a): another owner's method answers 404). The engine
- * filters by `table.hierId`; contact methods have none, so the target's table is the real table seen
- * with the owner's `hier_id` (a scalar subquery) in that place.
+ * PATCH target for one owner's methods (AMB-73 (a): another owner's method answers 404). Contact
+ * methods have no hierarchy node of their own: the owner's decides whether the caller sees them.
  */
 export function contactMethodPatchTarget(kind: OwnerType, ownerId: number): PatchTarget {
-  const table = Object.assign(Object.create(contactMethods) as object, { hierId: ownerHier(kind) });
   return {
     catalog: contactMethodCatalog,
-    table: table as unknown as PatchTarget['table'],
+    table: contactMethods as unknown as PatchTarget['table'],
     what: 'The contact method',
+    visible: (scope) => scope.visible(ownerHier(kind)),
     where: () => and(eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId)),
     validate: async ({ next, changes }: PatchContext) => checkRules(next, [...changes.keys()].map((f) => f.json)),
   };

@@ -8,7 +8,7 @@ import { notFound } from '../errors.ts';
 import type { Catalog, Field } from './catalog.ts';
 import { planPatch, type Operation, type Record_ } from './patch.ts';
 
-export type PatchableTable = PgTable & { tenantId: PgColumn; id: PgColumn; hierId: PgColumn };
+export type PatchableTable = PgTable & { tenantId: PgColumn; id: PgColumn; hierId?: PgColumn };
 
 export interface PatchContext {
   scope: DataScope;
@@ -25,6 +25,8 @@ export interface PatchTarget {
   what: string;
   /** Extra conditions on the record (a contact method's owner, say). */
   where?: (scope: DataScope) => SQL | undefined;
+  /** Whether the caller sees the record; default: its `hierId` is inside the caller's hierarchy. */
+  visible?: (scope: DataScope) => SQL;
   /** Rules beyond the catalog (references exist, BranchId inside the hierarchy, ...); throw to refuse. */
   validate?: (ctx: PatchContext) => Promise<void>;
   /** Side effects in the same transaction (assignment restrictions, pass-down to timecards, ...). */
@@ -35,7 +37,7 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
   await scope.transaction(async (tx) => {
     const { table, catalog } = target;
     const rows = await tx.db.select().from(table)
-      .where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id), tx.visible(table.hierId), target.where?.(tx)))
+      .where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id), target.visible ? target.visible(tx) : tx.visible(table.hierId!), target.where?.(tx)))
       .for('update');
     const row = rows[0] as Record_ | undefined;
     if (!row) throw notFound(target.what);
