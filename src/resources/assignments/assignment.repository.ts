@@ -4,7 +4,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
-import { branches, serviceReps } from '../../platform/db/schema.ts';
+import { serviceReps } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
@@ -25,11 +25,6 @@ async function existsIn(scope: DataScope, table: Keyed, id: unknown, extra?: SQL
   return rows.length > 0;
 }
 
-async function visibleBranch(scope: DataScope, branchId: number) {
-  const [branch] = await scope.db.select({ hierId: branches.hierId }).from(branches)
-    .where(and(eq(branches.tenantId, scope.tenantId), eq(branches.id, branchId), scope.visible(branches.hierId)));
-  return branch;
-}
 
 /** PATCH-ASG-02/03: a time of day, HH:MM on the 24-hour clock. */
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -185,7 +180,6 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   await check('shiftId', () => existsIn(scope, shifts, next.shiftId), 'is not a shift of the tenant');
   await check('workerCompCodeId', () => existsIn(scope, workerCompCodes, next.workerCompCodeId), 'is not a worker comp code of the tenant');
   await check('salesTeamId', () => existsIn(scope, salesTeams, next.salesTeamId), 'is not a sales team of the tenant');
-  await check('branchId', async () => !!(await visibleBranch(scope, next.branchId as number)), 'no such branch inside your hierarchy');
   for (const json of ['serviceRepId', 'accountManagerServiceRepId']) {
     await check(json, () => existsIn(scope, serviceReps, next[json], scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
   }
@@ -221,10 +215,6 @@ async function afterPatch({ scope, id, changes, next }: PatchContext): Promise<v
   const changed = (json: string) => [...changes.keys()].some((f) => f.json === json);
   if (changed('customerHasBlacklistedEmployee')) await setRestriction(scope, id, 'customer', next.customerHasBlacklistedEmployee as boolean);
   if (changed('employeeHasBlacklistedCustomer')) await setRestriction(scope, id, 'employee', next.employeeHasBlacklistedCustomer as boolean);
-  if (changed('branchId')) {
-    const branch = await visibleBranch(scope, next.branchId as number);
-    await scope.db.update(assignments).set({ hierId: branch!.hierId } as never).where(and(eq(assignments.tenantId, scope.tenantId), eq(assignments.id, id)));
-  }
 }
 
 export const assignmentPatchTarget: PatchTarget = {
@@ -233,4 +223,5 @@ export const assignmentPatchTarget: PatchTarget = {
   what: 'The assignment',
   validate: validatePatch,
   after: afterPatch,
+  followsBranch: true,
 };

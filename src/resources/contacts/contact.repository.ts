@@ -8,12 +8,13 @@ import { prepared, type Db } from '../../platform/db/database.ts';
 import { branches, howHeardOf, serviceReps } from '../../platform/db/schema.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { validationError, type Record_ } from '../../platform/http/json-patch/patch.ts';
-import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { employees } from '../employees/employee.table.ts';
 import { vendors } from '../vendors/vendor.table.ts';
 import { customers } from '../customers/customer.table.ts';
-import { isMessageOf, startsWith, visibleBranch, worksiteFits } from '../customers/customer.repository.ts';
+import { isMessageOf, startsWith, worksiteFits } from '../customers/customer.repository.ts';
+import { visibleBranch } from '../../platform/db/branches.ts';
 import { isMethodOf, methodValue } from '../contact-methods/contact-method.repository.ts';
 import { contacts } from './contact.table.ts';
 import { contactCatalog } from './contact.patch-catalog.ts';
@@ -44,7 +45,6 @@ async function checkRules(scope: DataScope, next: Record_, changed: Set<string>,
   const check = async (json: string, ok: (value: never) => boolean | Promise<boolean>, message: string) => {
     if (changed.has(json) && next[json] != null && !(await ok(next[json] as never))) (errors[json] ??= []).push(message);
   };
-  await check('branchId', async (v: number) => !!(await visibleBranch(scope, v)), 'no such branch inside your hierarchy');
   await check('customerId', (v: number) => visibleIn(scope, customers, v), 'no such customer inside your hierarchy');
   await check('companyId', (v: number) => visibleIn(scope, vendors, v), 'no such vendor inside your hierarchy');
   await check('employeeId', (v: number) => visibleIn(scope, employees, v), 'no such employee inside your hierarchy');
@@ -122,17 +122,11 @@ export async function listContacts(scope: DataScope, filter: ContactListFilter):
     (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(from).where(where))[0]!.n);
 }
 
-/** A new branch moves the contact to that branch's hierarchy node. */
-async function afterPatch({ scope, id, changes, next }: PatchContext): Promise<void> {
-  if (![...changes.keys()].some((f) => f.json === 'branchId')) return;
-  const branch = await visibleBranch(scope, next.branchId as number);
-  await scope.db.update(contacts).set({ hierId: branch!.hierId } as never).where(and(eq(contacts.tenantId, scope.tenantId), eq(contacts.id, id)));
-}
 
 export const contactPatchTarget: PatchTarget = {
   catalog: contactCatalog,
   table: contacts,
   what: 'The contact',
   validate: ({ scope, id, next, changes }) => checkRules(scope, next, new Set([...changes.keys()].map((f) => f.json)), id),
-  after: afterPatch,
+  followsBranch: true,
 };

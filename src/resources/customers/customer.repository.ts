@@ -1,5 +1,6 @@
 // Data access for customers: create, read, list, and the PATCH target. Every query is bound to the
 // caller's tenant and hierarchy through the DataScope; a customer lives at its branch's node.
+import { visibleBranch } from '../../platform/db/branches.ts';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
@@ -17,11 +18,6 @@ import { customers } from './customer.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';
 import type { CustomerCreateInput, CustomerListFilter } from './customer.schemas.ts';
 
-export async function visibleBranch(scope: DataScope, branchId: number) {
-  const [branch] = await scope.db.select({ id: branches.id, hierId: branches.hierId, countryCode: branches.countryCode })
-    .from(branches).where(and(eq(branches.tenantId, scope.tenantId), eq(branches.id, branchId), scope.visible(branches.hierId)));
-  return branch;
-}
 
 /** A worksite of the tenant, not tied to another customer than `customerId`. */
 export async function worksiteFits(scope: DataScope, worksiteId: number, customerId: number | null): Promise<boolean> {
@@ -108,7 +104,6 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   const check = async (json: string, ok: (value: number) => Promise<boolean>, message: string) => {
     if (changed.has(json) && next[json] !== null && !(await ok(next[json] as number))) (errors[json] ??= []).push(message);
   };
-  await check('branchId', async (v) => !!(await visibleBranch(scope, v)), 'no such branch inside your hierarchy');
   await check('worksiteId', (v) => worksiteFits(scope, v, id), 'no such worksite of this customer');
   await check('primaryEmailAddressContactMethodId', (v) => isMethodOf(scope, 'customer', id, v), 'is not a contact method of this customer');
   await check('primaryPhoneNumberContactMethodId', (v) => isMethodOf(scope, 'customer', id, v), 'is not a contact method of this customer');
@@ -116,17 +111,11 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-/** A new branch moves the customer to that branch's hierarchy node. */
-async function afterPatch({ scope, id, changes, next }: PatchContext): Promise<void> {
-  if (![...changes.keys()].some((f) => f.json === 'branchId')) return;
-  const branch = await visibleBranch(scope, next.branchId as number);
-  await scope.db.update(customers).set({ hierId: branch!.hierId } as never).where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, id)));
-}
 
 export const customerPatchTarget: PatchTarget = {
   catalog: customerCatalog,
   table: customers,
   what: 'The customer',
   validate: validatePatch,
-  after: afterPatch,
+  followsBranch: true,
 };

@@ -4,6 +4,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { pgError } from '../../platform/db/database.ts';
+import { visibleBranch } from '../../platform/db/branches.ts';
 import { branches, employeeStatuses, employmentCategories, hierarchyNodes, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
@@ -21,11 +22,6 @@ import { placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 const DEFAULT_MARITAL_TAX_STATUS = 1;
 
 
-async function visibleBranch(scope: DataScope, branchId: number) {
-  const [branch] = await scope.db.select({ id: branches.id, hierId: branches.hierId, countryCode: branches.countryCode })
-    .from(branches).where(and(eq(branches.tenantId, scope.tenantId), eq(branches.id, branchId), scope.visible(branches.hierId)));
-  return branch;
-}
 
 async function exists(scope: DataScope, table: typeof orderTypes | typeof washedStatuses | typeof employmentCategories | typeof serviceReps, id: unknown, extra?: SQL) {
   const rows = await scope.db.select({ one: sql`1` }).from(table).where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id as never), extra)).limit(1);
@@ -199,7 +195,6 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   const check = async (json: string, ok: () => Promise<boolean>, message: string) => {
     if (changed(json) && next[json] !== null && !(await ok())) (errors[json] ??= []).push(message);
   };
-  await check('branchId', async () => !!(await visibleBranch(scope, next.branchId as number)), 'no such branch inside your hierarchy');
   await check('serviceRepId', () => exists(scope, serviceReps, next.serviceRepId, scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
   await check('washedStatusId', () => exists(scope, washedStatuses, next.washedStatusId), 'is not a value of GET /Datalists/WashedStatuses');
   await check('orderTypeId', () => exists(scope, orderTypes, next.orderTypeId), 'is not a value of GET /Datalists/OrderTypes');
@@ -220,17 +215,11 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-/** A new branch moves the employee to that branch's hierarchy node. */
-async function afterPatch({ scope, id, changes, next }: PatchContext): Promise<void> {
-  if (![...changes.keys()].some((f) => f.json === 'branchId')) return;
-  const branch = await visibleBranch(scope, next.branchId as number);
-  await scope.db.update(employees).set({ hierId: branch!.hierId }).where(and(eq(employees.tenantId, scope.tenantId), eq(employees.id, id)));
-}
 
 export const employeePatchTarget: PatchTarget = {
   catalog: employeeCatalog,
   table: employees as unknown as PatchTarget['table'],
   what: 'The employee',
   validate: validatePatch,
-  after: afterPatch,
+  followsBranch: true,
 };

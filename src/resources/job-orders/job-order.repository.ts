@@ -1,5 +1,6 @@
 // Data access for job orders: create with defaults, the two reads of the spec, list, and the PATCH
 // target with its pass-down of values to the order's open timecards (PATCH-JO-02, AMB-61).
+import { visibleBranch } from '../../platform/db/branches.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
@@ -33,11 +34,6 @@ const jt = jobTitles as unknown as PgTable & Cols & Record<'jobTitle', AnyPgColu
 const sup = alias(contacts as unknown as PgTable, 'supervisor') as unknown as PgTable & Cols & Record<'firstName' | 'lastName' | 'primaryPhoneNumberContactMethodId', AnyPgColumn>;
 const tc = timecards as unknown as PgTable & Cols & Record<'jobOrderId' | 'isProcessed', AnyPgColumn>;
 
-async function visibleBranch(scope: DataScope, branchId: number) {
-  const [branch] = await scope.db.select({ id: branches.id, hierId: branches.hierId }).from(branches)
-    .where(and(eq(branches.tenantId, scope.tenantId), eq(branches.id, branchId), scope.visible(branches.hierId)));
-  return branch;
-}
 
 async function firstId(scope: DataScope, table: PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn; name: AnyPgColumn }, name?: string): Promise<number> {
   const [row] = await scope.db.select({ id: table.id }).from(table).where(and(eq(table.tenantId, scope.tenantId), name === undefined ? undefined : eq(table.name, name)))
@@ -193,7 +189,6 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   };
   const ref = (json: string, table: PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn }, what: string) =>
     check(json, () => existsInTenant(scope, table, next[json]), `is not ${what} of the tenant`);
-  await check('branchId', async () => !!(await visibleBranch(scope, next.branchId as number)), 'no such branch inside your hierarchy');
   await check('serviceRepId', () => existsInTenant(scope, serviceReps, next.serviceRepId, scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
   await check('jobTitleId', () => visibleJobTitle(scope, next.jobTitleId as number), 'no such job title inside your hierarchy');
   await ref('worksiteId', worksites, 'a worksite');
@@ -220,10 +215,6 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
 /** A new branch moves the order to that branch's node; pass-down values reach the open timecards. */
 async function afterPatch({ scope, id, changes, next }: PatchContext): Promise<void> {
   const changed = new Set([...changes.keys()].map((f) => f.json));
-  if (changed.has('branchId')) {
-    const branch = await visibleBranch(scope, next.branchId as number);
-    await scope.db.update(jobOrders).set({ hierId: branch!.hierId } as never).where(and(eq(o.tenantId, scope.tenantId), eq(o.id, id)));
-  }
   const set = Object.fromEntries(Object.entries(PASS_DOWN).filter(([json]) => changed.has(json)).map(([json, column]) => [column, next[json]]));
   // Only when there are open timecards: PostgreSQL checks a parameter against the column type even when no row matches.
   if (Object.keys(set).length && await hasOpenTimecards(scope, id)) {
@@ -237,4 +228,5 @@ export const jobOrderPatchTarget: PatchTarget = {
   what: 'The job order',
   validate: validatePatch,
   after: afterPatch,
+  followsBranch: true,
 };

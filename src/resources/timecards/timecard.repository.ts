@@ -4,7 +4,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db, qualified } from '../../platform/db/database.ts';
-import { branches } from '../../platform/db/schema.ts';
 import { AppError, invalid, type FieldErrors } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/apply.ts';
@@ -26,11 +25,6 @@ type Cols = Record<string, AnyPgColumn> & { tenantId: AnyPgColumn; id: AnyPgColu
 const tc = timecards as unknown as PgTable & Cols & Record<'jobOrderId' | 'employeeId' | 'branchId' | 'payCodeId' | 'weekendDate' | 'isProcessed', AnyPgColumn>;
 const o = jobOrders as unknown as PgTable & Cols;
 
-async function visibleBranch(scope: DataScope, branchId: number) {
-  const [branch] = await scope.db.select({ id: branches.id, hierId: branches.hierId }).from(branches)
-    .where(and(eq(branches.tenantId, scope.tenantId), eq(branches.id, branchId), scope.visible(branches.hierId)));
-  return branch;
-}
 
 export async function createTimecard(scope: DataScope, input: TimecardCreateInput): Promise<number> {
   return scope.transaction(async (tx) => {
@@ -110,23 +104,17 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   const check = async (json: string, ok: () => Promise<boolean>, message: string) => {
     if (changed.has(json) && next[json] !== null && !(await ok())) (errors[json] ??= []).push(message);
   };
-  await check('branchId', async () => !!(await visibleBranch(scope, next.branchId as number)), 'no such branch inside your hierarchy');
   await check('payCodeId', () => existsInTenant(scope, payCodes, next.payCodeId), 'is not a pay code of the tenant');
   await check('worksiteId', () => existsInTenant(scope, worksites, next.worksiteId), 'is not a worksite of the tenant');
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
 /** A new branch moves the timecard to that branch's hierarchy node. */
-async function afterPatch({ scope, id, changes, next }: PatchContext): Promise<void> {
-  if (![...changes.keys()].some((f) => f.json === 'branchId')) return;
-  const target = await visibleBranch(scope, next.branchId as number);
-  await scope.db.update(timecards).set({ hierId: target!.hierId } as never).where(and(eq(tc.tenantId, scope.tenantId), eq(tc.id, id)));
-}
 
 export const timecardPatchTarget: PatchTarget = {
   catalog: timecardCatalog,
   table: timecards as unknown as PatchTarget['table'],
   what: 'The timecard',
   validate: validatePatch,
-  after: afterPatch,
+  followsBranch: true,
 };

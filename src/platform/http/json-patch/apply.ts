@@ -4,9 +4,10 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../scope.ts';
-import { notFound } from '../errors.ts';
+import { AppError, invalid, notFound } from '../errors.ts';
+import { visibleBranch } from '../../db/branches.ts';
 import type { Catalog, Field } from './catalog.ts';
-import { planPatch, type Operation, type Record_ } from './patch.ts';
+import { planPatch, validationError, type Operation, type Record_ } from './patch.ts';
 
 export type PatchableTable = PgTable & { tenantId: PgColumn; id: PgColumn; hierId?: PgColumn };
 
@@ -29,6 +30,11 @@ export interface PatchTarget {
   visible?: (scope: DataScope) => SQL;
   /** Rules beyond the catalog (references exist, BranchId inside the hierarchy, ...); throw to refuse. */
   validate?: (ctx: PatchContext) => Promise<void>;
+  /**
+   * BranchId places the record: it must name a branch inside the caller's hierarchy (else 400, AMB-78),
+   * and a new one moves the record to that branch's hierarchy node.
+   */
+  followsBranch?: boolean;
   /** Side effects in the same transaction (assignment restrictions, pass-down to timecards, ...). */
   after?: (ctx: PatchContext) => Promise<void>;
 }
@@ -44,9 +50,23 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
     const current: Record_ = Object.fromEntries(catalog.fields.map((f) => [f.json, row[f.json]]));
     const { changes, next } = planPatch(catalog, current, operations);
     const ctx: PatchContext = { scope: tx, id, current, next, changes };
-    await target.validate?.(ctx);
+    const moved: { hierId?: number } = {};
+    let branchError: AppError | undefined;
+    if (target.followsBranch && [...changes.keys()].some((f) => f.json === 'branchId')) {
+      const branch = await visibleBranch(tx, next.branchId as number);
+      if (branch) moved.hierId = branch.hierId;
+      else branchError = invalid('branchId', 'no such branch inside your hierarchy');
+    }
+    try {
+      await target.validate?.(ctx);
+    } catch (e) {
+      // One 400 names every bad field: the branch's and the resource's own.
+      if (branchError && e instanceof AppError && e.code === 'VALIDATION_FAILED') throw validationError({ ...e.errors, ...branchError.errors });
+      throw e;
+    }
+    if (branchError) throw branchError;
     if (changes.size === 0) return;
-    const set = Object.fromEntries([...changes].map(([field, value]) => [field.json, value]));
+    const set = { ...Object.fromEntries([...changes].map(([field, value]) => [field.json, value])), ...moved };
     await tx.db.update(table).set({ ...set, updatedAt: new Date() } as never).where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id)));
     await target.after?.(ctx);
   });
