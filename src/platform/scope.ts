@@ -1,6 +1,7 @@
 // The scoped data-access context: the only way request code reaches tenant data. It carries the
 // caller's tenant and the hierarchy nodes it may see; repositories filter every query by both.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from './db/database.ts';
 import { transaction } from './db/database.ts';
 import type { Principal } from './auth/principal.ts';
@@ -11,7 +12,8 @@ export class DataScope {
   readonly hierIds: number[];
   private readonly visibleSet: Set<number>;
 
-  constructor(readonly db: Db, readonly principal: Principal) {
+  /** `client` is set inside a transaction: the connection the transaction runs on. */
+  constructor(readonly db: Db, readonly principal: Principal, readonly client?: pg.PoolClient) {
     this.tenantId = principal.tenantId;
     this.hierIds = principal.visibleHierIds;
     this.visibleSet = new Set(principal.visibleHierIds);
@@ -34,8 +36,9 @@ export class DataScope {
     return this.visibleSet.has(hierId);
   }
 
-  /** Runs `fn` in one transaction, with a scope bound to that transaction. */
+  /** Runs `fn` in one transaction, with a scope bound to it; inside a transaction, in that one. */
   transaction<T>(fn: (scope: DataScope) => Promise<T>): Promise<T> {
-    return transaction(this.db, (tx) => fn(new DataScope(tx, this.principal)));
+    if (this.client) return fn(this);
+    return transaction(this.db, ({ db, client }) => fn(new DataScope(db, this.principal, client)));
   }
 }

@@ -1,7 +1,7 @@
 // Applies a JSON Patch document to one record in one transaction: load it (locked, inside the
 // caller's tenant and hierarchy, else 404), plan the patch against the catalog, run the resource's
 // own rules, write the changed columns, run its side effects. Any failure leaves the record as it was.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../scope.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
@@ -39,13 +39,51 @@ export interface PatchTarget {
   after?: (ctx: PatchContext) => Promise<void>;
 }
 
+// The hot path runs as named statements built once from the catalog (Drizzle would build each query
+// again on every request); targets with their own visibility or conditions go through Drizzle.
+const selectText = new WeakMap<PatchTarget, string>();
+const updateNames = new Map<string, string>();
+
+function lockedSelect(target: PatchTarget): { name: string; text: string } {
+  const name = `patch_select_${getTableName(target.table)}`;
+  let text = selectText.get(target);
+  if (!text) {
+    const columns = target.catalog.fields.map((f) => `"${f.column}" as "${f.json}"`).join(', ');
+    text = `select ${columns} from "${getTableName(target.table)}" where tenant_id = $1 and id = $2 and hier_id = any($3::int[]) for update`;
+    selectText.set(target, text);
+  }
+  return { name, text };
+}
+
+/** Distinct column sets that get a named statement; rarer ones run unnamed (each set is prepared on every connection). */
+const MAX_NAMED_UPDATES = 500;
+
+function updateStatement(table: string, columns: string[]): { name?: string; text: string } {
+  const text = `update "${table}" set ${columns.map((c, i) => `"${c}" = $${i + 3}`).join(', ')}, updated_at = now() where tenant_id = $1 and id = $2`;
+  let name = updateNames.get(text);
+  if (!name && updateNames.size < MAX_NAMED_UPDATES) {
+    name = `patch_update_${updateNames.size}`;
+    updateNames.set(text, name);
+  }
+  return name ? { name, text } : { text };
+}
+
+async function loadForUpdate(tx: DataScope, target: PatchTarget, id: number): Promise<Record_ | undefined> {
+  const { table } = target;
+  if (!target.visible && !target.where && tx.client) {
+    const { rows } = await tx.client.query({ ...lockedSelect(target), values: [tx.tenantId, id, tx.hierIds] });
+    return rows[0] as Record_ | undefined;
+  }
+  const rows = await tx.db.select().from(table)
+    .where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id), target.visible ? target.visible(tx) : tx.visible(table.hierId!), target.where?.(tx)))
+    .for('update');
+  return rows[0] as Record_ | undefined;
+}
+
 export async function applyPatch(scope: DataScope, target: PatchTarget, id: number, operations: Operation[]): Promise<void> {
   await scope.transaction(async (tx) => {
     const { table, catalog } = target;
-    const rows = await tx.db.select().from(table)
-      .where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id), target.visible ? target.visible(tx) : tx.visible(table.hierId!), target.where?.(tx)))
-      .for('update');
-    const row = rows[0] as Record_ | undefined;
+    const row = await loadForUpdate(tx, target, id);
     if (!row) throw notFound(target.what);
     const current: Record_ = Object.fromEntries(catalog.fields.map((f) => [f.json, row[f.json]]));
     const { changes, next } = planPatch(catalog, current, operations);
@@ -66,8 +104,10 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
     }
     if (branchError) throw branchError;
     if (changes.size === 0) return;
-    const set = { ...Object.fromEntries([...changes].map(([field, value]) => [field.json, value])), ...moved };
-    await tx.db.update(table).set({ ...set, updatedAt: new Date() } as never).where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id)));
+    const columns = [...changes.keys()].map((f) => f.column);
+    const values = [...changes.values()];
+    if (moved.hierId !== undefined) { columns.push('hier_id'); values.push(moved.hierId); }
+    await tx.client!.query({ ...updateStatement(getTableName(table), columns), values: [tx.tenantId, id, ...values] });
     await target.after?.(ctx);
   });
 }
