@@ -1,6 +1,7 @@
 // Data access for assignments: create from a job order (with the restriction check of ASG-04), read,
 // list, and the PATCH target with its rules (HH:MM times, references, blacklist side effects).
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { existsInTenant } from '../../platform/db/references.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
@@ -18,12 +19,6 @@ import { assignmentRestrictions, assignments } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import type { AssignmentCreateInput, AssignmentListFilter } from './assignment.schemas.ts';
 
-type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
-
-async function existsIn(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(table as PgTable).where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id as never), extra)).limit(1);
-  return rows.length > 0;
-}
 
 
 /** PATCH-ASG-02/03: a time of day, HH:MM on the 24-hour clock. */
@@ -52,7 +47,7 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
     const [order] = await tx.db.select().from(jobOrders)
       .where(and(eq(jobOrders.tenantId, tx.tenantId), eq(jobOrders.id, input.jobOrderId), tx.visible(jobOrders.hierId))) as Record<string, unknown>[];
     if (!order) throw invalid('jobOrderId', 'no such job order inside your hierarchy');
-    if (!(await existsIn(tx, employees, input.employeeId, tx.visible(employees.hierId)))) throw invalid('employeeId', 'no such employee inside your hierarchy');
+    if (!(await existsInTenant(tx, employees, input.employeeId, tx.visible(employees.hierId)))) throw invalid('employeeId', 'no such employee inside your hierarchy');
     const errors: Record<string, string[]> = {};
     const date = (json: 'startDate' | 'endDate' | 'expectedEndDate') => {
       const text = input[json];
@@ -175,17 +170,17 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
     if (changed(json) && next[json] !== null && !(await ok())) (errors[json] ??= []).push(message);
   };
   for (const json of ['startTime', 'endTime']) await check(json, () => HH_MM.test(next[json] as string), 'must be a time HH:MM on the 24-hour clock');
-  await check('assignmentStatusId', () => existsIn(scope, assignmentStatuses, next.assignmentStatusId), 'is not an assignment status of the tenant');
-  await check('jobTitleId', () => existsIn(scope, jobTitles, next.jobTitleId), 'is not a job title of the tenant');
-  await check('shiftId', () => existsIn(scope, shifts, next.shiftId), 'is not a shift of the tenant');
-  await check('workerCompCodeId', () => existsIn(scope, workerCompCodes, next.workerCompCodeId), 'is not a worker comp code of the tenant');
-  await check('salesTeamId', () => existsIn(scope, salesTeams, next.salesTeamId), 'is not a sales team of the tenant');
+  await check('assignmentStatusId', () => existsInTenant(scope, assignmentStatuses, next.assignmentStatusId), 'is not an assignment status of the tenant');
+  await check('jobTitleId', () => existsInTenant(scope, jobTitles, next.jobTitleId), 'is not a job title of the tenant');
+  await check('shiftId', () => existsInTenant(scope, shifts, next.shiftId), 'is not a shift of the tenant');
+  await check('workerCompCodeId', () => existsInTenant(scope, workerCompCodes, next.workerCompCodeId), 'is not a worker comp code of the tenant');
+  await check('salesTeamId', () => existsInTenant(scope, salesTeams, next.salesTeamId), 'is not a sales team of the tenant');
   for (const json of ['serviceRepId', 'accountManagerServiceRepId']) {
-    await check(json, () => existsIn(scope, serviceReps, next[json], scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
+    await check(json, () => existsInTenant(scope, serviceReps, next[json], scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
   }
-  await check('replacesAssignmentId', () => next.replacesAssignmentId !== id && existsIn(scope, assignments, next.replacesAssignmentId, scope.visible(assignments.hierId)),
+  await check('replacesAssignmentId', () => next.replacesAssignmentId !== id && existsInTenant(scope, assignments, next.replacesAssignmentId, scope.visible(assignments.hierId)),
     'no such other assignment inside your hierarchy');
-  await check('primaryMessageId', () => existsIn(scope, messages, next.primaryMessageId, and(eq(messages.originType, 'assignment'), eq(messages.originId, id))),
+  await check('primaryMessageId', () => existsInTenant(scope, messages, next.primaryMessageId, and(eq(messages.originType, 'assignment'), eq(messages.originId, id))),
     'is not a message of this assignment');
   for (const json of ['endDate', 'expectedEndDate']) {
     const end = next[json] as Date | null;

@@ -1,6 +1,7 @@
 // Data access for contracts: create, read, list, and the PATCH target. A contract lives in its
 // customer's hierarchy node, and moves with it when CustomerId changes.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { existsInTenant } from '../../platform/db/references.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
@@ -16,13 +17,7 @@ import { contracts } from './contract.table.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';
 import type { ContractCreateInput, ContractListFilter } from './contract.schemas.ts';
 
-type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
 type Errors = Record<string, string[]>;
-
-async function existsIn(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(table as PgTable).where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id as never), extra)).limit(1);
-  return rows.length > 0;
-}
 
 /** The hierarchy node of a customer the caller can see. */
 async function customerNode(scope: DataScope, customerId: number): Promise<number | undefined> {
@@ -54,11 +49,11 @@ export async function createContract(scope: DataScope, input: ContractCreateInpu
     const startDate = date('startDate') ?? new Date(), endDate = date('endDate');
     const hierId = await customerNode(tx, input.customerId);
     if (hierId === undefined) push(errors, 'customerId', 'no such customer inside your hierarchy');
-    if (input.contractStatusId != null && !(await existsIn(tx, contractStatuses, input.contractStatusId))) push(errors, 'contractStatusId', 'is not a contract status of the tenant');
-    if (input.ownedByServiceRepId != null && !(await existsIn(tx, serviceReps, input.ownedByServiceRepId, tx.visible(serviceReps.hierId)))) {
+    if (input.contractStatusId != null && !(await existsInTenant(tx, contractStatuses, input.contractStatusId))) push(errors, 'contractStatusId', 'is not a contract status of the tenant');
+    if (input.ownedByServiceRepId != null && !(await existsInTenant(tx, serviceReps, input.ownedByServiceRepId, tx.visible(serviceReps.hierId)))) {
       push(errors, 'ownedByServiceRepId', 'no such service rep inside your hierarchy');
     }
-    if (input.primaryContactId != null && !(await existsIn(tx, contacts, input.primaryContactId, tx.visible(contacts.hierId)))) push(errors, 'primaryContactId', 'no such contact inside your hierarchy');
+    if (input.primaryContactId != null && !(await existsInTenant(tx, contacts, input.primaryContactId, tx.visible(contacts.hierId)))) push(errors, 'primaryContactId', 'no such contact inside your hierarchy');
     if (input.dateContractSigned != null && !isYyyymmdd(input.dateContractSigned)) push(errors, 'dateContractSigned', NOT_YYYYMMDD);
     if (endDate && endDate.getTime() < startDate.getTime()) push(errors, 'endDate', 'must not be before startDate');
     if (Object.keys(errors).length) throw validationError(errors);
@@ -121,10 +116,10 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
     if (changed(json) && next[json] !== null && !(await ok())) push(errors, json, message);
   };
   await check('customerId', async () => (await customerNode(scope, next.customerId as number)) !== undefined, 'no such customer inside your hierarchy');
-  await check('contractStatusId', () => existsIn(scope, contractStatuses, next.contractStatusId), 'is not a contract status of the tenant');
-  await check('ownedByServiceRepId', () => existsIn(scope, serviceReps, next.ownedByServiceRepId, scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
-  await check('primaryContactId', () => existsIn(scope, contacts, next.primaryContactId, scope.visible(contacts.hierId)), 'no such contact inside your hierarchy');
-  await check('primaryMessageId', () => existsIn(scope, messages, next.primaryMessageId, and(eq(messages.originType, 'contract'), eq(messages.originId, id))), 'is not a message of this contract');
+  await check('contractStatusId', () => existsInTenant(scope, contractStatuses, next.contractStatusId), 'is not a contract status of the tenant');
+  await check('ownedByServiceRepId', () => existsInTenant(scope, serviceReps, next.ownedByServiceRepId, scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
+  await check('primaryContactId', () => existsInTenant(scope, contacts, next.primaryContactId, scope.visible(contacts.hierId)), 'no such contact inside your hierarchy');
+  await check('primaryMessageId', () => existsInTenant(scope, messages, next.primaryMessageId, and(eq(messages.originType, 'contract'), eq(messages.originId, id))), 'is not a message of this contract');
   await check('dateContractSigned', () => isYyyymmdd(next.dateContractSigned as number), NOT_YYYYMMDD);
   const end = next.endDate as Date | null;
   if ((changed('endDate') || changed('startDate')) && end && end.getTime() < (next.startDate as Date).getTime()) {

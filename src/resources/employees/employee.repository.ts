@@ -1,10 +1,11 @@
 // Data access for employees: create with the spec's rules, read, list, and the PATCH target.
 // Every query is bound to the caller's tenant and hierarchy through the DataScope.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { pgError } from '../../platform/db/database.ts';
 import { visibleBranch } from '../../platform/db/branches.ts';
+import { existsInTenant } from '../../platform/db/references.ts';
 import { branches, employeeStatuses, employmentCategories, hierarchyNodes, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
@@ -22,11 +23,6 @@ import { placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 const DEFAULT_MARITAL_TAX_STATUS = 1;
 
 
-
-async function exists(scope: DataScope, table: typeof orderTypes | typeof washedStatuses | typeof employmentCategories | typeof serviceReps, id: unknown, extra?: SQL) {
-  const rows = await scope.db.select({ one: sql`1` }).from(table).where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id as never), extra)).limit(1);
-  return rows.length > 0;
-}
 
 const US_ZIP = /^\d{5}(-\d{4})?$/;
 const CA_POSTAL = /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/;
@@ -195,10 +191,10 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   const check = async (json: string, ok: () => Promise<boolean>, message: string) => {
     if (changed(json) && next[json] !== null && !(await ok())) (errors[json] ??= []).push(message);
   };
-  await check('serviceRepId', () => exists(scope, serviceReps, next.serviceRepId, scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
-  await check('washedStatusId', () => exists(scope, washedStatuses, next.washedStatusId), 'is not a value of GET /Datalists/WashedStatuses');
-  await check('orderTypeId', () => exists(scope, orderTypes, next.orderTypeId), 'is not a value of GET /Datalists/OrderTypes');
-  await check('employmentCategoryId', () => exists(scope, employmentCategories, next.employmentCategoryId), 'is not a value of GET /Datalists/EmploymentCategories');
+  await check('serviceRepId', () => existsInTenant(scope, serviceReps, next.serviceRepId, scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
+  await check('washedStatusId', () => existsInTenant(scope, washedStatuses, next.washedStatusId), 'is not a value of GET /Datalists/WashedStatuses');
+  await check('orderTypeId', () => existsInTenant(scope, orderTypes, next.orderTypeId), 'is not a value of GET /Datalists/OrderTypes');
+  await check('employmentCategoryId', () => existsInTenant(scope, employmentCategories, next.employmentCategoryId), 'is not a value of GET /Datalists/EmploymentCategories');
   for (const key of ['primaryEmailAddressContactMethodId', 'primaryPhoneNumberContactMethodId']) {
     await check(key, async () => (await scope.db.select({ one: sql`1` }).from(contactMethods).where(and(eq(contactMethods.tenantId, scope.tenantId),
       eq(contactMethods.id, next[key] as number), eq(contactMethods.ownerType, 'employee'), eq(contactMethods.ownerId, id)))).length > 0,

@@ -1,8 +1,9 @@
 // Data access for job titles: create, read, list, and the PATCH target. A job title belongs to a
 // hierarchy node (its own `HierId` catalog field); every query is bound to the caller's tenant and
 // hierarchy through the DataScope.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { existsInTenant, type Keyed } from '../../platform/db/references.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db, qualified } from '../../platform/db/database.ts';
 import { hierarchyNodes } from '../../platform/db/schema.ts';
@@ -16,7 +17,6 @@ import { jobTitleCatalog } from './job-title.patch-catalog.ts';
 import type { Catalog } from '../../platform/http/json-patch/catalog.ts';
 import type { JobTitleCreateInput, JobTitleListFilter } from './job-title.schemas.ts';
 
-type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
 
 /** A record table's catalog columns, keyed by JSON name, as a select list (typed only at run time). */
 export function catalogSelection(catalog: Catalog, table: object): Record<string, AnyPgColumn> {
@@ -27,12 +27,6 @@ export function catalogSelection(catalog: Catalog, table: object): Record<string
 type CatalogColumn = 'jobTitle' | 'skillCode' | 'jobTitleCategoryId' | 'isPublic' | 'isActive';
 /** The catalog's columns, named. */
 const j = jobTitles as unknown as Keyed & { hierId: AnyPgColumn } & Record<CatalogColumn, AnyPgColumn>;
-
-/** Whether `id` is a row of a per-tenant table (lookup lists, worksites, ...) in the caller's tenant. */
-export async function existsInTenant(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(table as PgTable).where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id as never), extra)).limit(1);
-  return rows.length > 0;
-}
 
 async function visibleNode(scope: DataScope, hierId: number) {
   return existsInTenant(scope, hierarchyNodes, hierId, scope.visible(hierarchyNodes.id));

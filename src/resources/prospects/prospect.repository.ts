@@ -1,6 +1,7 @@
 // Data access for prospects: create, read, list, and the PATCH target. A prospect lives in the
 // caller's hierarchy node unless the create request names another visible node.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { existsInTenant } from '../../platform/db/references.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
@@ -14,26 +15,20 @@ import { prospects } from './prospect.table.ts';
 import { prospectCatalog } from './prospect.patch-catalog.ts';
 import type { ProspectCreateInput, ProspectListFilter } from './prospect.schemas.ts';
 
-type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
 type Errors = Record<string, string[]>;
-
-async function existsIn(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(table as PgTable).where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id as never), extra)).limit(1);
-  return rows.length > 0;
-}
 
 /** The references a prospect holds, checked the same way on create and on PATCH (AMB-78 for the owner). */
 const references: { json: string; ok: (scope: DataScope, value: unknown) => Promise<boolean>; message: string }[] = [
-  { json: 'prospectStatusId', ok: (s, v) => existsIn(s, prospectStatuses, v), message: 'is not a prospect status of the tenant' },
-  { json: 'ownedByServiceRepId', ok: (s, v) => existsIn(s, serviceReps, v, s.visible(serviceReps.hierId)), message: 'no such service rep inside your hierarchy' },
-  { json: 'teamId', ok: (s, v) => existsIn(s, salesTeams, v), message: 'is not a sales team of the tenant' },
-  { json: 'primaryProspectContactId', ok: (s, v) => existsIn(s, contacts, v, s.visible(contacts.hierId)), message: 'no such contact inside your hierarchy' },
+  { json: 'prospectStatusId', ok: (s, v) => existsInTenant(s, prospectStatuses, v), message: 'is not a prospect status of the tenant' },
+  { json: 'ownedByServiceRepId', ok: (s, v) => existsInTenant(s, serviceReps, v, s.visible(serviceReps.hierId)), message: 'no such service rep inside your hierarchy' },
+  { json: 'teamId', ok: (s, v) => existsInTenant(s, salesTeams, v), message: 'is not a sales team of the tenant' },
+  { json: 'primaryProspectContactId', ok: (s, v) => existsInTenant(s, contacts, v, s.visible(contacts.hierId)), message: 'no such contact inside your hierarchy' },
 ];
 
 export async function createProspect(scope: DataScope, input: ProspectCreateInput): Promise<number> {
   return scope.transaction(async (tx) => {
     const errors: Errors = {};
-    if (input.hierId != null && !(await existsIn(tx, hierarchyNodes, input.hierId, tx.visible(hierarchyNodes.id)))) {
+    if (input.hierId != null && !(await existsInTenant(tx, hierarchyNodes, input.hierId, tx.visible(hierarchyNodes.id)))) {
       (errors.hierId ??= []).push('no such hierarchy node inside your hierarchy');
     }
     for (const ref of references) {
@@ -97,7 +92,7 @@ async function validatePatch({ scope, id, next, changes }: PatchContext): Promis
   const changed = (json: string) => [...changes.keys()].some((f) => f.json === json);
   const all = [...references, {
     json: 'primaryMessageId', message: 'is not a message of this prospect',
-    ok: (s: DataScope, v: unknown) => existsIn(s, messages, v, and(eq(messages.originType, 'prospect'), eq(messages.originId, id))),
+    ok: (s: DataScope, v: unknown) => existsInTenant(s, messages, v, and(eq(messages.originType, 'prospect'), eq(messages.originId, id))),
   }];
   for (const ref of all) {
     if (changed(ref.json) && next[ref.json] !== null && !(await ref.ok(scope, next[ref.json]))) (errors[ref.json] ??= []).push(ref.message);

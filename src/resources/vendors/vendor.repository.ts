@@ -1,6 +1,7 @@
 // Data access for vendors: create, read, list, and the PATCH target. A vendor's hierarchy node is its
 // own catalog field (HierId). IsVendor is always true (AMB-71 (a)); DiscountMethod is stored only.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { existsInTenant } from '../../platform/db/references.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
@@ -14,13 +15,7 @@ import { vendors } from './vendor.table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 import type { VendorCreateInput, VendorListFilter } from './vendor.schemas.ts';
 
-type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
 type Errors = Record<string, string[]>;
-
-async function existsIn(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(table as PgTable).where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id as never), extra)).limit(1);
-  return rows.length > 0;
-}
 
 type Column = 'hierId' | 'companyName' | 'departmentName' | 'contactName' | 'phoneNumber' | 'emailAddress' | 'isActive';
 const v = vendors as unknown as Record<Column, AnyPgColumn>;
@@ -34,10 +29,10 @@ async function checkRules(scope: DataScope, record: Record<string, unknown>, key
     if (keys.includes(json) && record[json] != null && !(await ok())) (errors[json] ??= []).push(message);
   };
   await rule('isVendor', () => record.isVendor === true, 'must be true: a vendor is always a vendor (AMB-71)');
-  await rule('hierId', () => existsIn(scope, hierarchyNodes, record.hierId, scope.visible(hierarchyNodes.id)), 'no such hierarchy node inside your hierarchy');
-  await rule('parentCompanyIdent', () => record.parentCompanyIdent !== id && existsIn(scope, vendors, record.parentCompanyIdent, scope.visible(v.hierId)),
+  await rule('hierId', () => existsInTenant(scope, hierarchyNodes, record.hierId, scope.visible(hierarchyNodes.id)), 'no such hierarchy node inside your hierarchy');
+  await rule('parentCompanyIdent', () => record.parentCompanyIdent !== id && existsInTenant(scope, vendors, record.parentCompanyIdent, scope.visible(v.hierId)),
     'no such other vendor inside your hierarchy');
-  await rule('pseudoEmployeeId', () => existsIn(scope, employees, record.pseudoEmployeeId, scope.visible(employees.hierId)), 'no such employee inside your hierarchy');
+  await rule('pseudoEmployeeId', () => existsInTenant(scope, employees, record.pseudoEmployeeId, scope.visible(employees.hierId)), 'no such employee inside your hierarchy');
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
