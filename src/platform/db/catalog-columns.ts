@@ -3,7 +3,7 @@
 // references get a neutral default ('' , false, 0, now) so a record can be created with only what
 // its create request requires; non-nullable references (`…Id`) must be given.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, numeric, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, numeric, smallint, text, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Catalog, Field } from '../http/json-patch/catalog.ts';
 
 const isReference = (f: Field) => /(Id|Ident)$/.test(f.name);
@@ -36,4 +36,10 @@ type Columns = Record<string, ReturnType<typeof column>>;
 
 export function catalogColumns(catalog: Catalog): Columns {
   return Object.fromEntries(catalog.fields.map((f) => [f.json, column(f)]));
+}
+
+/** A record table's catalog columns, keyed by JSON name, as a select list (typed only at run time). */
+export function catalogSelection(catalog: Catalog, table: object): Record<string, AnyPgColumn> {
+  const columns = table as Record<string, AnyPgColumn>;
+  return Object.fromEntries(catalog.fields.map((f) => [f.json, columns[f.json]!]));
 }

@@ -14,15 +14,9 @@ import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { jobTitleCategories, workerCompCodes } from '../reference-data/reference.table.ts';
 import { jobTitles } from './job-title.table.ts';
 import { jobTitleCatalog } from './job-title.patch-catalog.ts';
-import type { Catalog } from '../../platform/http/json-patch/catalog.ts';
 import type { JobTitleCreateInput, JobTitleListFilter } from './job-title.schemas.ts';
+import { catalogSelection } from '../../platform/db/catalog-columns.ts';
 
-
-/** A record table's catalog columns, keyed by JSON name, as a select list (typed only at run time). */
-export function catalogSelection(catalog: Catalog, table: object): Record<string, AnyPgColumn> {
-  const columns = table as Record<string, AnyPgColumn>;
-  return Object.fromEntries(catalog.fields.map((f) => [f.json, columns[f.json]!]));
-}
 
 type CatalogColumn = 'jobTitle' | 'skillCode' | 'jobTitleCategoryId' | 'isPublic' | 'isActive';
 /** The catalog's columns, named. */

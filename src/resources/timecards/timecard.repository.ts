@@ -12,7 +12,7 @@ import { payCodes, worksites } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { PASS_DOWN } from '../job-orders/job-order.repository.ts';
-import { catalogSelection } from '../job-titles/job-title.repository.ts';
+import { catalogSelection } from '../../platform/db/catalog-columns.ts';
 import { existsInTenant } from '../../platform/db/references.ts';
 import { timecards } from './timecard.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
