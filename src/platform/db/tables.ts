@@ -14,3 +14,4 @@ export * from '../../resources/timecards/timecard.table.ts';
 export * from '../../resources/rate-sheets/rate-sheet.table.ts';
 export * from '../../resources/vendors/vendor.table.ts';
 export * from '../../resources/gazetteer/gazetteer.table.ts';
+export * from '../../resources/job-board/job-board.settings.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, numeric, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, serviceReps } from '../../platform/db/schema.ts';
 import { recordTable } from '../../platform/db/record-table.ts';
@@ -27,6 +28,8 @@ export const jobOrders = recordTable('job_orders', jobOrderCatalog, {
     showWorksiteAddress: boolean('show_worksite_address').notNull().default(true),
     /** The tenant's do-not-post-to-web setting when the order was created (JBD-04, JBD-05). */
     doNotPostToWebAtCreation: boolean('do_not_post_to_web_at_creation').notNull().default(false),
+    /** Skills shown on the job board and searched by its full-text search. */
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
   },
   references: {
     customerId: customers, supervisorContactId: contacts, jobTitleId: jobTitles, worksiteId: worksites, branchId: branches,

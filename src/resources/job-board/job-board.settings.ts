@@ -1,0 +1,47 @@
+// Per-tenant job board settings (spec "Job board configurations"; decision AMB-57: stored per
+// tenant). No API endpoint reads or changes them (JB-48): `staffing jobboard settings` does.
+// A tenant without a row has the spec's defaults.
+import { eq } from 'drizzle-orm';
+import { boolean, integer, pgTable } from 'drizzle-orm/pg-core';
+import { tenants } from '../../platform/db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+
+export const jobBoardSettings = pgTable('job_board_settings', {
+  tenantId: integer('tenant_id').primaryKey().references(() => tenants.id),
+  canSearchByLocation: boolean('can_search_by_location').notNull().default(true),
+  jobDescriptionFallback: boolean('job_description_fallback').notNull().default(true),
+  jobTitleFallback: boolean('job_title_fallback').notNull().default(true),
+  hideOldDates: boolean('hide_old_dates').notNull().default(false),
+  oldDateCutoffDays: integer('old_date_cutoff_days').notNull().default(30),
+  hideWorksite: boolean('hide_worksite').notNull().default(false),
+  /** The tenant's do-not-post-to-web value, copied onto each job order at creation (JBD-04). */
+  doNotPostToWeb: boolean('do_not_post_to_web').notNull().default(false),
+});
+
+export type JobBoardSettings = Omit<typeof jobBoardSettings.$inferSelect, 'tenantId'>;
+
+export const DEFAULT_JOB_BOARD_SETTINGS: Readonly<JobBoardSettings> = Object.freeze({
+  canSearchByLocation: true,
+  jobDescriptionFallback: true,
+  jobTitleFallback: true,
+  hideOldDates: false,
+  oldDateCutoffDays: 30,
+  hideWorksite: false,
+  doNotPostToWeb: false,
+});
+
+/** The tenant's settings, or the defaults when it has none stored. */
+export async function readJobBoardSettings(db: Db, tenantId: number): Promise<JobBoardSettings> {
+  const [row] = await db.select().from(jobBoardSettings).where(eq(jobBoardSettings.tenantId, tenantId));
+  if (!row) return { ...DEFAULT_JOB_BOARD_SETTINGS };
+  const { tenantId: _tenant, ...settings } = row;
+  return settings;
+}
+
+/** Stores a tenant's settings (the given keys over its current ones). */
+export async function writeJobBoardSettings(db: Db, tenantId: number, changes: Partial<JobBoardSettings>): Promise<JobBoardSettings> {
+  const next = { ...(await readJobBoardSettings(db, tenantId)), ...changes };
+  await db.insert(jobBoardSettings).values({ tenantId, ...next })
+    .onConflictDoUpdate({ target: jobBoardSettings.tenantId, set: next });
+  return next;
+}
