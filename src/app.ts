@@ -19,6 +19,10 @@ import { loggerOptions } from './platform/logging.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance { config: Config }
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -55,6 +59,8 @@ export async function buildApp({ config, database, listenForRevocations = true, 
   const verifier = new CredentialVerifier(database, config.CREDENTIAL_CACHE_SECONDS * 1000);
   if (listenForRevocations) await verifier.listen();
   app.addHook('onClose', () => verifier.close());
+  // The configuration, for the few routes that build public addresses (job board, registration).
+  app.decorate('config', config);
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);
   registerAccess(app, { database, verifier, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });
