@@ -15,3 +15,6 @@ export * from '../../resources/rate-sheets/rate-sheet.table.ts';
 export * from '../../resources/vendors/vendor.table.ts';
 export * from '../../resources/gazetteer/gazetteer.table.ts';
 export * from '../../resources/job-board/job-board.settings.ts';
+export * from '../files/file.table.ts';
+export * from '../../resources/batch-jobs/batch-job.table.ts';
+export * from '../../resources/staging/staged-employee.table.ts';
