@@ -11,6 +11,9 @@ import { CredentialVerifier } from './platform/auth/verifier.ts';
 import { registerAccess } from './platform/auth/access.ts';
 import { registerProblemHandlers, sendProblem } from './platform/http/problem.ts';
 import { registerValidation } from './platform/http/validation.ts';
+import { createResumeParser } from './resources/resumes/resume.parser.ts';
+import type { ResumeParser } from './resources/resumes/resume.types.ts';
+import { registerMultipart } from './platform/http/upload.ts';
 import { registerBodyParsers } from './platform/http/body.ts';
 import { registerNegotiation } from './platform/http/negotiation.ts';
 import { registerEtags } from './platform/http/etag.ts';
@@ -30,9 +33,12 @@ export interface AppOptions {
   listenForRevocations?: boolean;
   /** Where logs go (stdout by default); tests read them to check nothing secret is written. */
   logStream?: Writable;
+  /** The resume parser (default: from the configuration; the app closes only one it made). */
+  resumeParser?: ResumeParser;
 }
 
-export async function buildApp({ config, database, listenForRevocations = true, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, listenForRevocations = true, logStream } = options;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     genReqId: () => randomUUID(),
@@ -56,11 +62,15 @@ export async function buildApp({ config, database, listenForRevocations = true, 
   registerProblemHandlers(app);
   registerValidation(app);
   registerBodyParsers(app);
+  await registerMultipart(app);
   const verifier = new CredentialVerifier(database, config.CREDENTIAL_CACHE_SECONDS * 1000);
   if (listenForRevocations) await verifier.listen();
   app.addHook('onClose', () => verifier.close());
   // The configuration, for the few routes that build public addresses (job board, registration).
   app.decorate('config', config);
+  const resumeParser = options.resumeParser ?? createResumeParser(config);
+  app.decorate('resumeParser', resumeParser);
+  if (!options.resumeParser) app.addHook('onClose', () => resumeParser.close());
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);
   registerAccess(app, { database, verifier, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });

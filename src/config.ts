@@ -27,6 +27,20 @@ export const ConfigSchema = Type.Object({
   /** How long a verified credential is trusted without another database lookup. */
   CREDENTIAL_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 300 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200 }),
+  /** An external resume parsing service; unset: the built-in parser. */
+  RESUME_PARSER_URL: Type.Optional(Url),
+  /** Time limit per resume file (built-in parser thread, or the external service's answer). */
+  RESUME_PARSE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000 }),
+  /** Run the batch worker inside the API process (`staffing worker` runs it on its own). */
+  WORKER_IN_PROCESS: Type.Boolean(),
+  /** Batch items one worker processes at once. */
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64 }),
+  /** How long a claimed item is held before another worker may take it over. */
+  BATCH_LEASE_SECONDS: Type.Integer({ minimum: 5, maximum: 3600 }),
+  /** Claims of one item before it fails for good. */
+  BATCH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20 }),
+  /** Resume uploads must have an address the gazetteer can standardize (RES-11). */
+  ADDRESS_STANDARDIZATION_REQUIRED: Type.Boolean(),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -47,6 +61,12 @@ const defaults: Record<string, string> = {
   BODY_LIMIT_BYTES: String(1024 * 1024),
   CREDENTIAL_CACHE_SECONDS: '30',
   DB_POOL_SIZE: '20',
+  RESUME_PARSE_TIMEOUT_MS: '5000',
+  WORKER_IN_PROCESS: 'true',
+  WORKER_CONCURRENCY: '2',
+  BATCH_LEASE_SECONDS: '60',
+  BATCH_MAX_ATTEMPTS: '3',
+  ADDRESS_STANDARDIZATION_REQUIRED: 'false',
 };
 
 export class ConfigError extends Error {}

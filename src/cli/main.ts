@@ -6,6 +6,10 @@ import { serve } from './serve.ts';
 import { migrateCommand, seedCommand } from './database.command.ts';
 import { tokenCommand } from './token.command.ts';
 import { openApiCommand } from './openapi.command.ts';
+import { workerCommand } from './worker.command.ts';
+import { importCommand } from './import.command.ts';
+import { jobBoardCommand, JOBBOARD_USAGE } from './jobboard.command.ts';
+import { registrationLinkCommand, REGISTRATION_LINK_USAGE } from './registration-link.command.ts';
 
 const USAGE = `Usage: staffing <command> [options]
 
@@ -19,6 +23,13 @@ Commands:
   token revoke <sid> [--tenant <name>]
                           revoke a token at once (running services drop it from their caches)
   openapi [--out <file>]  print (or write) the OpenAPI description
+  worker [--types <a,b>] [--concurrency <n>]
+                          run the batch worker on its own (all job types by default) until a signal
+  import resumes <folder> [--token <x-tw-token>] [--url <api>] [--concurrency <n>] [--skip-interest-codes]
+                          bulk-import resumes through the API into a batch job, with progress
+  ${JOBBOARD_USAGE}
+  ${REGISTRATION_LINK_USAGE}
+                          print an applicant registration link (docs/registration-link.md)
 
 Configuration comes from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ... (see README).`;
 
@@ -40,6 +51,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'seed': return await seedCommand(config);
       case 'token': return await tokenCommand(config, rest);
       case 'openapi': return await openApiCommand(config, rest);
+      case 'worker': return await workerCommand(config, rest);
+      case 'import': return await importCommand(config, rest);
+      case 'jobboard': return await jobBoardCommand(config, rest);
+      case 'registration-link': return await registrationLinkCommand(config, rest);
       default:
         console.error(`Unknown command: ${command}\n\n${USAGE}`);
         return 1;

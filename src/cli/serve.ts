@@ -1,8 +1,10 @@
 // `staffing serve`: database, migrations, (demo tenant), then the HTTP API until SIGINT/SIGTERM.
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { connect } from '../platform/db/connect.ts';
 import { migrate } from '../platform/db/migrate.ts';
+import { createWorker } from '../resources/batch-jobs/start-worker.ts';
 import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed.ts';
 
 export function printDemoCredentials(config: Config, c: DemoCredentials): void {
@@ -28,19 +30,23 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;
     const app = await buildApp({ config, database: connection.database });
     await app.listen({ port: config.PORT, host: config.HOST });
+    const worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, app.resumeParser, app.log as unknown as Logger) : undefined;
+    await worker?.start();
 
     console.log(`
 Staffing Operations API is running
   API:            ${config.BASE_URL}
   API reference:  ${config.BASE_URL}/swagger  (OpenAPI: ${config.BASE_URL}/swagger/v1/swagger.json)
-  Database:       ${connection.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}`);
+  Database:       ${connection.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}
+  Batch worker:   ${worker ? 'in this process' : 'off (WORKER_IN_PROCESS=false): run `staffing worker`'}`);
     if (demo) printDemoCredentials(config, demo);
 
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      log(`${signal}: finishing requests in flight and stopping`);
+      log(`${signal}: finishing requests and batch items in flight and stopping`);
+      await worker?.stop();
       await app.close();
       await connection.close();
       process.exit(0);

@@ -14,6 +14,12 @@ import { prospectRoutes } from './prospects/prospect.routes.ts';
 import { rateSheetRoutes } from './rate-sheets/rate-sheet.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
+import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
+import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
+import { jobBoardSearchRoutes } from './job-board/job-board-search.routes.ts';
+import { jobBoardDetailsRoutes } from './job-board/job-board-details.routes.ts';
+import { candidateRoutes } from './candidates/candidate.routes.ts';
 
 export const resourceRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   datalistRoutes,
@@ -30,4 +36,10 @@ export const resourceRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   rateSheetRoutes,
   vendorRoutes,
   searchRoutes,
+  batchJobRoutes,
+  stagedEmployeeRoutes,
+  resumeEmployeeRoutes,
+  jobBoardSearchRoutes,
+  jobBoardDetailsRoutes,
+  candidateRoutes,
 ];

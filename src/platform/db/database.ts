@@ -17,6 +17,8 @@ export type Db = NodePgDatabase<typeof tables> & { $client: pg.Pool };
 
 export interface Database {
   pool: pg.Pool;
+  /** The connection string, for dedicated connections (LISTEN). */
+  url: string;
   db: Db;
   close(): Promise<void>;
 }
@@ -33,7 +35,7 @@ export function openDatabase(url: string, poolSize = 20): Database {
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema: tables }) as Db;
-  return { pool, db, close: () => pool.end() };
+  return { pool, db, url, close: () => pool.end() };
 }
 
 export interface Transaction { db: Db; client: pg.PoolClient }

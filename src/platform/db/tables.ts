@@ -18,3 +18,5 @@ export * from '../../resources/job-board/job-board.settings.ts';
 export * from '../files/file.table.ts';
 export * from '../../resources/batch-jobs/batch-job.table.ts';
 export * from '../../resources/staging/staged-employee.table.ts';
+export * from '../../resources/job-board/job-board-search.table.ts';
+export * from '../../resources/candidates/candidate.table.ts';

@@ -18,6 +18,7 @@ import { jobTitles } from '../job-titles/job-title.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { visibleJobTitle } from '../job-titles/job-title.repository.ts';
 import { existsInTenant } from '../../platform/db/references.ts';
+import { readJobBoardSettings } from '../job-board/job-board.settings.ts';
 import { jobOrders } from './job-order.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 import { CLOCK_TIME, type JobOrderCreateInput, type JobOrderInformationShape, type JobOrderListFilter } from './job-order.schemas.ts';
@@ -83,7 +84,8 @@ export async function createJobOrder(scope: DataScope, input: JobOrderCreateInpu
       payRate: input.payRate ?? 0,
       billRate: input.billRate ?? 0,
       publicJobDescriptionContentType: CONTENT_TYPES[0],
-      doNotPostToWebAtCreation: false,
+      // JBD-04, JBD-05: a snapshot; changing the tenant's setting later leaves this order as it is.
+      doNotPostToWebAtCreation: (await readJobBoardSettings(tx.db, tx.tenantId)).doNotPostToWeb,
     } as never).returning({ id: o.id });
     return (row as { id: number }).id;
   });

@@ -1,10 +1,7 @@
 // Every fixture is generated here (no downloaded or committed files): the same two-page resume in
 // each format, then damaged, disguised and oversized files.
 import { describe, expect, it } from 'vitest';
-import { AlignmentType, Document, Header, Packer, PageBreak, Paragraph, Textbox } from 'docx';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import CFB from 'cfb';
-import { zipSync } from 'fflate';
+import { docFile, docxFile, otherZip, pdfFile, zipBombDocx } from './resume.fixtures.ts';
 import { extractText, normaliseText, ResumeFileError, type ResumeFileErrorCode } from './resume.text.ts';
 
 const NAME = 'Maria José Ortega';
@@ -33,76 +30,12 @@ const KNOWN = [
 // The whole resume as lines, for the formats without headers.
 const LINES = [NAME, CONTACT, ADDRESS, ...PAGE_ONE, ...PAGE_TWO];
 
-async function makeDocx(): Promise<Buffer> {
-  // Name and contact line only in the header, the address only in a text box: both must be read.
-  const doc = new Document({
-    sections: [
-      {
-        headers: { default: new Header({ children: [new Paragraph(NAME), new Paragraph(CONTACT)] }) },
-        children: [
-          new Textbox({ children: [new Paragraph(ADDRESS)], style: { width: '3in', height: 'auto' } }),
-          ...PAGE_ONE.map((line) => new Paragraph(line)),
-          new Paragraph({ children: [new PageBreak()] }),
-          ...PAGE_TWO.map((line) => new Paragraph({ text: line, alignment: AlignmentType.LEFT })),
-        ],
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
-}
-
-async function makePdf(pageCount = 2): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica); // WinAnsi: accented letters work
-  const pages = pageCount === 2 ? [[NAME, CONTACT, ADDRESS, ...PAGE_ONE], PAGE_TWO] : Array.from({ length: pageCount }, (_, n) => [`Page ${n + 1} ${NAME}`]);
-  for (const lines of pages) {
-    const page = pdf.addPage([612, 792]);
-    lines.forEach((line, n) => page.drawText(line, { x: 50, y: 740 - n * 20, size: 11, font }));
-  }
-  return Buffer.from(await pdf.save());
-}
-
-/**
- * A minimal Word 97 binary: a compound file with a WordDocument stream (FIB, then the text as
- * UTF-16) and a 1Table stream (header story table and a one-piece piece table). The name and
- * contact line are only in the header story.
- */
-function makeDoc(): Buffer {
-  const body = [ADDRESS, ...PAGE_ONE, '\f', ...PAGE_TWO].join('\r') + '\r';
-  const header = `${NAME}\r${CONTACT}\r`;
-  const text = body + header;
-  const textStart = 0x400;
-  const word = Buffer.alloc(textStart + text.length * 2);
-  word.writeUInt16LE(0xa5ec, 0x00); // wIdent
-  word.writeUInt16LE(0x00c1, 0x02); // nFib: Word 97
-  word.writeUInt16LE(0x0200, 0x0a); // fWhichTblStm: 1Table
-  word.writeUInt32LE(textStart, 0x18); // fcMin
-  word.writeUInt32LE(textStart + text.length * 2, 0x1c); // fcMac
-  word.writeUInt32LE(body.length, 0x4c); // ccpText
-  word.writeUInt32LE(header.length, 0x54); // ccpHdd
-  word.write(text, textStart, 'utf16le');
-
-  // PlcfHdd: stories 0 to 5 (separators) empty, story 6 (odd header of section 1) the header.
-  const plcfHdd = Buffer.alloc(8 * 4);
-  plcfHdd.writeUInt32LE(header.length, 7 * 4);
-  // Clx: one Pcd covering every character, stored as UTF-16 at textStart.
-  const clx = Buffer.alloc(1 + 4 + 8 + 8);
-  clx.writeUInt8(2, 0);
-  clx.writeUInt32LE(16, 1);
-  clx.writeUInt32LE(0, 5);
-  clx.writeUInt32LE(text.length, 9);
-  clx.writeUInt32LE(textStart, 13 + 2);
-  const table = Buffer.concat([plcfHdd, clx]);
-  word.writeUInt32LE(0, 0xf2); // fcPlcfHdd
-  word.writeUInt32LE(plcfHdd.length, 0xf6); // lcbPlcfHdd
-  word.writeUInt32LE(plcfHdd.length, 0x1a2); // fcClx
-  word.writeUInt32LE(clx.length, 0x1a6); // lcbClx
-
-  const cfb = CFB.utils.cfb_new();
-  CFB.utils.cfb_add(cfb, '/WordDocument', word);
-  CFB.utils.cfb_add(cfb, '/1Table', table);
-  return Buffer.from(CFB.write(cfb, { type: 'buffer' }) as Uint8Array);
-}
+// The generators live in resume.fixtures.ts (shared with the parser tests and the bench).
+const makeDocx = () => docxFile({ header: [NAME, CONTACT], textbox: [ADDRESS], pages: [PAGE_ONE, PAGE_TWO] });
+const makePdf = (pageCount = 2) =>
+  pdfFile(pageCount === 2 ? [[NAME, CONTACT, ADDRESS, ...PAGE_ONE], PAGE_TWO] : Array.from({ length: pageCount }, (_, n) => [`Page ${n + 1} ${NAME}`]));
+// Name and contact line only in the header story.
+const makeDoc = () => docFile({ header: [NAME, CONTACT], pages: [[ADDRESS, ...PAGE_ONE], PAGE_TWO] });
 
 function makeRtf(): Buffer {
   // Accents as \'hh (cp1252) and \uN? escapes, plus destinations that must not leak into the text.
@@ -182,8 +115,7 @@ describe('extractText: the five allowed formats (RES-03)', () => {
   });
 
   it('refuses a ZIP that is not a Word document', async () => {
-    const zip = Buffer.from(zipSync({ 'content.xml': new TextEncoder().encode('<office:document/>') }));
-    expect(await failure(zip)).toBe('UNSUPPORTED_TYPE');
+    expect(await failure(otherZip())).toBe('UNSUPPORTED_TYPE');
   });
 
   it('answers CORRUPT for a truncated PDF', async () => {
@@ -212,14 +144,7 @@ describe('extractText: limits for untrusted files (RES-05, PAGE-09)', () => {
   });
 
   it('PAGE-09: refuses a zip bomb disguised as a DOCX, by its declared sizes', async () => {
-    const contentTypes =
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ' +
-      'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
-    const docx = (size: number) => {
-      const xml = new Uint8Array(size).fill(0x20); // a document.xml of spaces, after a real start
-      xml.set(new TextEncoder().encode('<w:document><w:body><w:p><w:r><w:t>x</w:t></w:r></w:p>'));
-      return Buffer.from(zipSync({ '[Content_Types].xml': new TextEncoder().encode(contentTypes), 'word/document.xml': xml }, { level: 9 }));
-    };
+    const docx = (size: number) => zipBombDocx(size);
     const huge = docx(64 * 1024 * 1024); // over 20 MB unpacked
     expect(huge.length).toBeLessThan(2 * 1024 * 1024);
     expect(await failure(huge)).toBe('TOO_LARGE');
@@ -227,11 +152,7 @@ describe('extractText: limits for untrusted files (RES-05, PAGE-09)', () => {
 
     // Declaring a small size does not help: the ZIP reader never inflates past the declared size
     // (word-extractor then never settles, so the time limit ends it).
-    const liar = docx(4 * 1024 * 1024);
-    for (let p = 0; p < liar.length - 4; p++) {
-      if (liar.readUInt32LE(p) === 0x04034b50 && liar.readUInt32LE(p + 22) > 1000) liar.writeUInt32LE(1000, p + 22);
-      if (liar.readUInt32LE(p) === 0x02014b50 && liar.readUInt32LE(p + 24) > 1000) liar.writeUInt32LE(1000, p + 24);
-    }
+    const liar = zipBombDocx(4 * 1024 * 1024, 1000);
     expect(await failure(liar, { timeoutMs: 300 })).toMatch(/^(CORRUPT|TIMEOUT)$/);
   });
 

@@ -1,37 +1,78 @@
 // What parsing a resume produces, whichever parser (built-in or external HTTP) did it. Every field
 // says whether it was found; `confidence` is 0..1 (1: matched a strict pattern, lower: a guess).
-import type { ResumeFileErrorCode, ResumeFormat } from './resume.text.ts';
+// The schemas check an external parser's answer; the types are derived from them.
+import { Type, type Static, type TSchema } from 'typebox';
+import type { ResumeFileErrorCode } from './resume.text.ts';
 
 export interface Found<T> { value: T; confidence: number }
 
-export interface ParsedPhone { countryCallingCode: number; number: string; kind: 'mobile' | 'home' | 'work' | 'other' }
-export interface ParsedAddress {
-  street1: string | null;
-  street2: string | null;
-  municipality: string | null;
-  region: string | null;
-  postalCode: string | null;
-  /** ISO 3166 numeric (840 United States) when known. */
-  countryCode: number | null;
-}
-export interface ParsedJob { employer: string | null; title: string | null; startDate: string | null; endDate: string | null; description: string | null }
-export interface ParsedSchool { school: string; degree: string | null; field: string | null; graduationYear: number | null }
+const Confidence = Type.Number({ minimum: 0, maximum: 1 });
+const found = <T extends TSchema>(value: T) => Type.Object({ value, confidence: Confidence });
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const NullableString = nullable(Type.String());
 
-export interface ParsedResume {
-  format: ResumeFormat;
-  firstName: Found<string> | null;
-  lastName: Found<string> | null;
-  email: Found<string> | null;
-  phones: Found<ParsedPhone>[];
-  address: Found<ParsedAddress> | null;
-  skills: string[];
+export const ResumeFormatSchema = Type.Union([Type.Literal('pdf'), Type.Literal('doc'), Type.Literal('docx'), Type.Literal('rtf'), Type.Literal('txt')]);
+
+export const ParsedPhoneSchema = Type.Object({
+  countryCallingCode: Type.Integer({ minimum: 1, maximum: 999 }),
+  /** The national significant number, digits only (3125550147). */
+  number: Type.String({ pattern: '^[0-9]{4,17}$' }),
+  /** The same number in E.164 (+13125550147). */
+  e164: Type.String({ pattern: '^\\+[0-9]{5,18}$' }),
+  kind: Type.Union([Type.Literal('mobile'), Type.Literal('home'), Type.Literal('work'), Type.Literal('other')]),
+});
+export type ParsedPhone = Static<typeof ParsedPhoneSchema>;
+
+export const ParsedAddressSchema = Type.Object({
+  street1: NullableString,
+  street2: NullableString,
+  municipality: NullableString,
+  /** A state or province code (IL, ON), or a UK county/town when that is all there is. */
+  region: NullableString,
+  postalCode: NullableString,
+  /** ISO 3166 numeric (840 United States, 124 Canada, 826 United Kingdom) when known. */
+  countryCode: nullable(Type.Integer()),
+});
+export type ParsedAddress = Static<typeof ParsedAddressSchema>;
+
+export const ParsedJobSchema = Type.Object({
+  employer: NullableString,
+  title: NullableString,
+  /** `yyyy-mm`, or `yyyy` when the resume gives only a year. */
+  startDate: NullableString,
+  /** As startDate; null when not given or when the job is current. */
+  endDate: NullableString,
+  /** The end was "Present", "Current", "Now"... */
+  current: Type.Boolean(),
+  description: NullableString,
+});
+export type ParsedJob = Static<typeof ParsedJobSchema>;
+
+export const ParsedSchoolSchema = Type.Object({
+  /** Null when only a degree is given (a GED, a diploma). */
+  school: NullableString,
+  degree: NullableString,
+  field: NullableString,
+  graduationYear: nullable(Type.Integer()),
+});
+export type ParsedSchool = Static<typeof ParsedSchoolSchema>;
+
+export const ParsedResumeSchema = Type.Object({
+  format: ResumeFormatSchema,
+  firstName: nullable(found(Type.String({ minLength: 1 }))),
+  lastName: nullable(found(Type.String({ minLength: 1 }))),
+  email: nullable(found(Type.String({ minLength: 3 }))),
+  phones: Type.Array(found(ParsedPhoneSchema)),
+  address: nullable(found(ParsedAddressSchema)),
+  skills: Type.Array(Type.String()),
   /** Interest codes (job categories the candidate fits); empty when `skipInterestCodes`. */
-  interestCodes: string[];
-  workHistory: ParsedJob[];
-  education: ParsedSchool[];
+  interestCodes: Type.Array(Type.String()),
+  workHistory: Type.Array(ParsedJobSchema),
+  education: Type.Array(ParsedSchoolSchema),
   /** The extracted plain text (kept on the staged record for review and re-parsing). */
-  text: string;
-}
+  text: Type.String(),
+});
+export type ParsedResume = Static<typeof ParsedResumeSchema>;
 
 export interface ParseOptions { skipInterestCodes?: boolean }
 

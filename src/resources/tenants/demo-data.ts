@@ -145,7 +145,7 @@ export async function generateDemoData(db: Db, tenantId: number, counts: DemoCou
       jobOrderTypeId: orderType!.id, jobOrderStatusId: status.id, serviceRepId: repFor(customer.hierId), positionsRequired: r.int(1, 12),
       jobDescription: `${title.title} needed for a ${r.pick(['fast-paced', 'growing', 'family-owned', 'award-winning'])} ${category.toLowerCase()} employer. Skills: ${SKILLS[category]}.`,
       publicJobTitle: title.title, publicJobDescription: `We are hiring ${title.title.toLowerCase()}s. ${SKILLS[category]}.`,
-      publicJobDescriptionContentType: 'text/plain', startTime: r.pick(['06:00', '07:00', '08:00', '15:00']), endTime: r.pick(['14:30', '15:30', '17:00', '23:30']),
+      skills: SKILLS[category]!.split(', '), publicJobDescriptionContentType: 'text/plain', startTime: r.pick(['06:00', '07:00', '08:00', '15:00']), endTime: r.pick(['14:30', '15:30', '17:00', '23:30']),
       payRate: pay, billRate: Math.round(pay * 1.45 * 100) / 100, payFrequency: 'Weekly', showPayRate: r.next() < 0.6,
       dateOrderTaken: new Date(Date.UTC(2026, r.int(0, 10), r.int(1, 28))), isActive: status.isJobBoardEligible,
       ...defaults,

@@ -1,0 +1,84 @@
+// `staffing jobboard settings` (JB-49, AMB-57) against this test file's database (DATABASE_URL): run
+// as a user would (the real command in a child process, like the `staffing token` tests), and its
+// refusals in process (each child process costs seconds).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
+import { jobBoardCommand } from './jobboard.command.ts';
+import type { Database } from '../platform/db/database.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings } from '../resources/job-board/job-board.settings.ts';
+
+const bin = new URL('../../bin/staffing.js', import.meta.url).pathname;
+let database: Database;
+let tenant: TenantFixture;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  tenant = await seedTenant(database, 'acme');
+  await seedTenant(database, 'other');
+  env = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
+  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
+});
+afterAll(async () => { await database?.close(); });
+
+/** `jobBoardCommand` in this process: exit code and what it printed. */
+async function inProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {}), error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const code = await jobBoardCommand(testConfig({ DATABASE_URL: env.DATABASE_URL! }), args);
+    return { code, stdout: log.mock.calls.join('\n'), stderr: error.mock.calls.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+/** Runs `staffing jobboard ...`: exit code, stdout, stderr. */
+async function staffing(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, 'jobboard', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const failed = e as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('staffing jobboard settings', () => {
+  it('JB-49 JB-37 JB-39 JB-41 JB-43 JB-45: prints a tenant\'s settings as JSON, the spec\'s defaults when none are stored', async () => {
+    const run = await staffing('settings', '--tenant', 'acme');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(DEFAULT_JOB_BOARD_SETTINGS);
+  });
+
+  it('JB-49 AMB-57: --set changes the given settings of that tenant only (keys in any case) and prints the result', async () => {
+    const run = await staffing('settings', '--tenant', 'acme', '--set', 'hideWorksite=true', '--set', 'OLDDATECUTOFFDAYS=14', '--set', 'canSearchByLocation=FALSE');
+    expect(run.code, run.stderr).toBe(0);
+    const expected = { ...DEFAULT_JOB_BOARD_SETTINGS, hideWorksite: true, oldDateCutoffDays: 14, canSearchByLocation: false };
+    expect(JSON.parse(run.stdout)).toEqual(expected);
+    expect(await readJobBoardSettings(database.db, tenant.tenantId)).toEqual(expected);
+    expect(JSON.parse((await inProcess('settings', '--tenant', 'other')).stdout)).toEqual(DEFAULT_JOB_BOARD_SETTINGS);
+  });
+
+  it('JB-49: an unknown key, a value of the wrong kind or a bad pair exits 2 with a message and changes nothing', async () => {
+    const before = await readJobBoardSettings(database.db, tenant.tenantId);
+    for (const [set, message] of [['colour=blue', /Unknown setting "colour"/], ['hideOldDates=yes', /hideOldDates: "yes" is not true or false/],
+      ['oldDateCutoffDays=-1', /oldDateCutoffDays/], ['oldDateCutoffDays=1.5', /oldDateCutoffDays/], ['hideWorksite', /expected key=value/]] as const) {
+      const run = await inProcess('settings', '--tenant', 'acme', '--set', 'jobTitleFallback=false', '--set', set);
+      expect(run.code, set).toBe(2);
+      expect(run.stderr, set).toMatch(message);
+    }
+    expect(await readJobBoardSettings(database.db, tenant.tenantId)).toEqual(before);
+  });
+
+  it('an unknown tenant exits 65 naming it; a missing action exits 2 with the usage', async () => {
+    const unknown = await inProcess('settings', '--tenant', 'nobody');
+    expect(unknown.code).toBe(65);
+    expect(unknown.stderr).toMatch(/No tenant named "nobody"/);
+    const usage = await inProcess('show');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/staffing jobboard settings/);
+  });
+});

@@ -1,0 +1,70 @@
+// `staffing jobboard settings [--tenant <name>] [--set key=value ...]`: prints a tenant's job board
+// settings as JSON after applying the given changes (JB-49, AMB-57 (a): stored per tenant; no API
+// endpoint reads or changes them, JB-48). Reaches the database as `staffing token` does.
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { connect } from '../platform/db/connect.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { tenants } from '../platform/db/schema.ts';
+import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/job-board/job-board.settings.ts';
+
+export const JOBBOARD_USAGE = `staffing jobboard settings [--tenant <name>] [--set key=value ...]
+                          print the tenant's job board settings (JSON) after setting the given ones;
+                          keys: ${Object.keys(DEFAULT_JOB_BOARD_SETTINGS).join(', ')}`;
+
+class SettingsInputError extends Error {}
+
+const KEYS = Object.keys(DEFAULT_JOB_BOARD_SETTINGS) as (keyof JobBoardSettings)[];
+const MAX_CUTOFF_DAYS = 36500;
+
+/** `key=value` pairs → changes, each checked: booleans true/false, the cutoff a whole number ≥ 0. */
+export function parseSettingChanges(pairs: string[]): Partial<JobBoardSettings> {
+  const changes: Record<string, boolean | number> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new SettingsInputError(`--set "${pair}": expected key=value.`);
+    const given = pair.slice(0, at).trim(), raw = pair.slice(at + 1).trim();
+    const key = KEYS.find((k) => k.toLowerCase() === given.toLowerCase());
+    if (!key) throw new SettingsInputError(`Unknown setting "${given}". Known settings: ${KEYS.join(', ')}.`);
+    if (typeof DEFAULT_JOB_BOARD_SETTINGS[key] === 'boolean') {
+      if (!/^(true|false)$/i.test(raw)) throw new SettingsInputError(`${key}: "${raw}" is not true or false.`);
+      changes[key] = raw.toLowerCase() === 'true';
+    } else {
+      if (!/^\d+$/.test(raw) || Number(raw) > MAX_CUTOFF_DAYS) throw new SettingsInputError(`${key}: "${raw}" is not a whole number of days from 0 to ${MAX_CUTOFF_DAYS}.`);
+      changes[key] = Number(raw);
+    }
+  }
+  return changes as Partial<JobBoardSettings>;
+}
+
+export async function jobBoardCommand(config: Config, args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  let tenantName: string, changes: Partial<JobBoardSettings>;
+  try {
+    if (action !== 'settings') throw new SettingsInputError(`Usage: ${JOBBOARD_USAGE}`);
+    const { values } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, set: { type: 'string', multiple: true } } });
+    tenantName = values.tenant ?? DEMO_TENANT;
+    changes = parseSettingChanges(values.set ?? []);
+  } catch (e) {
+    if (!(e instanceof SettingsInputError) && !(e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) throw e;
+    console.error((e as Error).message);
+    return 2;
+  }
+  const connection = await connect(config);
+  try {
+    await migrate(connection.database.pool);
+    const db = connection.database.db;
+    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, tenantName));
+    if (!tenant) {
+      console.error(`No tenant named "${tenantName}".`);
+      return 65;
+    }
+    const settings = Object.keys(changes).length ? await writeJobBoardSettings(db, tenant.id, changes) : await readJobBoardSettings(db, tenant.id);
+    console.log(JSON.stringify(settings, null, 2));
+    return 0;
+  } finally {
+    await connection.close();
+  }
+}

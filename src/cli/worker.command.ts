@@ -1,0 +1,44 @@
+// `staffing worker [--types a,b] [--concurrency n]`: the batch worker on its own, for more
+// throughput or to keep parsing off the API nodes. Stops gracefully on SIGINT/SIGTERM.
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import type { Config } from '../config.ts';
+import { connect } from '../platform/db/connect.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { createResumeParser } from '../resources/resumes/resume.parser.ts';
+import { createWorker } from '../resources/batch-jobs/start-worker.ts';
+
+export async function workerCommand(config: Config, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { types: { type: 'string' }, concurrency: { type: 'string' } } });
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
+    console.error('--concurrency must be an integer from 1 to 64');
+    return 64;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const connection = await connect(config, (m) => log.info(m));
+  await migrate(connection.database.pool);
+  const parser = createResumeParser(config);
+  let worker;
+  try {
+    worker = createWorker(connection.database, config, parser, log, {
+      ...(values.types ? { types: values.types.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
+      ...(concurrency ? { concurrency } : {}),
+    });
+  } catch (e) {
+    console.error((e as Error).message);
+    await parser.close();
+    await connection.close();
+    return 64;
+  }
+  await worker.start();
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log.info('stopping: finishing or releasing the items in hand');
+  await worker.stop();
+  await parser.close();
+  await connection.close();
+  return 0;
+}

@@ -1,0 +1,44 @@
+// Shapes of /batchjobs (BATCH-01 to BATCH-05, BATCH-43 to BATCH-51; docs/batch-jobs.md).
+import { Type } from 'typebox';
+import { PageQuery } from '../../platform/http/paging.ts';
+import { BATCH_JOB_STATUSES, ITEM_STATUSES } from './batch-job.table.ts';
+import { KNOWN_TYPES } from './batch-job.types.ts';
+
+const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Time = Type.String({ format: 'date-time' });
+
+export const BatchJobCreate = Type.Object({
+  batchJobType: Type.String({ minLength: 1, maxLength: 100, description: `One of ${KNOWN_TYPES.join(', ')}. Other names are accepted but no worker listens for them (BATCH-05).` }),
+  batchJobParameters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'Depends on the type; checked when the job is created.' })),
+});
+
+export const BatchJobCreated = Type.Object({ batchJobId: Type.Integer(), batchJobItems: Type.Null() });
+
+export const BatchJobItem = Type.Object({
+  batchJobItemId: Type.Integer(),
+  recordId: Type.Integer({ description: 'The staged employee the item works on.' }),
+  status: literals(ITEM_STATUSES),
+  attempts: Type.Integer(),
+  failureReason: nullable(Type.String()),
+  resultId: nullable(Type.Integer({ description: 'What the item produced: the new employee (conversion) or the staged employee (import, delete).' })),
+  createdAt: Time, startedAt: nullable(Time), completedAt: nullable(Time),
+});
+
+export const BatchJob = Type.Object({
+  batchJobId: Type.Integer(),
+  batchJobType: Type.String(),
+  batchJobParameters: Type.Record(Type.String(), Type.Unknown()),
+  status: literals(BATCH_JOB_STATUSES),
+  createdAt: Time, startedAt: nullable(Time), completedAt: nullable(Time),
+  details: Type.Object({
+    totalItems: Type.Integer(), newItems: Type.Integer(), processingItems: Type.Integer(), completedItems: Type.Integer(), failedItems: Type.Integer(),
+    failures: Type.Array(Type.Object({ batchJobItemId: Type.Integer(), recordId: Type.Integer(), reason: Type.String() }), { description: 'The first 100 failed items.' }),
+    listenerConfigured: Type.Boolean({ description: 'Whether a live worker listens for this type.' }),
+    message: nullable(Type.String()),
+  }, { description: 'The job details metadata: counts by item status and the failures (BATCH-45, BATCH-46).' }),
+  batchJobItems: Type.Array(BatchJobItem, { description: 'The first 100 items; GET /batchjobs/{id}/items pages them all.' }),
+});
+
+export const BatchJobIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const BatchJobItemsQuery = Type.Object({ ...PageQuery.properties, status: Type.Optional(literals(ITEM_STATUSES)) });

@@ -1,0 +1,83 @@
+// The queue side of batch jobs (DESIGN.md, Background work): claim with FOR UPDATE SKIP LOCKED under
+// a lease, finish each item in the transaction that applied it, complete the job when no item is
+// left, and fail items whose lease ran out too often.
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Db } from '../../platform/db/database.ts';
+
+export interface ClaimedItem { tenantId: number; id: number; batchJobId: number; jobType: string; recordId: number; attempts: number }
+
+/** Claims up to `limit` items of the given types for `workerId`, leased for `leaseMs`. */
+export async function claimItems(db: Db, workerId: string, types: string[], limit: number, leaseMs: number, maxAttempts: number): Promise<ClaimedItem[]> {
+  const { rows } = await db.execute<{ tenant_id: number; id: number; batch_job_id: number; job_type: string; record_id: number; attempts: number }>(sql`
+    with claimed as (
+      update batch_job_items i
+         set status = 'Processing', attempts = i.attempts + 1, worker_id = ${workerId},
+             lease_until = now() + make_interval(secs => ${leaseMs / 1000}), started_at = coalesce(i.started_at, now())
+       where (i.tenant_id, i.id) in (
+         select q.tenant_id, q.id from batch_job_items q
+          where q.job_type = any(${sql.param(types)}::text[])
+            and (q.status = 'New' or (q.status = 'Processing' and q.lease_until < now()))
+            and q.attempts < ${maxAttempts}
+          order by q.id
+          limit ${limit}
+          for update skip locked)
+      returning i.tenant_id, i.id, i.batch_job_id, i.job_type, i.record_id, i.attempts),
+    started as (
+      update batch_jobs j set status = 'Processing', started_at = coalesce(j.started_at, now())
+       where j.status = 'New' and (j.tenant_id, j.id) in (select tenant_id, batch_job_id from claimed))
+    select * from claimed order by id`);
+  return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id, batchJobId: r.batch_job_id, jobType: r.job_type, recordId: r.record_id, attempts: r.attempts }));
+}
+
+/**
+ * Records an item's end inside the transaction that applied it. False when the lease was lost (the
+ * item was reclaimed elsewhere): the caller must roll back. Locks the job row first, so two items
+ * finishing at once cannot both miss completing the job.
+ */
+export async function finishItem(client: pg.PoolClient, item: ClaimedItem, workerId: string, outcome: { status: 'Completed' | 'Failed'; reason?: string; resultId?: number | null }): Promise<boolean> {
+  await client.query('select 1 from batch_jobs where tenant_id = $1 and id = $2 for update', [item.tenantId, item.batchJobId]);
+  const done = await client.query(
+    `update batch_job_items set status = $4, failure_reason = $5, result_id = $6, completed_at = now(), lease_until = null
+      where tenant_id = $1 and id = $2 and worker_id = $3 and status = 'Processing'`,
+    [item.tenantId, item.id, workerId, outcome.status, outcome.reason ?? null, outcome.resultId ?? null],
+  );
+  if (done.rowCount !== 1) return false;
+  await completeJobIfDone(client, item.tenantId, item.batchJobId);
+  return true;
+}
+
+async function completeJobIfDone(client: pg.PoolClient, tenantId: number, batchJobId: number) {
+  await client.query(
+    `update batch_jobs j set status = 'Completed', completed_at = now()
+      where j.tenant_id = $1 and j.id = $2 and j.status <> 'Completed'
+        and not exists (select 1 from batch_job_items i where i.tenant_id = $1 and i.batch_job_id = $2 and i.status in ('New', 'Processing'))`,
+    [tenantId, batchJobId],
+  );
+}
+
+/** Gives items back to the queue (graceful shutdown): they keep their attempt count. */
+export async function releaseItems(db: Db, workerId: string, ids: { tenantId: number; id: number }[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`update batch_job_items set status = 'New', worker_id = null, lease_until = null, attempts = greatest(attempts - 1, 0)
+    where worker_id = ${workerId} and status = 'Processing'
+      and (tenant_id, id) in (select * from unnest(${sql.param(ids.map((i) => i.tenantId))}::int[], ${sql.param(ids.map((i) => i.id))}::int[]))`);
+}
+
+/**
+ * Items whose lease ran out after their last allowed attempt (their worker died each time) fail,
+ * and their jobs complete if nothing else is left.
+ */
+export async function failAbandoned(db: Db, types: string[], maxAttempts: number): Promise<number> {
+  const { rows } = await db.execute<{ tenant_id: number; batch_job_id: number }>(sql`
+    update batch_job_items set status = 'Failed', completed_at = now(), lease_until = null,
+           failure_reason = 'Abandoned: its worker stopped during each of ' || attempts || ' attempts.'
+     where job_type = any(${sql.param(types)}::text[]) and status = 'Processing' and lease_until < now() and attempts >= ${maxAttempts}
+    returning tenant_id, batch_job_id`);
+  for (const r of new Map(rows.map((r) => [`${r.tenant_id}:${r.batch_job_id}`, r])).values()) {
+    await db.execute(sql`update batch_jobs j set status = 'Completed', completed_at = now()
+      where j.tenant_id = ${r.tenant_id} and j.id = ${r.batch_job_id} and j.status <> 'Completed'
+        and not exists (select 1 from batch_job_items i where i.tenant_id = j.tenant_id and i.batch_job_id = j.id and i.status in ('New', 'Processing'))`);
+  }
+  return rows.length;
+}

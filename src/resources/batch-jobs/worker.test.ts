@@ -1,0 +1,126 @@
+// The queue and the worker on their own: several workers never process one item twice, a lost
+// lease goes back to the queue, attempts are bounded, stop() gives unfinished items back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { and, eq, sql } from 'drizzle-orm';
+import { testApp, type TestContext } from '../../../test/helpers.ts';
+import { principalOfRep } from '../../platform/auth/rep-principal.ts';
+import { DataScope } from '../../platform/scope.ts';
+import { batchJobItems, batchJobs } from './batch-job.table.ts';
+import { createBatchJob } from './batch-job.repository.ts';
+import { claimItems, finishItem } from './queue.ts';
+import { BatchWorker, ItemFailure, type ItemHandler, type WorkerOptions } from './worker.ts';
+
+let t: TestContext;
+let scope: DataScope;
+const log = pino({ level: 'silent' });
+let type = 0;
+
+beforeAll(async () => {
+  t = await testApp();
+  scope = new DataScope(t.database.db, (await principalOfRep(t.database.db, t.tenant.tenantId, t.tenant.north.repId))!);
+});
+afterAll(async () => t.close());
+
+const worker = (handlers: Record<string, ItemHandler>, options: Partial<WorkerOptions> = {}) =>
+  new BatchWorker(t.database, { handlers, concurrency: 2, leaseMs: 30_000, maxAttempts: 3, pollMs: 100, graceMs: 2_000, log, ...options });
+
+/** A job of a fresh type (so workers of other tests never see it) with `n` items. */
+async function job(n: number) {
+  const name = `Test_Type_${++type}_${Date.now()}`;
+  const id = await createBatchJob(scope, name, {}, Array.from({ length: n }, (_, i) => i + 1));
+  return { name, id };
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached');
+}
+const jobRow = async (id: number) => (await t.database.db.select().from(batchJobs).where(and(eq(batchJobs.tenantId, t.tenant.tenantId), eq(batchJobs.id, id))))[0]!;
+const itemRows = async (id: number) => t.database.db.select().from(batchJobItems).where(and(eq(batchJobItems.tenantId, t.tenant.tenantId), eq(batchJobItems.batchJobId, id))).orderBy(batchJobItems.id);
+
+describe('batch worker', () => {
+  it('BATCH-07 BATCH-43 BATCH-47 BATCH-48 BATCH-49 two workers process every item exactly once; the job goes New → Processing → Completed', async () => {
+    const { name, id } = await job(30);
+    expect((await jobRow(id)).status).toBe('New');
+    const seen: number[] = [];
+    const handler: ItemHandler = { async process({ item }) { seen.push(item.id); await new Promise((r) => setTimeout(r, 5)); return async () => item.recordId; } };
+    const a = worker({ [name]: handler }), b = worker({ [name]: handler });
+    await Promise.all([a.start(), b.start()]);
+    const done = await until(() => jobRow(id), (j) => j.status === 'Completed');
+    await Promise.all([a.stop(), b.stop()]);
+    expect(done.startedAt).not.toBeNull();
+    const items = await itemRows(id);
+    expect(items.every((i) => i.status === 'Completed' && i.attempts === 1 && i.resultId === i.recordId)).toBe(true);
+    expect(new Set(seen).size).toBe(30);
+    expect(seen.length).toBe(30);
+  });
+
+  it('BATCH-45 an ItemFailure fails its item with the reason at once; other items go on; the job completes', async () => {
+    const { name, id } = await job(3);
+    const w = worker({ [name]: { async process({ item }) { if (item.recordId === 2) throw new ItemFailure('record 2 is broken'); return async () => null; } } });
+    await w.start();
+    await until(() => jobRow(id), (j) => j.status === 'Completed');
+    await w.stop();
+    expect((await itemRows(id)).map((i) => [i.status, i.failureReason, i.attempts])).toEqual([['Completed', null, 1], ['Failed', 'record 2 is broken', 1], ['Completed', null, 1]]);
+  });
+
+  it('an unexpected error is retried after the lease and fails after the last attempt', async () => {
+    const { name, id } = await job(1);
+    let calls = 0;
+    const w = worker({ [name]: { async process() { calls++; throw new Error('database hiccup'); } } }, { leaseMs: 100, maxAttempts: 2 });
+    await w.start();
+    await until(() => jobRow(id), (j) => j.status === 'Completed');
+    await w.stop();
+    expect(calls).toBe(2);
+    expect((await itemRows(id))[0]).toMatchObject({ status: 'Failed', attempts: 2, failureReason: expect.stringContaining('database hiccup') });
+  });
+
+  it('a lease that runs out gives the item to another worker; the first one\'s late finish is refused', async () => {
+    const { name, id } = await job(1);
+    const [first] = await claimItems(t.database.db, 'worker-a', [name], 1, 50, 3);
+    expect(first).toBeDefined();
+    expect(await claimItems(t.database.db, 'worker-b', [name], 1, 30_000, 3)).toEqual([]); // leased
+    await new Promise((r) => setTimeout(r, 120));
+    const [again] = await claimItems(t.database.db, 'worker-b', [name], 1, 30_000, 3);
+    expect(again).toMatchObject({ id: first!.id, attempts: 2 });
+    const client = await t.database.pool.connect();
+    try {
+      expect(await finishItem(client, first!, 'worker-a', { status: 'Completed' })).toBe(false);
+      expect(await finishItem(client, again!, 'worker-b', { status: 'Completed' })).toBe(true);
+    } finally { client.release(); }
+    expect((await jobRow(id)).status).toBe('Completed');
+  });
+
+  it('stop() waits for items in hand up to the grace period, then gives them back to the queue', async () => {
+    const { name, id } = await job(1);
+    let release!: () => void;
+    const blocked = new Promise<void>((r) => { release = r; });
+    const w = worker({ [name]: { async process() { await blocked; return async () => null; } } }, { graceMs: 100 });
+    await w.start();
+    await until(() => itemRows(id), (items) => items[0]!.status === 'Processing');
+    await w.stop();
+    release();
+    expect((await itemRows(id))[0]).toMatchObject({ status: 'New', workerId: null, attempts: 0 });
+    // And it is processed by the next worker.
+    const next = worker({ [name]: { async process() { return async () => 7; } } });
+    await next.start();
+    await until(() => jobRow(id), (j) => j.status === 'Completed');
+    await next.stop();
+    expect((await itemRows(id))[0]).toMatchObject({ status: 'Completed', resultId: 7 });
+  });
+
+  it('BATCH-05 a worker registers the types it listens for while it runs', async () => {
+    const { name } = await job(0);
+    const w = worker({ [name]: { async process() { return async () => null; } } });
+    await w.start();
+    const live = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers where ${name} = any(types)`);
+    await w.stop();
+    const after = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers where ${name} = any(types)`);
+    expect([live.rows[0]!.n, after.rows[0]!.n]).toEqual([1, 0]);
+  });
+});

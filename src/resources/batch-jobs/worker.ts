@@ -1,0 +1,165 @@
+// The background worker: claims items of the types it has handlers for, processes each (the
+// handler's slow part outside any transaction, its writes and the item's end in one transaction),
+// and keeps going until stopped. Runs in the API process by default and as `staffing worker`.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { transaction, type Database } from '../../platform/db/database.ts';
+import { principalOfRep } from '../../platform/auth/rep-principal.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { DataScope } from '../../platform/scope.ts';
+import { claimItems, failAbandoned, finishItem, releaseItems, type ClaimedItem } from './queue.ts';
+import { ITEMS_CHANNEL } from './batch-job.repository.ts';
+
+export interface JobInfo { id: number; type: string; parameters: Record<string, unknown>; serviceRepId: number }
+export interface ItemContext { item: ClaimedItem; job: JobInfo; scope: DataScope; log: Logger }
+/** The item's writes, run in the transaction that also ends the item; may answer a result id. */
+export type Apply = (tx: DataScope) => Promise<number | null | void>;
+export interface ItemHandler { process(ctx: ItemContext): Promise<Apply> }
+
+/** A failure that belongs to the item (bad file, invalid data): no retry. `apply` records it on the record. */
+export class ItemFailure extends Error {
+  constructor(reason: string, readonly apply?: Apply) { super(reason); this.name = 'ItemFailure'; }
+}
+
+export interface WorkerOptions {
+  handlers: Record<string, ItemHandler>;
+  /** Items processed at once. */
+  concurrency: number;
+  leaseMs: number;
+  maxAttempts: number;
+  /** Fallback polling when no notification arrives (another process's NOTIFY may be lost on reconnect). */
+  pollMs: number;
+  /** How long stop() waits for items in hand before giving them back. */
+  graceMs: number;
+  log: Logger;
+}
+
+export class BatchWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly types: string[];
+  private running = false;
+  private readonly inFlight = new Map<string, { item: ClaimedItem; done: Promise<void> }>();
+  private wake: (() => void) | undefined;
+  private listener: pg.Client | undefined;
+  private loopDone: Promise<void> | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private readonly principals = new Map<string, { principal: Principal | undefined; until: number }>();
+
+  constructor(private readonly database: Database, private readonly options: WorkerOptions) {
+    this.types = Object.keys(options.handlers);
+  }
+
+  async start(): Promise<void> {
+    if (this.running || this.types.length === 0) return;
+    this.running = true;
+    await this.heartbeat();
+    this.listener = new pg.Client({ connectionString: this.database.url, application_name: 'staffing-worker' });
+    this.listener.on('error', (e) => this.options.log.warn({ err: e }, 'worker listener lost'));
+    this.listener.on('notification', (n) => { if (n.payload && this.types.includes(n.payload)) this.wake?.(); });
+    await this.listener.connect();
+    await this.listener.query(`listen ${ITEMS_CHANNEL}`);
+    this.timers.push(setInterval(() => void this.heartbeat().catch(() => {}), 10_000).unref());
+    this.timers.push(setInterval(() => void failAbandoned(this.database.db, this.types, this.options.maxAttempts).catch(() => {}), 15_000).unref());
+    this.loopDone = this.loop();
+    this.options.log.info({ worker: this.id, types: this.types }, 'batch worker started');
+  }
+
+  /** Stops claiming, lets items in hand finish for up to graceMs, then gives the rest back to the queue. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    for (const t of this.timers) clearInterval(t);
+    await this.loopDone;
+    const pending = [...this.inFlight.values()];
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => { timer = setTimeout(resolve, this.options.graceMs); });
+    await Promise.race([Promise.all(pending.map((p) => p.done)), graceOver]);
+    clearTimeout(timer);
+    await releaseItems(this.database.db, this.id, [...this.inFlight.values()].map((p) => p.item)).catch(() => {});
+    await this.database.db.execute(sql`delete from batch_workers where id = ${this.id}`).catch(() => {});
+    await this.listener?.end().catch(() => {});
+  }
+
+  private async heartbeat() {
+    await this.database.db.execute(sql`insert into batch_workers (id, types, host, pid) values (${this.id}, ${sql.param(this.types)}::text[], ${hostname()}, ${process.pid})
+      on conflict (id) do update set last_seen_at = now(), types = excluded.types`);
+  }
+
+  private async loop() {
+    while (this.running) {
+      const free = this.options.concurrency - this.inFlight.size;
+      let claimed: ClaimedItem[] = [];
+      if (free > 0) {
+        try {
+          claimed = await claimItems(this.database.db, this.id, this.types, free, this.options.leaseMs, this.options.maxAttempts);
+        } catch (e) {
+          this.options.log.warn({ err: e }, 'claiming batch items failed');
+        }
+      }
+      for (const item of claimed) {
+        const key = `${item.tenantId}:${item.id}`;
+        const done = this.run(item).finally(() => { this.inFlight.delete(key); this.wake?.(); });
+        this.inFlight.set(key, { item, done });
+      }
+      if (claimed.length === 0 || this.inFlight.size >= this.options.concurrency) await this.sleep();
+    }
+  }
+
+  /** Until a notification, a finished item, stop() or the polling interval. */
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.pollMs);
+      function done() { clearTimeout(timer); resolve(); }
+      this.wake = done;
+    });
+  }
+
+  private async run(item: ClaimedItem): Promise<void> {
+    const log = this.options.log.child({ batchJobId: item.batchJobId, batchJobItemId: item.id });
+    const db = this.database.db;
+    try {
+      const job = await this.job(item);
+      const principal = await this.principal(item.tenantId, job.serviceRepId);
+      if (!principal) throw new ItemFailure('The service rep who created the batch job is no longer active.');
+      const apply = await this.options.handlers[item.jobType]!.process({ item, job, scope: new DataScope(db, principal), log });
+      await transaction(db, async ({ db: txDb, client }) => {
+        const resultId = await apply(new DataScope(txDb, principal, client));
+        if (!(await finishItem(client, item, this.id, { status: 'Completed', resultId: resultId ?? null }))) throw new LeaseLost();
+      });
+    } catch (e) {
+      if (e instanceof LeaseLost) return log.warn('lease lost: the item was given to another worker; its changes were rolled back');
+      const failure = e instanceof ItemFailure;
+      const final = failure || item.attempts >= this.options.maxAttempts;
+      if (!failure) log.error({ err: e, attempt: item.attempts }, 'batch item failed');
+      if (!final) return; // its lease runs out and it is claimed again (bounded by maxAttempts)
+      const reason = failure ? e.message : `Failed after ${item.attempts} attempts: ${(e as Error).message}`;
+      const principal = await this.principal(item.tenantId, (await this.job(item).catch(() => undefined))?.serviceRepId ?? 0).catch(() => undefined);
+      await transaction(db, async ({ db: txDb, client }) => {
+        if (failure && e.apply && principal) await e.apply(new DataScope(txDb, principal, client));
+        await finishItem(client, item, this.id, { status: 'Failed', reason });
+      }).catch((err) => log.error({ err }, 'recording the failure of a batch item failed'));
+    }
+  }
+
+  private async job(item: ClaimedItem): Promise<JobInfo> {
+    const { rows } = await this.database.db.execute<{ batch_job_type: string; parameters: Record<string, unknown>; service_rep_id: number }>(
+      sql`select batch_job_type, parameters, service_rep_id from batch_jobs where tenant_id = ${item.tenantId} and id = ${item.batchJobId}`);
+    const row = rows[0]!;
+    return { id: item.batchJobId, type: row.batch_job_type, parameters: row.parameters, serviceRepId: row.service_rep_id };
+  }
+
+  private async principal(tenantId: number, serviceRepId: number): Promise<Principal | undefined> {
+    const key = `${tenantId}:${serviceRepId}`;
+    const hit = this.principals.get(key);
+    if (hit && hit.until > Date.now()) return hit.principal;
+    const principal = await principalOfRep(this.database.db, tenantId, serviceRepId);
+    this.principals.set(key, { principal, until: Date.now() + 5_000 });
+    return principal;
+  }
+}
+
+class LeaseLost extends Error {}

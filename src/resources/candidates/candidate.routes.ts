@@ -1,0 +1,48 @@
+// Job order candidates: the job board's POST /JobOrders/{id}/jobBoardCandidate (CAND-01 to CAND-13)
+// and the reads that let a client see the result.
+import type { FastifyInstance } from 'fastify';
+import type { Access } from '../../platform/auth/access.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { PagedList } from '../../platform/http/paging.ts';
+import * as S from './candidate.schemas.ts';
+import { createCandidate, getCandidate, listCandidates } from './candidate.repository.ts';
+
+/** CAND-13 (decision 0011): the job board's own write scope; reading also with the order scope. */
+export const candidateWriteAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-write'] };
+export const candidateReadAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-read', 'order-read'] };
+const tags = ['Job board'];
+
+export async function candidateRoutes(app: FastifyInstance) {
+  app.post('/JobOrders/:id/jobBoardCandidate', {
+    config: { access: candidateWriteAccess, representation: 'record', recordName: 'JobOrderCandidateCreated' },
+    schema: {
+      tags,
+      summary: 'Add an employee as a candidate for a job order, with the status Applied from web. 404 when the caller cannot see the '
+        + 'order or the employee; 409 when the employee is already a candidate. Assignment restrictions are not checked.',
+      params: S.JobOrderParams, body: S.CandidateCreate, response: { 201: S.CandidateCreated },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params as { id: number };
+    const jobOrderCandidateId = await createCandidate(request.scope, id, request.body as S.CandidateCreateInput);
+    return reply.code(201).header('location', `/JobOrders/${id}/candidates/${jobOrderCandidateId}`).send({ jobOrderCandidateId });
+  });
+
+  app.get('/JobOrders/:id/candidates', {
+    config: { access: candidateReadAccess, representation: 'list', recordName: 'JobOrderCandidate' },
+    schema: { tags, summary: 'The candidates of a job order, oldest first.', params: S.JobOrderParams, querystring: S.CandidateListQuery, response: { 200: PagedList(S.Candidate) } },
+  }, async (request) => {
+    const page = await listCandidates(request.scope, (request.params as { id: number }).id, request.query as S.CandidateListFilter);
+    if (!page) throw notFound('The job order');
+    return page;
+  });
+
+  app.get('/JobOrders/:id/candidates/:candidateId', {
+    config: { access: candidateReadAccess, representation: 'record', recordName: 'JobOrderCandidate' },
+    schema: { tags, summary: 'One candidate of a job order.', params: S.CandidateParams, response: { 200: S.Candidate } },
+  }, async (request) => {
+    const { id, candidateId } = request.params as { id: number; candidateId: number };
+    const candidate = await getCandidate(request.scope, id, candidateId);
+    if (!candidate) throw notFound('The candidate');
+    return candidate;
+  });
+}

@@ -1,0 +1,116 @@
+// GET /JobOrders/{jobOrderId}/jobBoardDetails: one order as the public job board shows it, or nothing
+// when it is not eligible (JBD-02 to JBD-09, AMB-55 in decision 0011). The tenant's job board
+// settings shape the answer (fallbacks, Hide Worksite, Hide Old Dates: AMB-56 (b)(c)).
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DataScope } from '../../platform/scope.ts';
+import { prepared, type Db } from '../../platform/db/database.ts';
+import { branches, countries, orderTypes } from '../../platform/db/schema.ts';
+import { jobOrderStatuses, jobTitleCategories, worksites } from '../reference-data/reference.table.ts';
+import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobOrders } from '../job-orders/job-order.table.ts';
+import { postingDate } from '../job-orders/job-order.repository.ts';
+import { readJobBoardSettings, type JobBoardSettings } from './job-board.settings.ts';
+import { jobBoardUrl } from './job-board.url.ts';
+import { PAY_FREQUENCIES, type JobBoardDetailsShape } from './job-board-details.schemas.ts';
+
+type Cols = Record<string, AnyPgColumn> & { tenantId: AnyPgColumn; id: AnyPgColumn; hierId: AnyPgColumn };
+const o = jobOrders as unknown as PgTable & Cols;
+const jt = jobTitles as unknown as PgTable & Cols;
+
+const PLAIN_TEXT = 'text/plain';
+const DAY_MS = 86_400_000;
+
+const eligibleById = prepared((db: Db) => db.select({
+  id: o.id, dateOrderTaken: o.dateOrderTaken!, jobDescription: o.jobDescription!, publicJobDescription: o.publicJobDescription!,
+  publicJobDescriptionContentType: o.publicJobDescriptionContentType!, publicJobTitle: o.publicJobTitle!, jobTitle: jt.jobTitle!,
+  category: jobTitleCategories.name, jobOrderType: orderTypes.name, skills: o.skills!, featured: o.featured!, payRate: o.payRate!,
+  payFrequency: o.payFrequency!, payMin: o.payMin!, payMax: o.payMax!, showPayRate: o.showPayRate!, branchId: o.branchId!, branchName: branches.name,
+  publicEducationSummary: o.publicEducationSummary!, publicExperienceSummary: o.publicExperienceSummary!, publicPostingDate: o.publicPostingDate!,
+  showWorksiteAddress: o.showWorksiteAddress!, street1: worksites.street1, street2: worksites.street2, municipality: worksites.municipality,
+  region: worksites.region, postalCode: worksites.postalCode, countryCode: worksites.countryCode, country: countries.name,
+  latitude: worksites.latitude, longitude: worksites.longitude,
+}).from(o)
+  .innerJoin(branches, and(eq(branches.tenantId, o.tenantId), eq(branches.id, o.branchId!)))
+  .innerJoin(orderTypes, and(eq(orderTypes.tenantId, o.tenantId), eq(orderTypes.id, o.jobOrderTypeId!)))
+  .innerJoin(jt, and(eq(jt.tenantId, o.tenantId), eq(jt.id, o.jobTitleId!)))
+  .innerJoin(jobTitleCategories, and(eq(jobTitleCategories.tenantId, o.tenantId), eq(jobTitleCategories.id, jt.jobTitleCategoryId!)))
+  .innerJoin(jobOrderStatuses, and(eq(jobOrderStatuses.tenantId, o.tenantId), eq(jobOrderStatuses.id, o.jobOrderStatusId!)))
+  .innerJoin(worksites, and(eq(worksites.tenantId, o.tenantId), eq(worksites.id, o.worksiteId!)))
+  .leftJoin(countries, eq(countries.countryCode, worksites.countryCode))
+  .where(and(
+    eq(o.tenantId, sql.placeholder('tenantId')), eq(o.id, sql.placeholder('id')), sql`${o.hierId} = any(${sql.placeholder('hierIds')})`,
+    // The eligibility rules (JBD-04 to JBD-09, AMB-55): each failing one answers 404.
+    eq(o.doNotPostToWebAtCreation!, false), eq(o.doNotPostPublicly!, false), eq(o.isActive!, true),
+    eq(jobOrderStatuses.isJobBoardEligible, true), eq(jt.isPublic!, true), eq(branches.isWebPublic, true),
+  ))
+  .prepare('job_board_details_by_id'));
+
+type Row = Awaited<ReturnType<ReturnType<typeof eligibleById>['execute']>>[number];
+
+const blank = (s: string | null | undefined) => s == null || s.trim() === '';
+const orNull = (s: string | null | undefined) => (blank(s) ? null : s!);
+
+/** `2026-11-22T00:00:00+00:00`: ISO 8601 with an explicit UTC offset (JBD-17). */
+export function withUtcOffset(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** The details as the tenant's settings and the order's own display flags allow (pure: tested alone). */
+export function toDetails(row: Row, settings: JobBoardSettings, url: string, now = new Date()): JobBoardDetailsShape {
+  const taken = new Date(row.dateOrderTaken as Date | string);
+  const publicDescription = !blank(row.publicJobDescription as string);
+  const description = publicDescription ? row.publicJobDescription as string : settings.jobDescriptionFallback ? (row.jobDescription as string ?? '') : '';
+  const title = !blank(row.publicJobTitle as string) ? row.publicJobTitle as string : settings.jobTitleFallback ? row.jobTitle as string : '';
+  const oldDate = settings.hideOldDates && now.getTime() - taken.getTime() > settings.oldDateCutoffDays * DAY_MS;
+  const showPay = row.showPayRate === true;
+  const frequency = PAY_FREQUENCIES.find((f) => f === row.payFrequency) ?? null;
+  const hideCity = settings.hideWorksite;
+  const hideStreet = hideCity || row.showWorksiteAddress !== true;
+  const located = row.latitude != null && row.longitude != null;
+  return {
+    jobOrderId: row.id as number,
+    orderId: row.id as number,
+    dateOrderTaken: oldDate ? null : taken,
+    jobDescription: description,
+    jobDescriptionContentType: publicDescription ? (row.publicJobDescriptionContentType as string || PLAIN_TEXT) : PLAIN_TEXT,
+    jobTitle: title,
+    category: row.category,
+    jobOrderType: row.jobOrderType,
+    skills: (row.skills as string[]) ?? [],
+    featured: (row.featured as boolean | null) ?? null,
+    pay: showPay ? row.payRate as number : null,
+    payFrequency: showPay ? frequency : null,
+    payMin: showPay ? (row.payMin as number | null) ?? null : null,
+    payMax: showPay ? (row.payMax as number | null) ?? null : null,
+    payCurrency: null,
+    branchId: row.branchId as number,
+    branchName: row.branchName,
+    jobBoardUrl: url,
+    educationSummary: orNull(row.publicEducationSummary as string | null),
+    experienceSummary: orNull(row.publicExperienceSummary as string | null),
+    publishDateTime: withUtcOffset(postingDate(row.publicPostingDate as number | null) ?? taken),
+    address: {
+      attentionTo: null,
+      street1: hideStreet ? null : orNull(row.street1),
+      street2: hideStreet ? null : orNull(row.street2),
+      municipality: hideCity ? null : orNull(row.municipality),
+      region: hideCity ? null : orNull(row.region),
+      postalCode: hideCity ? null : orNull(row.postalCode),
+      country: row.country ?? null,
+      countryCode: row.countryCode,
+      location: hideStreet || !located ? null : { latitude: row.latitude!, longitude: row.longitude! },
+      dateAddressStandardized: null,
+    },
+  };
+}
+
+/** The job board details of an eligible order inside the caller's hierarchy, else undefined (404). */
+export async function getJobBoardDetails(scope: DataScope, jobOrderId: number, jobBoardBase: string): Promise<JobBoardDetailsShape | undefined> {
+  const [[row], settings] = await Promise.all([
+    eligibleById(scope.db).execute({ tenantId: scope.tenantId, id: jobOrderId, hierIds: scope.hierIds }),
+    readJobBoardSettings(scope.db, scope.tenantId),
+  ]);
+  if (!row) return undefined;
+  return toDetails(row, settings, jobBoardUrl(jobBoardBase, scope.principal.tenantName, jobOrderId));
+}

@@ -1,0 +1,78 @@
+// The centre and radius of a job board location search (JB-22..JB-29, decisions AMB-48..AMB-51):
+//   1. postalCode given: its place is the centre; municipality and region are replaced by its own.
+//   2. else municipality + region: the first (lowest) postal code of that place is assigned, and is the centre.
+//   3. latitude + longitude: only when no postal code could be assigned by 1 or 2.
+// Unknown or unsupported values answer 400 naming the field.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { invalid } from '../../platform/http/errors.ts';
+import { firstPlaceOf, placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
+import { DISTANCE_UNITS, type JobBoardSearch } from './job-board-search.schemas.ts';
+
+export interface Centre {
+  latitude: number;
+  longitude: number;
+  /** The postal code the centre was taken from, if any. */
+  postalCode?: string;
+  radiusMetres: number;
+  /** Metres in one unit of the requested distanceUnitId (results' `distance`). */
+  unitMetres: number;
+}
+
+type Location = Pick<JobBoardSearch, 'postalCode' | 'municipality' | 'region' | 'latitude' | 'longitude' | 'distance' | 'distanceUnitId'>;
+
+// The gazetteer changes only with a deployment (migrate loads it): regions per country are read once.
+const regionsCache = new WeakMap<Db, Map<number, Promise<Set<string>>>>();
+function regionsOf(db: Db, countryCode: number): Promise<Set<string>> {
+  let byCountry = regionsCache.get(db);
+  if (!byCountry) regionsCache.set(db, byCountry = new Map());
+  let regions = byCountry.get(countryCode);
+  if (!regions) {
+    regions = db.execute<{ region: string }>(sql`select distinct region from postal_codes where country_code = ${countryCode}`)
+      .then((r) => new Set(r.rows.map((x) => x.region)));
+    regions.catch(() => byCountry.delete(countryCode));
+    byCountry.set(countryCode, regions);
+  }
+  return regions;
+}
+
+/** True when the request names any location parameter. */
+export function isLocationSearch(q: Location): boolean {
+  return q.postalCode !== undefined || q.municipality !== undefined || q.region !== undefined || q.latitude !== undefined || q.longitude !== undefined;
+}
+
+/** The centre of the search, or undefined when the request is not a location search. */
+export async function findCentre(db: Db, countryCode: number, q: Location): Promise<Centre | undefined> {
+  if ((q.latitude === undefined) !== (q.longitude === undefined)) {
+    throw q.latitude === undefined ? invalid('latitude', 'is required with longitude') : invalid('longitude', 'is required with latitude');
+  }
+  if (q.distanceUnitId !== undefined && !DISTANCE_UNITS[q.distanceUnitId]) throw invalid('distanceUnitId', 'must be 3 (miles) or 4 (kilometers)');
+  // distance and distanceUnitId without any location: nothing to measure from, so no filter (AMB-50).
+  if (!isLocationSearch(q)) return undefined;
+  if (q.distance === undefined) throw invalid('distance', 'is required with a location search');
+  if (q.distanceUnitId === undefined) throw invalid('distanceUnitId', 'is required with a location search (3 miles, 4 kilometers)');
+  const unitMetres = DISTANCE_UNITS[q.distanceUnitId]!.metres;
+  const at = (latitude: number, longitude: number, postalCode?: string): Centre =>
+    ({ latitude, longitude, postalCode, radiusMetres: q.distance! * unitMetres, unitMetres });
+
+  if (q.postalCode !== undefined || q.municipality !== undefined || q.region !== undefined) {
+    const regions = await regionsOf(db, countryCode);
+    if (regions.size === 0) {
+      throw invalid('countryCode', 'location search by postalCode, municipality or region is not available for this country; use latitude and longitude');
+    }
+    if (q.region !== undefined && !regions.has(q.region.toUpperCase())) throw invalid('region', 'is not a region of the country (a state code such as MN)');
+    if (q.postalCode !== undefined) {
+      const place = await placeOfPostalCode(db, countryCode, q.postalCode);
+      if (!place) throw invalid('postalCode', 'is not a postal code of the country');
+      return at(place.latitude, place.longitude, place.postalCode);
+    }
+    if (q.municipality !== undefined) {
+      if (q.region === undefined) throw invalid('region', 'is required with municipality when no postalCode is given');
+      const place = await firstPlaceOf(db, countryCode, q.municipality, q.region);
+      if (place) return at(place.latitude, place.longitude, place.postalCode);
+      if (q.latitude === undefined) throw invalid('municipality', 'is not a municipality of the region');
+    }
+  }
+  if (q.latitude !== undefined && q.longitude !== undefined) return at(q.latitude, q.longitude);
+  throw invalid('municipality', 'is required with region (or give postalCode, or latitude and longitude)');
+}

@@ -1,0 +1,123 @@
+// POST /Employees/Resume: one resume, parsed at once, becomes an employee (RES-01 to RES-14).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DataScope } from '../../platform/scope.ts';
+import type { Access } from '../../platform/auth/access.ts';
+import { branches, howHeardOf } from '../../platform/db/schema.ts';
+import { AppError, invalid } from '../../platform/http/errors.ts';
+import { employees } from '../employees/employee.table.ts';
+import { createEmployee } from '../employees/employee.repository.ts';
+import { readResumeUpload } from './resume-upload.ts';
+import { standardizeAddress } from './resume.address.ts';
+import { ResumeFileError } from './resume.text.ts';
+import { ResumeServiceError, type ParsedAddress, type ResumeParser } from './resume.types.ts';
+
+// RES-14 (AMB-23 (a)): creating an employee is an employee write.
+const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['employee-write'] };
+
+declare module 'fastify' {
+  interface FastifyInstance { resumeParser: ResumeParser }
+}
+
+interface Headers { firstName?: string; lastName?: string; howHeardOfId?: number; useStandardized: boolean; branchId?: number }
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The optional headers, checked before the file is read (RES-06 to RES-10). */
+function readHeaders(request: FastifyRequest): Headers {
+  const out: Headers = { useStandardized: false };
+  for (const [name, key] of [['FirstName', 'firstName'], ['LastName', 'lastName']] as const) {
+    const value = header(request, name);
+    if (value === undefined) continue;
+    const trimmed = value.trim();
+    if (trimmed.length < 1 || trimmed.length > 50) throw invalid(name, 'must have 1 to 50 characters');
+    out[key] = trimmed;
+  }
+  for (const [name, key] of [['HowHeardOfId', 'howHeardOfId'], ['BranchId', 'branchId']] as const) {
+    const value = header(request, name);
+    if (value === undefined) continue;
+    if (!/^\d{1,10}$/.test(value.trim()) || Number(value) < 1 || Number(value) > 2147483647) throw invalid(name, 'must be a positive integer id');
+    out[key] = Number(value);
+  }
+  const standardized = header(request, 'UseStandardizedAddressIfExists');
+  if (standardized !== undefined) {
+    if (!/^(true|false)$/i.test(standardized.trim())) throw invalid('UseStandardizedAddressIfExists', 'must be true or false');
+    out.useStandardized = standardized.trim().toLowerCase() === 'true';
+  }
+  return out;
+}
+
+/** The branch of a new employee: the BranchId header, else the caller's own node's branch, else the first one they see. */
+async function branchFor(scope: DataScope, branchId: number | undefined): Promise<number> {
+  const own = sql`case when ${branches.hierId} = ${scope.principal.hierId} then 0 else 1 end`;
+  const [branch] = await scope.db.select({ id: branches.id }).from(branches)
+    .where(and(eq(branches.tenantId, scope.tenantId), scope.visible(branches.hierId), eq(branches.isActive, true), branchId ? eq(branches.id, branchId) : undefined))
+    .orderBy(own, asc(branches.id)).limit(1);
+  if (!branch) throw branchId ? invalid('BranchId', 'no such branch inside your hierarchy') : invalid('BranchId', 'you see no branch; give the BranchId header');
+  return branch.id;
+}
+
+export async function resumeEmployeeRoutes(app: FastifyInstance) {
+  app.post('/Employees/Resume', {
+    config: { access, representation: 'record', recordName: 'EmployeeCreated' },
+    schema: {
+      tags: ['Employees'], consumes: ['multipart/form-data'],
+      summary: 'Create an employee from one resume (PDF, DOC, DOCX, RTF or plain text, at most 2 MiB) in the multipart part `resume` or `file`. Optional headers FirstName, LastName (1-50), HowHeardOfId, UseStandardizedAddressIfExists (default false), BranchId (default: the caller\'s branch). 413 too large, 415 other types, 403 when your hierarchy level may not insert master data, 520/521 when an external parser is unreachable or fails.',
+      response: { 201: Type.Object({ employeeId: Type.Integer() }) },
+    },
+  }, async (request, reply) => {
+    const scope = request.scope;
+    if (!scope.principal.canInsertMasterData) throw new AppError('HIERARCHY_NOT_ALLOWED', 'Your hierarchy level does not permit inserting master table data.');
+    const given = readHeaders(request);
+    if (given.howHeardOfId !== undefined) {
+      const [option] = await scope.db.select({ id: howHeardOf.id }).from(howHeardOf).where(and(eq(howHeardOf.tenantId, scope.tenantId), eq(howHeardOf.id, given.howHeardOfId)));
+      if (!option) throw invalid('HowHeardOfId', 'no such how-heard-of option (GET /Datalists/HowHeardOf?originTypeId=1)');
+    }
+    const branchId = await branchFor(scope, given.branchId);
+    const upload = await readResumeUpload(request);
+
+    let parsed;
+    try {
+      parsed = await app.resumeParser.parse(upload.bytes);
+    } catch (e) {
+      if (e instanceof ResumeFileError) {
+        throw new AppError(e.code === 'TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', `The resume could not be read: ${e.message}`, { resume: [`${e.code}: ${e.message}`] });
+      }
+      if (e instanceof ResumeServiceError) throw new AppError(e.kind === 'unreachable' ? 'EXTERNAL_UNREACHABLE' : 'EXTERNAL_FAILED', `The resume parsing service: ${e.message}`);
+      throw e;
+    }
+
+    let address: ParsedAddress | null = parsed.address?.value ?? null;
+    const standardized = await standardizeAddress(scope.db, address);
+    if (!standardized && app.config.ADDRESS_STANDARDIZATION_REQUIRED) {
+      throw invalid('address', 'The address cannot be parsed or is incomplete, and address standardization is required.');
+    }
+    if (standardized && given.useStandardized) address = standardized;
+    const firstName = given.firstName ?? parsed.firstName?.value;
+    const lastName = given.lastName ?? parsed.lastName?.value;
+    if (!firstName) throw invalid('FirstName', 'no first name was found in the resume; give the FirstName header');
+    if (!lastName) throw invalid('LastName', 'no last name was found in the resume; give the LastName header');
+    const phone = parsed.phones.find((p) => p.value.kind === 'mobile') ?? parsed.phones[0];
+
+    const employeeId = await scope.transaction(async (tx) => {
+      const id = await createEmployee(tx, {
+        firstName: firstName.slice(0, 50), lastName: lastName.slice(0, 50), branchId, region: address?.region?.slice(0, 5) ?? '',
+        street1: address?.street1?.slice(0, 50) ?? null, street2: address?.street2?.slice(0, 50) ?? null,
+        municipality: address?.municipality?.slice(0, 50) ?? null, postalCode: address?.postalCode?.slice(0, 10) ?? null,
+        countryCode: address?.countryCode ?? null, bypassAddressValidationService: true,
+        primaryEmailAddress: parsed.email?.value.slice(0, 255) ?? null,
+        primaryPhoneNumber: phone?.value.number ?? null, primaryPhoneNumberCountryCallingCode: phone ? phone.value.countryCallingCode : null,
+      });
+      const extra: Record<string, unknown> = {};
+      if (given.howHeardOfId !== undefined) extra.howHeardOfId = given.howHeardOfId;
+      if (standardized && given.useStandardized) extra.dateAddressStandardized = new Date();
+      if (Object.keys(extra).length) await tx.db.update(employees).set(extra as never).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, id)));
+      return id;
+    });
+    return reply.code(201).header('location', `/Employees/${employeeId}`).send({ employeeId });
+  });
+}

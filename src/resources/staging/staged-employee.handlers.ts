@@ -1,0 +1,159 @@
+// What the worker does with each item of the three staging job types. The slow part (parsing) runs
+// before the transaction; the returned function writes, in the transaction that ends the item.
+import { and, eq, sql } from 'drizzle-orm';
+import type { DataScope } from '../../platform/scope.ts';
+import { deleteFile, getFile } from '../../platform/files/file-store.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { messages } from '../reference-data/reference.table.ts';
+import { employees } from '../employees/employee.table.ts';
+import { createEmployee } from '../employees/employee.repository.ts';
+import type { EmployeeCreateInput } from '../employees/employee.schemas.ts';
+import { ResumeFileError } from '../resumes/resume.text.ts';
+import type { ParsedResume, ResumeParser } from '../resumes/resume.types.ts';
+import { CONVERT_STAGED, DELETE_STAGED, IMPORT_RESUMES, type ConversionParams } from '../batch-jobs/batch-job.types.ts';
+import { ItemFailure, type ItemHandler } from '../batch-jobs/worker.ts';
+import { stagedEmployees as s } from './staged-employee.table.ts';
+
+type Staged = typeof s.$inferSelect;
+
+async function staged(scope: DataScope, id: number, lock = false): Promise<Staged> {
+  const query = scope.db.select().from(s).where(and(eq(s.tenantId, scope.tenantId), eq(s.id, id), scope.visible(s.hierId)));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw new ItemFailure(`Staged employee ${id} does not exist (deleted?) or is outside the job creator's hierarchy.`);
+  return row;
+}
+
+/** The staged record's columns from what the parser found. */
+export function stagedFields(parsed: ParsedResume): Partial<Staged> {
+  const phone = [...parsed.phones].sort((a, b) => Number(b.value.kind === 'mobile') - Number(a.value.kind === 'mobile'))[0];
+  const confidence: Record<string, number> = {};
+  const take = <T>(name: string, found: { value: T; confidence: number } | null | undefined) => {
+    if (found) confidence[name] = found.confidence;
+    return found?.value ?? null;
+  };
+  const address = take('address', parsed.address);
+  const firstName = take('firstName', parsed.firstName);
+  const lastName = take('lastName', parsed.lastName);
+  const emailAddress = take('emailAddress', parsed.email);
+  const found = take('phoneNumber', phone);
+  const values = Object.values(confidence);
+  const complete = firstName && lastName && (emailAddress || found);
+  return {
+    format: parsed.format,
+    parseStatus: complete ? 'Parsed' : 'PartlyParsed',
+    parseError: complete ? null : 'Not found in the resume: ' + [!firstName && 'first name', !lastName && 'last name', !emailAddress && !found && 'email or phone'].filter(Boolean).join(', ') + '.',
+    firstName: firstName?.slice(0, 50) ?? null, lastName: lastName?.slice(0, 50) ?? null, emailAddress,
+    phoneNumber: found?.number ?? null, phoneCountryCallingCode: found?.countryCallingCode ?? null,
+    street1: address?.street1 ?? null, street2: address?.street2 ?? null, municipality: address?.municipality ?? null,
+    region: address?.region ?? null, postalCode: address?.postalCode ?? null, countryCode: address?.countryCode ?? null,
+    skills: parsed.skills, interestCodes: parsed.interestCodes, workHistory: parsed.workHistory, education: parsed.education,
+    confidence, overallConfidence: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
+  };
+}
+
+/** Phone spellings a stored contact method may have, for an indexed exact match. */
+function phoneVariants(number: string): string[] {
+  const d = number.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  if (d.length !== 10) return [number.toLowerCase()];
+  const [a, b, c] = [d.slice(0, 3), d.slice(3, 6), d.slice(6)];
+  return [d, `1${d}`, `+1${d}`, `${a}-${b}-${c}`, `(${a}) ${b}-${c}`, `(${a})${b}-${c}`, `${a}.${b}.${c}`, `${a} ${b} ${c}`, `+1 ${a}-${b}-${c}`, `+1 ${a} ${b} ${c}`];
+}
+
+/** Existing employees (inside the hierarchy) with the same email, phone or full name. */
+export async function possibleDuplicates(scope: DataScope, f: Partial<Staged>): Promise<number[]> {
+  const parts = [];
+  const values = [f.emailAddress?.toLowerCase(), ...(f.phoneNumber ? phoneVariants(f.phoneNumber) : [])].filter((v): v is string => !!v);
+  if (values.length) {
+    parts.push(sql`select m.owner_id::int as id from contact_methods m where m.tenant_id = ${scope.tenantId} and m.owner_type = 'employee'
+      and lower(m.contact_method) = any(${sql.param(values)}::text[])`);
+  }
+  if (f.firstName && f.lastName) {
+    parts.push(sql`select e.id from employees e where e.tenant_id = ${scope.tenantId}
+      and lower(e.last_name) = ${f.lastName.toLowerCase()} and lower(e.first_name) = ${f.firstName.toLowerCase()}`);
+  }
+  if (!parts.length) return [];
+  const { rows } = await scope.db.execute<{ id: number }>(sql`select distinct d.id from (${sql.join(parts, sql` union `)}) d
+    join employees e on e.tenant_id = ${scope.tenantId} and e.id = d.id where ${scope.visible(sql`e.hier_id`)} order by d.id limit 20`);
+  return rows.map((r) => Number(r.id));
+}
+
+function importResume(parser: ResumeParser): ItemHandler {
+  return {
+    async process({ item, job, scope }) {
+      const record = await staged(scope, item.recordId);
+      const file = record.fileId ? await getFile(scope.db, scope.tenantId, record.fileId) : undefined;
+      if (!file) throw new ItemFailure('The resume file is missing.');
+      let fields: Partial<Staged>;
+      try {
+        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: job.parameters.skipInterestCodes === true }));
+      } catch (e) {
+        if (!(e instanceof ResumeFileError)) throw e; // the parser service: retried, then failed
+        const reason = `${e.code}: ${e.message}`;
+        throw new ItemFailure(reason, async (tx) => {
+          await tx.db.update(s).set({ parseStatus: 'Failed', parseError: reason, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+        });
+      }
+      const duplicates = await possibleDuplicates(scope, fields);
+      return async (tx) => {
+        await tx.db.update(s).set({ ...fields, possibleDuplicateEmployeeIds: duplicates, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+        return record.id;
+      };
+    },
+  };
+}
+
+const deleteStaged: ItemHandler = {
+  async process({ item }) {
+    return async (tx) => {
+      const record = await staged(tx, item.recordId, true);
+      await tx.db.delete(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+      if (record.fileId) await deleteFile(tx.db, tx.tenantId, record.fileId);
+      return record.id;
+    };
+  },
+};
+
+const convertStaged: ItemHandler = {
+  async process({ job, item }) {
+    const p = job.parameters as ConversionParams;
+    return async (tx) => {
+      const record = await staged(tx, item.recordId, true);
+      if (record.isConverted) throw new ItemFailure(`Staged employee ${record.id} was already converted (employee ${record.employeeId}).`);
+      const missing = [!record.firstName && 'firstName', !record.lastName && 'lastName', !record.region && 'region'].filter(Boolean);
+      if (missing.length) throw new ItemFailure(`Cannot create an employee: ${missing.join(', ')} not found in the resume.`);
+      const input: EmployeeCreateInput = {
+        firstName: record.firstName!, lastName: record.lastName!, branchId: p.branchId, region: record.region!,
+        street1: record.street1, street2: record.street2, municipality: record.municipality, postalCode: record.postalCode,
+        countryCode: record.countryCode, primaryEmailAddress: record.emailAddress,
+        primaryPhoneNumber: record.phoneNumber, primaryPhoneNumberCountryCallingCode: record.phoneNumber ? record.phoneCountryCallingCode ?? 1 : null,
+        bypassAddressValidationService: true,
+      };
+      let employeeId: number;
+      try {
+        employeeId = await createEmployee(tx, input);
+      } catch (e) {
+        if (e instanceof AppError) throw new ItemFailure(`Cannot create an employee: ${e.message}${e.errors ? ' ' + JSON.stringify(e.errors) : ''}`);
+        throw e;
+      }
+      const defaults: Record<string, unknown> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
+      if (p.orderTypeId != null) defaults.orderTypeId = p.orderTypeId;
+      if (p.employmentCategoryId != null) defaults.employmentCategoryId = p.employmentCategoryId;
+      if (p.washedStatusId != null) defaults.washedStatusId = p.washedStatusId;
+      if (p.howHeardOfId != null) defaults.howHeardOfId = p.howHeardOfId;
+      if (p.howHeardOfDetail != null) defaults.howHeardOfDetail = p.howHeardOfDetail;
+      if (p.employeeStatusId != null) defaults.employeeStatusId = p.employeeStatusId;
+      await tx.db.update(employees).set(defaults as never).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
+      if (p.messageActionId != null && p.loggedMessage) {
+        await tx.db.insert(messages).values({
+          tenantId: tx.tenantId, originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage,
+        });
+      }
+      await tx.db.update(s).set({ isConverted: true, employeeId, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+      return employeeId;
+    };
+  },
+};
+
+export function stagingHandlers(parser: ResumeParser): Record<string, ItemHandler> {
+  return { [IMPORT_RESUMES]: importResume(parser), [DELETE_STAGED]: deleteStaged, [CONVERT_STAGED]: convertStaged };
+}

@@ -1,0 +1,91 @@
+// Staged employees: created per uploaded resume, filled in by the import job's worker, listed with
+// the statuses of their batch job items, deleted or converted by batch jobs.
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { DataScope } from '../../platform/scope.ts';
+import { qualified } from '../../platform/db/database.ts';
+import { putFile } from '../../platform/files/file-store.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { toPage, type Paged } from '../../platform/http/paging.ts';
+import { batchJobItems, batchJobs } from '../batch-jobs/batch-job.table.ts';
+import { addItem, jobForNewItem } from '../batch-jobs/batch-job.repository.ts';
+import { CONVERT_STAGED, IMPORT_RESUMES } from '../batch-jobs/batch-job.types.ts';
+import { stagedEmployees as s } from './staged-employee.table.ts';
+import type { StagedEmployeeListFilter } from './staged-employee.schemas.ts';
+
+export async function stageResume(scope: DataScope, batchJobId: number, file: { fileName: string; contentType: string; bytes: Buffer; format: string }) {
+  return scope.transaction(async (tx) => {
+    const job = await jobForNewItem(tx, batchJobId, [IMPORT_RESUMES]);
+    const fileId = await putFile(tx.db, tx.tenantId, { fileName: file.fileName, contentType: file.contentType, content: file.bytes });
+    const [row] = await tx.db.insert(s).values({
+      tenantId: tx.tenantId, hierId: tx.principal.hierId, batchJobId, fileId, fileName: file.fileName, format: file.format,
+    }).returning({ id: s.id });
+    const batchJobItemId = await addItem(tx, job, row!.id);
+    return { stagedEmployeeId: row!.id, batchJobId, batchJobItemId };
+  });
+}
+
+export async function queueConversion(scope: DataScope, stagedEmployeeId: number, batchJobId: number) {
+  return scope.transaction(async (tx) => {
+    const [staged] = await tx.db.select({ id: s.id }).from(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, stagedEmployeeId), tx.visible(s.hierId)));
+    if (!staged) throw notFound('The staged employee');
+    const job = await jobForNewItem(tx, batchJobId, [CONVERT_STAGED]);
+    return { batchJobId, batchJobItemId: await addItem(tx, job, stagedEmployeeId) };
+  });
+}
+
+/** The ids among `ids` that the caller sees; the rest make the request fail (404 naming them). */
+export async function visibleStagedIds(scope: DataScope, ids: number[]): Promise<number[]> {
+  const rows = await scope.db.select({ id: s.id }).from(s)
+    .where(and(eq(s.tenantId, scope.tenantId), sql`${s.id} = any(${sql.param(ids)}::int[])`, scope.visible(s.hierId)));
+  return rows.map((r) => r.id);
+}
+
+const itemStatuses = sql<ItemStatusRow[]>`coalesce((
+  select json_agg(json_build_object('batchJobId', i.batch_job_id, 'batchJobItemId', i.id, 'batchJobType', i.job_type,
+    'status', i.status, 'failureReason', i.failure_reason) order by i.id)
+    from ${batchJobItems} i where i.tenant_id = ${qualified(s.tenantId)} and i.record_id = ${qualified(s.id)}
+     and i.job_type in ('Staged_Employee_Import_Resume_Data', 'Delete_Staged_Employees', 'Convert_Staged_Employees')), '[]')`;
+interface ItemStatusRow { batchJobId: number; batchJobItemId: number; batchJobType: string; status: string; failureReason: string | null }
+
+const columns = {
+  stagedEmployeeId: s.id, batchJobId: s.batchJobId, fileName: s.fileName, format: s.format, parseStatus: s.parseStatus, parseError: s.parseError,
+  firstName: s.firstName, lastName: s.lastName, emailAddress: s.emailAddress, phoneNumber: s.phoneNumber, phoneCountryCallingCode: s.phoneCountryCallingCode,
+  street1: s.street1, street2: s.street2, municipality: s.municipality, region: s.region, postalCode: s.postalCode, countryCode: s.countryCode,
+  skills: s.skills, interestCodes: s.interestCodes, workHistory: s.workHistory, education: s.education, confidence: s.confidence,
+  overallConfidence: s.overallConfidence, possibleDuplicateEmployeeIds: s.possibleDuplicateEmployeeIds, isConverted: s.isConverted, employeeId: s.employeeId,
+  createdAt: s.createdAt, updatedAt: s.updatedAt, batchJobItems: itemStatuses,
+};
+type Row = { createdAt: Date; updatedAt: Date } & Record<string, unknown>;
+const shape = <R extends Row>(r: R) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), updatedAt: new Date(r.updatedAt).toISOString() });
+
+export async function getStagedEmployee(scope: DataScope, id: number) {
+  const [row] = await scope.db.select(columns).from(s).where(and(eq(s.tenantId, scope.tenantId), eq(s.id, id), scope.visible(s.hierId)));
+  return row && shape(row);
+}
+
+export async function listStagedEmployees(scope: DataScope, q: StagedEmployeeListFilter): Promise<Paged<ReturnType<typeof shape>>> {
+  const conditions: (SQL | undefined)[] = [eq(s.tenantId, scope.tenantId), scope.visible(s.hierId)];
+  if (q.batchJobId !== undefined) {
+    // Staged by that import job, or worked on by that (conversion or delete) job.
+    conditions.push(sql`(${s.batchJobId} = ${q.batchJobId} or exists (select 1 from ${batchJobItems} i
+      where i.tenant_id = ${qualified(s.tenantId)} and i.record_id = ${qualified(s.id)} and i.batch_job_id = ${q.batchJobId}))`);
+  }
+  if (q.status !== undefined) {
+    // The status of the staged employee's latest item (in the given job, if one is named).
+    conditions.push(sql`(select i.status from ${batchJobItems} i where i.tenant_id = ${qualified(s.tenantId)} and i.record_id = ${qualified(s.id)}
+      ${q.batchJobId !== undefined ? sql`and i.batch_job_id = ${q.batchJobId}` : sql`and i.job_type in ('Staged_Employee_Import_Resume_Data', 'Convert_Staged_Employees')`}
+      order by i.id desc limit 1) = ${q.status}`);
+  }
+  if (q.parseStatus !== undefined) conditions.push(eq(s.parseStatus, q.parseStatus));
+  if (q.isConverted !== undefined) conditions.push(eq(s.isConverted, q.isConverted));
+  const where = and(...conditions);
+  const rows = await scope.db.select({ ...columns, totalCount: sql<number>`count(*) over ()` }).from(s).where(where)
+    .orderBy(asc(s.id)).offset(q.skip).limit(q.take);
+  return toPage(rows, q, ({ totalCount: _t, ...row }) => shape(row), async () => Number((await scope.db.select({ n: count() }).from(s).where(where))[0]?.n ?? 0));
+}
+
+/** Whether a batch job (any type) is visible: used to check list filters. */
+export async function batchJobVisible(scope: DataScope, id: number): Promise<boolean> {
+  const rows = await scope.db.select({ id: batchJobs.id }).from(batchJobs).where(and(eq(batchJobs.tenantId, scope.tenantId), eq(batchJobs.id, id), scope.visible(batchJobs.hierId)));
+  return rows.length > 0;
+}
