@@ -92,3 +92,40 @@ export function pgError(e: unknown): { code?: string; constraint?: string } | un
 export function qualified(column: AnyPgColumn): SQL {
   return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 }
+
+interface Batch<K, R> {
+  waiters: Map<K, { resolve(row: R | undefined): void; reject(e: unknown): void }[]>;
+  load: (keys: K[]) => Promise<Map<K, R>>;
+}
+
+/**
+ * Coalesces reads by key made in the same turn of the event loop into one query per group: the
+ * first caller's `load` runs once (on setImmediate, or when `max` keys are waiting) for every key
+ * asked, and each caller gets its own key's row. Callers of one group must be entitled to the same
+ * rows (the group names the tenant and the hierarchy the query filters by). Under load many requests
+ * arrive in one turn: one statement, one round trip and one row description serve them all. Each
+ * read still starts after its request arrived, so nothing is served stale.
+ */
+export function coalescer<K, R>(max = 64): (group: string, key: K, load: (keys: K[]) => Promise<Map<K, R>>) => Promise<R | undefined> {
+  const open = new Map<string, Batch<K, R>>();
+  const flush = (group: string, batch: Batch<K, R>) => {
+    if (open.get(group) === batch) open.delete(group);
+    batch.load([...batch.waiters.keys()]).then(
+      (rows) => { for (const [key, waiters] of batch.waiters) for (const w of waiters) w.resolve(rows.get(key)); },
+      (e) => { for (const waiters of batch.waiters.values()) for (const w of waiters) w.reject(e); },
+    );
+  };
+  return (group, key, load) => new Promise<R | undefined>((resolve, reject) => {
+    let batch = open.get(group);
+    if (!batch) {
+      batch = { waiters: new Map(), load };
+      open.set(group, batch);
+      const b = batch;
+      setImmediate(() => { if (open.get(group) === b) flush(group, b); });
+    }
+    const waiters = batch.waiters.get(key);
+    if (waiters) waiters.push({ resolve, reject });
+    else batch.waiters.set(key, [{ resolve, reject }]);
+    if (batch.waiters.size >= max) flush(group, batch);
+  });
+}

@@ -3,7 +3,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
-import { pgError } from '../../platform/db/database.ts';
+import type pg from 'pg';
+import { coalescer, pgError, prepared } from '../../platform/db/database.ts';
 import { visibleBranch } from '../../platform/db/branches.ts';
 import { existsInTenant } from '../../platform/db/references.ts';
 import { branches, employeeStatuses, employmentCategories, hierarchyNodes, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
@@ -144,9 +145,10 @@ const email = sql`(select m.contact_method from contact_methods m where m.tenant
 const phone = sql`(select m.contact_method from contact_methods m where m.tenant_id = ${employees.tenantId} and m.id = ${e.primaryPhoneNumberContactMethodId})`;
 
 // The hot path: one named (prepared) statement answering the read shape directly, its column list
-// derived from the catalog; no ORM mapping per row.
-const BY_ID = {
-  name: 'employee_by_id',
+// derived from the catalog; no ORM mapping per row. It reads a set of ids: concurrent GETs of one
+// tenant and hierarchy are coalesced into one execution (see `coalescer`).
+const BY_IDS = {
+  name: 'employees_by_ids',
   text: `select e.id as "employeeId", ${employeeCatalog.fields.map((f) => `e.${f.column} as "${f.json}"`).join(', ')},
       b.name as "branch", r.first_name || ' ' || r.last_name as "serviceRep", e.hier_id as "hierId",
       e.street1, e.street2, e.municipality, e.region, e.postal_code as "postalCode", e.country_code as "countryCode",
@@ -157,12 +159,29 @@ const BY_ID = {
     from employees e
     join branches b on b.tenant_id = e.tenant_id and b.id = e.branch_id
     join service_reps r on r.tenant_id = e.tenant_id and r.id = e.service_rep_id
-   where e.tenant_id = $1 and e.id = $2 and e.hier_id = any($3::int[])`,
+   where e.tenant_id = $1 and e.id = any($2::bigint[]) and e.hier_id = any($3::int[])`,
 };
 
+type EmployeeRow = Record<string, unknown> & { employeeId: number };
+
+async function employeesByIds(client: Pick<pg.Pool, 'query'>, scope: DataScope, ids: number[]): Promise<Map<number, EmployeeRow>> {
+  const { rows } = await client.query<EmployeeRow>({ ...BY_IDS, values: [scope.tenantId, ids, scope.hierIds] });
+  return new Map(rows.map((row) => [row.employeeId, row]));
+}
+
+const reads = prepared(() => coalescer<number, EmployeeRow>());
+/** The coalescing group of a caller: its tenant and the hierarchy nodes the query filters by. */
+const groups = new WeakMap<number[], string>();
+function groupOf(scope: DataScope): string {
+  let group = groups.get(scope.hierIds);
+  if (group === undefined) groups.set(scope.hierIds, group = `${scope.tenantId}:${scope.hierIds.join(',')}`);
+  return group;
+}
+
 export async function getEmployee(scope: DataScope, id: number): Promise<Record<string, unknown> | undefined> {
-  const { rows } = await scope.db.$client.query({ ...BY_ID, values: [scope.tenantId, id, scope.hierIds] });
-  return rows[0];
+  // Inside a transaction, on its connection (it may see its own uncommitted writes).
+  if (scope.client) return (await employeesByIds(scope.client, scope, [id])).get(id);
+  return reads(scope.db)(groupOf(scope), id, (ids) => employeesByIds(scope.db.$client, scope, ids));
 }
 
 export async function listEmployees(scope: DataScope, filter: EmployeeListFilter): Promise<Paged<Record<string, unknown>>> {

@@ -60,8 +60,8 @@ export function withUtcOffset(date: Date): string {
 export function toDetails(row: Row, settings: JobBoardSettings, url: string, now = new Date()): JobBoardDetailsShape {
   const taken = new Date(row.dateOrderTaken as Date | string);
   const publicDescription = !blank(row.publicJobDescription as string);
-  const description = publicDescription ? row.publicJobDescription as string : settings.jobDescriptionFallback ? (row.jobDescription as string ?? '') : '';
-  const title = !blank(row.publicJobTitle as string) ? row.publicJobTitle as string : settings.jobTitleFallback ? row.jobTitle as string : '';
+  const description = publicDescription ? row.publicJobDescription as string : settings.jobDescriptionFallback ? (row.jobDescription as string ?? null) : null;
+  const title = !blank(row.publicJobTitle as string) ? row.publicJobTitle as string : settings.jobTitleFallback ? row.jobTitle as string : null;
   const oldDate = settings.hideOldDates && now.getTime() - taken.getTime() > settings.oldDateCutoffDays * DAY_MS;
   const showPay = row.showPayRate === true;
   const frequency = PAY_FREQUENCIES.find((f) => f === row.payFrequency) ?? null;

@@ -195,7 +195,7 @@ describe('GET /JobOrders/{jobOrderId}/jobBoardDetails: the tenant\'s job board s
     const id = await newOrder({ jobDescription: 'Private words.' });
     expect((await details(id)).json()).toMatchObject({ jobTitle: 'Forklift Operator', jobDescription: 'Private words.', jobDescriptionContentType: 'text/plain' });
     await settings({ jobTitleFallback: false, jobDescriptionFallback: false });
-    expect((await details(id)).json()).toMatchObject({ jobTitle: '', jobDescription: '' });
+    expect((await details(id)).json()).toMatchObject({ jobTitle: null, jobDescription: null });
   });
 
   it('JB-46 AMB-56 (b)(c): Hide Worksite sends null for the street, city, region, postal code and location; the order\'s showWorksiteAddress hides the street', async () => {
