@@ -24,13 +24,28 @@ Try:
 
 export async function serve(config: Config, options: { demo: boolean }): Promise<void> {
   const log = (m: string) => console.log(`[staffing] ${m}`);
-  const connection = await connect(config, log);
+  const connection = await connect(config, log, true);
+  // Signals are ours from here: stop what has started (requests, batch items, database), then exit.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let worker: ReturnType<typeof createWorker> | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing requests and batch items in flight and stopping`);
+    await worker?.stop();
+    await app?.close();
+    await connection.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
   try {
     await migrate(connection.database.pool);
     const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;
-    const app = await buildApp({ config, database: connection.database });
+    app = await buildApp({ config, database: connection.database });
     await app.listen({ port: config.PORT, host: config.HOST });
-    const worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, app.resumeParser, app.log as unknown as Logger) : undefined;
+    worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, app.resumeParser, app.log as unknown as Logger) : undefined;
     await worker?.start();
 
     console.log(`
@@ -40,19 +55,6 @@ Staffing Operations API is running
   Database:       ${connection.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}
   Batch worker:   ${worker ? 'in this process' : 'off (WORKER_IN_PROCESS=false): run `staffing worker`'}`);
     if (demo) printDemoCredentials(config, demo);
-
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log(`${signal}: finishing requests and batch items in flight and stopping`);
-      await worker?.stop();
-      await app.close();
-      await connection.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
   } catch (e) {
     await connection.close().catch(() => {});
     throw e;

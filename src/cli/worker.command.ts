@@ -16,7 +16,12 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
     return 64;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  const connection = await connect(config, (m) => log.info(m));
+  // The signals are ours before the database starts: a stop request during start-up is honoured after it.
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  const connection = await connect(config, (m) => log.info(m), true);
   await migrate(connection.database.pool);
   const parser = createResumeParser(config);
   let worker;
@@ -32,10 +37,7 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
     return 64;
   }
   await worker.start();
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopRequested;
   log.info('stopping: finishing or releasing the items in hand');
   await worker.stop();
   await parser.close();

@@ -22,12 +22,13 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-export async function connect(config: Config, log: (m: string) => void = () => {}): Promise<Connection> {
+/** `handlesSignals`: the caller stops gracefully on SIGINT/SIGTERM and closes the connection itself. */
+export async function connect(config: Config, log: (m: string) => void = () => {}, handlesSignals = false): Promise<Connection> {
   if (config.DATABASE_URL) {
     const database = openDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
     return { database, url: config.DATABASE_URL, embedded: false, close: () => database.close() };
   }
-  const server = await startEmbedded(config.DATA_DIR, config.EMBEDDED_PG_PORT, log);
+  const server = await startEmbedded(config.DATA_DIR, config.EMBEDDED_PG_PORT, log, !handlesSignals);
   await ensureDatabase(server.url, EMBEDDED_DB);
   const url = server.url.replace(/\/postgres$/, `/${EMBEDDED_DB}`);
   const database = openDatabase(url, config.DB_POOL_SIZE);

