@@ -1,15 +1,13 @@
 // `staffing jobboard settings` (JB-49, AMB-57) against this test file's database (DATABASE_URL): run
 // as a user would (the real command in a child process, like the `staffing token` tests), and its
 // refusals in process (each child process costs seconds).
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
 import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
 import { jobBoardCommand } from './jobboard.command.ts';
 import type { Database } from '../platform/db/database.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings } from '../resources/job-board/job-board.settings.ts';
 
-const bin = new URL('../../bin/staffing.js', import.meta.url).pathname;
 let database: Database;
 let tenant: TenantFixture;
 let env: NodeJS.ProcessEnv;
@@ -23,28 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await database?.close(); });
 
-/** `jobBoardCommand` in this process: exit code and what it printed. */
-async function inProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {}), error = vi.spyOn(console, 'error').mockImplementation(() => {});
-  try {
-    const code = await jobBoardCommand(testConfig({ DATABASE_URL: env.DATABASE_URL! }), args);
-    return { code, stdout: log.mock.calls.join('\n'), stderr: error.mock.calls.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
-
-/** Runs `staffing jobboard ...`: exit code, stdout, stderr. */
-async function staffing(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, 'jobboard', ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const inProcess = (...args: string[]) => runInProcess(jobBoardCommand, testConfig({ DATABASE_URL: env.DATABASE_URL! }), args);
+const staffing = (...args: string[]) => runStaffing(env, 'jobboard', ...args);
 
 describe('staffing jobboard settings', () => {
   it('JB-49 JB-37 JB-39 JB-41 JB-43 JB-45: prints a tenant\'s settings as JSON, the spec\'s defaults when none are stored', async () => {

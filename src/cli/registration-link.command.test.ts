@@ -1,35 +1,15 @@
 // `staffing registration-link` (REG-01 to REG-21): run as a user would (the real command in a child
 // process; it needs no database), and its refusals in process (each child process costs seconds).
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
 import { testConfig } from '../../test/helpers.ts';
 import { registrationLinkCommand } from './registration-link.command.ts';
 
-const bin = new URL('../../bin/staffing.js', import.meta.url).pathname;
 const env: NodeJS.ProcessEnv = { ...process.env, REGISTRATION_URL: 'https://register.example', LOG_LEVEL: 'silent' };
 delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
 
-async function inProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {}), error = vi.spyOn(console, 'error').mockImplementation(() => {});
-  try {
-    const code = await registrationLinkCommand(testConfig({ REGISTRATION_URL: 'https://register.example' }), args);
-    return { code, stdout: log.mock.calls.join('\n'), stderr: error.mock.calls.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
-
-async function staffing(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, 'registration-link', ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const inProcess = (...args: string[]) => runInProcess(registrationLinkCommand, testConfig({ REGISTRATION_URL: 'https://register.example' }), args);
+const staffing = (...args: string[]) => runStaffing(env, 'registration-link', ...args);
 
 describe('staffing registration-link', () => {
   it('REG-01 REG-06 REG-19 REG-20: prints the link built from REGISTRATION_URL and the options, encoded', async () => {

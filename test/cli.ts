@@ -1,0 +1,33 @@
+// Running `staffing` commands in tests: in this process (fast; console captured) or as the real
+// command in a child process (as a user runs it; seconds each).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { vi } from 'vitest';
+import type { Config } from '../src/config.ts';
+
+export interface CommandRun { code: number; stdout: string; stderr: string }
+
+const bin = new URL('../bin/staffing.js', import.meta.url).pathname;
+
+/** A command function run in this process: its exit code and what it printed. */
+export async function inProcess(command: (config: Config, args: string[]) => Promise<number>, config: Config, args: string[]): Promise<CommandRun> {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {}), error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const code = await command(config, args);
+    return { code, stdout: log.mock.calls.join('\n'), stderr: error.mock.calls.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+/** `staffing <args>` in a child process with the given environment. */
+export async function staffing(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CommandRun> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const failed = e as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
