@@ -211,13 +211,13 @@ describe('job board search: location (JB-22..JB-29)', () => {
   });
   const near = (extra: Record<string, string | number>) => idsOf({ textSearch: 'placegroup', distance: 5, distanceUnitId: 3, ...extra });
 
-  it('JB-25 JB-26: municipality and region determine the centre: their first postal code (any case)', async () => {
+  it('JB-14 JB-24 JB-25 JB-26: municipality and region determine the centre: their first postal code (any case)', async () => {
     const { data } = await found({ textSearch: 'placegroup', distance: 5, distanceUnitId: 3, municipality: 'bozeman', region: 'mt' });
     expect(data.map((r) => r.jobOrderId)).toEqual([o.atBozeman]);
     expect(data[0]!.distance).toBe(0);
   });
 
-  it('JB-27 AMB-48: a given postalCode is the centre and overrides municipality and region', async () => {
+  it('JB-13 JB-24 JB-27 AMB-48: a given postalCode is the centre and overrides municipality and region', async () => {
     expect(await near({ postalCode: bozeman.postalCode })).toEqual([o.atBozeman]);
     expect(await near({ postalCode: bozeman.postalCode, municipality: 'Austin', region: 'TX' })).toEqual([o.atBozeman]);
     expect(await near({ postalCode: `${bozeman.postalCode}-1234` })).toEqual([o.atBozeman]);
@@ -365,6 +365,11 @@ describe('job board search: 400s (JB-03, JB-04, JB-05, JB-11, JB-15, JB-16, JB-1
 });
 
 describe('job board search: settings (JB-37..JB-47)', () => {
+  it('JB-48: no endpoint reads or changes the job board settings (the staffing command does)', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/swagger/v1/swagger.json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(spec.paths).filter((p) => /setting|config/i.test(p))).toEqual([]);
+  });
+
   const o = {} as Record<'fallbacks' | 'old' | 'recent' | 'far', number>;
   let privateOnly: number;
   beforeAll(async () => {

@@ -54,7 +54,7 @@ async function conversionParams(extra: Record<string, unknown> = {}) {
 }
 
 describe('POST /batchjobs', () => {
-  it('BATCH-01 BATCH-02 BATCH-03 creates a job: 201 {batchJobId, batchJobItems: null} with a Location', async () => {
+  it('BATCH-01 BATCH-02 BATCH-03 BATCH-04 BATCH-06 BATCH-08 creates a job: 201 {batchJobId, batchJobItems: null} with a Location', async () => {
     const res = await north({ method: 'POST', url: '/batchjobs', payload: { batchJobType: 'Staged_Employee_Import_Resume_Data', batchJobParameters: { skipInterestCodes: true } } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ batchJobId: expect.any(Number), batchJobItems: null });
@@ -125,7 +125,7 @@ describe('POST /batchjobs', () => {
     expect((await post({ messageActionId: ours!.id, loggedMessage: 'Imported from resumes' })).statusCode).toBe(201);
   });
 
-  it('BATCH-24 howHeardOfDetail is required when the option has RequireDetails', async () => {
+  it('BATCH-23 BATCH-24 howHeardOfDetail is required when the option has RequireDetails', async () => {
     const options = await t.database.db.select().from(howHeardOf).where(eq(howHeardOf.tenantId, t.tenant.tenantId));
     const needs = options.find((o) => o.requireDetails && o.originTypeId === 1)!;
     const plain = options.find((o) => !o.requireDetails && o.originTypeId === 1)!;
@@ -153,7 +153,7 @@ describe('POST /batchjobs', () => {
 describe('the three flows', () => {
   let staged: number[] = [];
 
-  it('BATCH-26 BATCH-27 BATCH-28 BATCH-29 BATCH-41 BATCH-44 BATCH-45 parse: each upload is one item; good and bad files each get a staged employee', async () => {
+  it('BATCH-26 BATCH-27 BATCH-28 BATCH-29 BATCH-31 BATCH-32 BATCH-33 BATCH-41 BATCH-44 BATCH-45 BATCH-46 BATCH-50 parse: each upload is one item; good and bad files each get a staged employee', async () => {
     const job = await newJob(north, 'Staged_Employee_Import_Resume_Data');
     const good = await upload(north, { batchJobId: String(job) }, [resumePart(await docx())]);
     expect(good.statusCode, good.body).toBe(201);
@@ -218,7 +218,7 @@ describe('the three flows', () => {
     expect(count[0]!.n).toBe(1);
   });
 
-  it('BATCH-34 BATCH-35 BATCH-36 delete: one job for the listed staged employees; they are gone', async () => {
+  it('BATCH-34 BATCH-35 BATCH-36 BATCH-37 delete: one job for the listed staged employees; they are gone', async () => {
     const res = await north({ method: 'POST', url: '/Staging/Employees/delete', payload: { stagedEmployeeIds: [staged[1], staged[2]] } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ batchJobId: expect.any(Number), batchJobItems: null });
