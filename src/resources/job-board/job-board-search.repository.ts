@@ -64,15 +64,10 @@ export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoa
       s.job_description_content_type, s.category, s.order_type, s.skills, p.metres, (select count(*) from matches) as total_count
     from page p join job_board_search s on s.tenant_id = ${scope.tenantId} and s.job_order_id = p.job_order_id
     order by ${orderBy(q.sortBy, !!query, !!centre, 'p.')}`;
-  // A broad word matches a third of the orders; the default random_page_cost (4, for spinning disks)
-  // then prefers a sequential scan evaluating every document over the GIN bitmap, at twice the time.
-  // The search table lives in memory: text searches without a radius (which has its own index) are
-  // planned with 1.1, set for this statement's transaction only. Each run is planned with its own
-  // values (unnamed statements are never generic plans: ll_to_earth of the centre is a constant).
-  const run = (db: typeof scope.db) => db.execute<Row & Record<string, unknown>>(statement);
-  const rows = (query && !centre
-    ? await scope.transaction(async (tx) => { await tx.client!.query('set local random_page_cost = 1.1'); return run(tx.db); })
-    : await run(scope.db)).rows;
+  // Each run is planned with its own values (unnamed statements are never generic plans: ll_to_earth
+  // of the centre is a constant). The pool's random_page_cost (database.ts) keeps broad text
+  // matches on the GIN index.
+  const rows = (await scope.db.execute<Row & Record<string, unknown>>(statement)).rows;
 
   const totalCount = rows.length > 0 ? Number(rows[0]!.total_count) : q.skip > 0 ? await countAll(scope, where) : 0;
   const oldBefore = settings.hideOldDates ? Date.now() - settings.oldDateCutoffDays * DAY_MS : undefined;

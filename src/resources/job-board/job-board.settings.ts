@@ -1,10 +1,10 @@
 // Per-tenant job board settings (spec "Job board configurations"; decision AMB-57: stored per
 // tenant). No API endpoint reads or changes them (JB-48): `staffing jobboard settings` does.
 // A tenant without a row has the spec's defaults.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable } from 'drizzle-orm/pg-core';
 import { tenants } from '../../platform/db/schema.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { prepared, type Db } from '../../platform/db/database.ts';
 
 export const jobBoardSettings = pgTable('job_board_settings', {
   tenantId: integer('tenant_id').primaryKey().references(() => tenants.id),
@@ -30,9 +30,13 @@ export const DEFAULT_JOB_BOARD_SETTINGS: Readonly<JobBoardSettings> = Object.fre
   doNotPostToWeb: false,
 });
 
+const byTenant = prepared((db: Db) => db.select().from(jobBoardSettings)
+  .where(eq(jobBoardSettings.tenantId, sql.placeholder('tenantId'))).prepare('job_board_settings_by_tenant'));
+
 /** The tenant's settings, or the defaults when it has none stored. */
 export async function readJobBoardSettings(db: Db, tenantId: number): Promise<JobBoardSettings> {
-  const [row] = await db.select().from(jobBoardSettings).where(eq(jobBoardSettings.tenantId, tenantId));
+  // Read on every job board search: a named statement, planned once per connection.
+  const [row] = await byTenant(db).execute({ tenantId });
   if (!row) return { ...DEFAULT_JOB_BOARD_SETTINGS };
   const { tenantId: _tenant, ...settings } = row;
   return settings;
