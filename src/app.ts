@@ -13,6 +13,7 @@ import { registerProblemHandlers, sendProblem } from './platform/http/problem.ts
 import { registerValidation } from './platform/http/validation.ts';
 import { createResumeParser } from './resources/resumes/resume.parser.ts';
 import type { ResumeParser } from './resources/resumes/resume.types.ts';
+import { JobBoardSearchCache } from './resources/job-board/job-board-search.cache.ts';
 import { registerMultipart } from './platform/http/upload.ts';
 import { registerBodyParsers } from './platform/http/body.ts';
 import { registerNegotiation } from './platform/http/negotiation.ts';
@@ -23,13 +24,13 @@ import { healthRoutes } from './resources/health/health.routes.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config }
+  interface FastifyInstance { config: Config; jobBoardCache: JobBoardSearchCache }
 }
 
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Listen for credential revocations from other processes (off in most tests). */
+  /** Listen to other processes (credential revocations, job board changes); off in most tests, which also turns the job board cache off. */
   listenForRevocations?: boolean;
   /** Where logs go (stdout by default); tests read them to check nothing secret is written. */
   logStream?: Writable;
@@ -71,6 +72,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resumeParser = options.resumeParser ?? createResumeParser(config);
   app.decorate('resumeParser', resumeParser);
   if (!options.resumeParser) app.addHook('onClose', () => resumeParser.close());
+  // Job board answers are cached only while this process hears about changes (NOTIFY).
+  const jobBoardCache = new JobBoardSearchCache(10_000, config.JOB_BOARD_CACHE_SECONDS * 1000);
+  if (listenForRevocations) await jobBoardCache.listen(database);
+  app.decorate('jobBoardCache', jobBoardCache);
+  app.addHook('onClose', () => jobBoardCache.close());
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);
   registerAccess(app, { database, verifier, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });

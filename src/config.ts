@@ -39,6 +39,8 @@ export const ConfigSchema = Type.Object({
   BATCH_LEASE_SECONDS: Type.Integer({ minimum: 5, maximum: 3600 }),
   /** Claims of one item before it fails for good. */
   BATCH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20 }),
+  /** How long a job board search answer may be reused (dropped at once when the tenant's job board changes); 0: never. */
+  JOB_BOARD_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600 }),
   /** Resume uploads must have an address the gazetteer can standardize (RES-11). */
   ADDRESS_STANDARDIZATION_REQUIRED: Type.Boolean(),
 });
@@ -67,6 +69,7 @@ const defaults: Record<string, string> = {
   BATCH_LEASE_SECONDS: '60',
   BATCH_MAX_ATTEMPTS: '3',
   ADDRESS_STANDARDIZATION_REQUIRED: 'false',
+  JOB_BOARD_CACHE_SECONDS: '60',
 };
 
 export class ConfigError extends Error {}

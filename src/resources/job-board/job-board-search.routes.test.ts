@@ -3,7 +3,9 @@
 // Each group gives its orders a skill word of its own and searches for it, so groups do not mix.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, testApp, testConfig, type TestContext } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { JobBoardSearchCache } from './job-board-search.cache.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { branches } from '../../platform/db/schema.ts';
 import { addBranch } from '../tenants/tenant.provisioning.ts';
@@ -480,5 +482,54 @@ describe('job board search: the search table follows changes (triggers)', () => 
     expect(await idsOf({ textSearch: 'triggergroup' })).toContain(gone);
     await t.database.db.delete(jobOrders).where(and(eq(jobOrders.tenantId, t.tenant.tenantId), eq(jobOrders.id, gone)));
     expect(await idsOf({ textSearch: 'triggergroup' })).not.toContain(gone);
+  });
+});
+
+describe('job board search: the answer cache', () => {
+  it('keeps an answer per tenant until that tenant changes; a read across a change is not kept', async () => {
+    const cache = new JobBoardSearchCache(100, 60_000);
+    expect(cache.enabled).toBe(false); // no listener: nothing is cached
+    cache.set(1, 'k', cache.generation(1), 'stale');
+    expect(cache.get(1, 'k')).toBeUndefined();
+    await cache.listen(t.database);
+    try {
+      cache.set(t.tenant.tenantId, 'k', cache.generation(t.tenant.tenantId), 'answer');
+      cache.set(t.other.tenantId, 'k', cache.generation(t.other.tenantId), 'other answer');
+      expect(cache.get(t.tenant.tenantId, 'k')).toBe('answer');
+      const before = cache.generation(t.tenant.tenantId);
+      cache.invalidate(t.tenant.tenantId);
+      cache.set(t.tenant.tenantId, 'k', before, 'read before the change');
+      expect(cache.get(t.tenant.tenantId, 'k')).toBeUndefined();
+      expect(cache.get(t.other.tenantId, 'k')).toBe('other answer');
+      expect(cache.get(t.other.tenantId, 'k', Date.now() + 61_000)).toBeUndefined(); // at most the time limit
+
+      // A change of the tenant's job board data, by any process, is heard through NOTIFY.
+      cache.set(t.tenant.tenantId, 'k', cache.generation(t.tenant.tenantId), 'answer');
+      await order({ skills: ['notifyword'] });
+      for (let i = 0; i < 100 && cache.get(t.tenant.tenantId, 'k') !== undefined; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(cache.get(t.tenant.tenantId, 'k')).toBeUndefined();
+    } finally { await cache.close(); }
+  });
+
+  it('an app that listens answers from the cache and sees changes made elsewhere within moments', async () => {
+    const listening = await buildApp({ config: testConfig(), database: t.database, listenForRevocations: true });
+    try {
+      const call = as(listening, t.tenant.adminToken);
+      const ask = async () => ((await call({ method: 'GET', url: '/Search/JobBoard?sortBy=4&countryCode=840&textSearch=cacheword' })).json() as { data: { jobOrderId: number }[] }).data.map((d) => d.jobOrderId);
+      const first = await order({ skills: ['cacheword'] });
+      expect(await ask()).toEqual([first]);
+      expect(listening.jobBoardCache.enabled).toBe(true);
+      const second = await order({ skills: ['cacheword'] }); // written by another connection, as another process would
+      let seen: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        seen = await ask();
+        if (seen.length === 2) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(seen).toEqual([second, first]);
+      // Another caller with another hierarchy gets its own answer, not the admin's.
+      const southOnly = as(listening, t.tenant.southToken);
+      expect((await southOnly({ method: 'GET', url: '/Search/JobBoard?sortBy=4&countryCode=840&textSearch=cacheword' })).json().data).toEqual([]);
+    } finally { await listening.close(); }
   });
 });

@@ -29,6 +29,16 @@ export async function jobBoardSearchRoutes(app: FastifyInstance) {
         querystring: JobBoardSearchQuery,
         response: { 200: PagedList(JobBoardOrder) },
       },
-    }, async (request) => searchJobBoard(request.scope, request.query as JobBoardSearch, app.config.JOBBOARD_URL));
+    }, async (request) => {
+      const cache = app.jobBoardCache, tenantId = request.scope.tenantId;
+      // The answer depends on the parameters and on which hierarchy nodes the caller sees.
+      const key = `${request.scope.hierIds.join(',')}?${JSON.stringify(request.query)}`;
+      const hit = cache.get(tenantId, key);
+      if (hit) return hit;
+      const generation = cache.generation(tenantId);
+      const answer = await searchJobBoard(request.scope, request.query as JobBoardSearch, app.config.JOBBOARD_URL);
+      cache.set(tenantId, key, generation, answer);
+      return answer;
+    });
   }
 }
