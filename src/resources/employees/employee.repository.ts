@@ -237,4 +237,7 @@ export const employeePatchTarget: PatchTarget = {
   what: 'The employee',
   validate: validatePatch,
   followsBranch: true,
+  // What validatePatch checks; a document setting only other fields is one UPDATE statement.
+  hookFields: ['serviceRepId', 'washedStatusId', 'orderTypeId', 'employmentCategoryId', 'primaryEmailAddressContactMethodId',
+    'primaryPhoneNumberContactMethodId', 'howHeardOfId', 'howHeardOfDetail'],
 };

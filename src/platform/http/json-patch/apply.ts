@@ -8,6 +8,7 @@ import { AppError, invalid, notFound } from '../errors.ts';
 import { visibleBranch } from '../../db/branches.ts';
 import type { Catalog, Field } from './catalog.ts';
 import { planPatch, validationError, type Operation, type Record_ } from './patch.ts';
+import { writeDirectly } from './direct.ts';
 
 export type PatchableTable = PgTable & { tenantId: PgColumn; id: PgColumn; hierId?: PgColumn };
 
@@ -37,6 +38,13 @@ export interface PatchTarget {
   followsBranch?: boolean;
   /** Side effects in the same transaction (assignment restrictions, pass-down to timecards, ...). */
   after?: (ctx: PatchContext) => Promise<void>;
+  /**
+   * The fields (JSON names) `validate` looks at. Naming them lets a valid document that only adds,
+   * replaces or removes other fields run as one UPDATE (direct.ts), without the locked read: nothing
+   * depends on the record's current values. Absent (or with `visible`, `where`, `after`): every
+   * document takes the general path below.
+   */
+  hookFields?: readonly string[];
 }
 
 // The hot path runs as named statements built once from the catalog (Drizzle would build each query
@@ -80,7 +88,10 @@ async function loadForUpdate(tx: DataScope, target: PatchTarget, id: number): Pr
   return rows[0] as Record_ | undefined;
 }
 
+// ---- The general path: a locked read, the plan, the resource's rules, the changed columns ----
+
 export async function applyPatch(scope: DataScope, target: PatchTarget, id: number, operations: Operation[]): Promise<void> {
+  if (await writeDirectly(scope, target, id, operations)) return;
   await scope.transaction(async (tx) => {
     const { table, catalog } = target;
     const row = await loadForUpdate(tx, target, id);

@@ -40,14 +40,13 @@ export interface PatchPlan {
   next: Record_;
 }
 
-/**
- * Checks the whole document against the catalog and `current` (keyed by JSON name) and works out the
- * changes. Throws 400 naming every bad field, or 409 when a `test` fails.
- */
-export function planPatch(catalog: Catalog, current: Record_, operations: Operation[]): PatchPlan {
+export interface Step { op: Operation; field: Field; value?: unknown; from?: Field }
+
+/** Checks each operation against the catalog (paths, `from`, values); throws 400 naming every bad field. */
+export function checkOperations(catalog: Catalog, operations: Operation[]): Step[] {
   const errors: FieldErrors = {};
   const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
-  const steps: { op: Operation; field: Field; value?: unknown; from?: Field }[] = [];
+  const steps: Step[] = [];
 
   operations.forEach((op) => {
     const target = fieldAt(catalog, op.path);
@@ -70,7 +69,15 @@ export function planPatch(catalog: Catalog, current: Record_, operations: Operat
     steps.push({ op, field, value: checked.value });
   });
   if (Object.keys(errors).length) throw validationError(errors);
+  return steps;
+}
 
+/**
+ * Checks the whole document against the catalog and `current` (keyed by JSON name) and works out the
+ * changes. Throws 400 naming every bad field, or 409 when a `test` fails.
+ */
+export function planPatch(catalog: Catalog, current: Record_, operations: Operation[]): PatchPlan {
+  const steps = checkOperations(catalog, operations);
   const next: Record_ = { ...current };
   for (const { op, field, value, from } of steps) {
     if (op.op === 'test') {

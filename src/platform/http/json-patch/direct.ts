@@ -1,0 +1,174 @@
+// The one-statement path of PATCH: a document that only adds, replaces or removes fields no resource
+// rule looks at needs nothing of the record's current values, so it is written by one UPDATE
+// (tenant, id and hierarchy in its WHERE; 404 when it matches nothing) instead of a transaction with
+// a locked read. Concurrent such documents of one tenant, hierarchy and field set are grouped into
+// one multi-row UPDATE (one round trip, one commit: group commit done by the application); if that
+// statement fails, each document is written again on its own and gets its own answer.
+// Decision record: docs/decisions/0013-employee-hot-paths.md. A target opts in with `hookFields`.
+import { getTableName } from 'drizzle-orm';
+import type pg from 'pg';
+import type { DataScope } from '../../scope.ts';
+import { notFound } from '../errors.ts';
+import type { Field } from './catalog.ts';
+import { checkOperations, type Operation, type Step } from './patch.ts';
+import type { PatchTarget } from './apply.ts';
+
+/** The SQL type of a field's parameter (a parameter used twice must not be inferred two ways). */
+const SQL_TYPES: Record<Field['type'], string> = {
+  String: 'text', Boolean: 'boolean', Guid: 'uuid', DateTime: 'timestamptz', Decimal: 'numeric', Int64: 'bigint', Int32: 'integer', Int16: 'smallint', Int8: 'smallint',
+};
+
+/** Distinct statements that get a name (prepared once per connection); rarer ones run unnamed. */
+const MAX_NAMED = 500;
+const names = new Map<string, string>();
+function statement(text: string): { name?: string; text: string } {
+  let name = names.get(text);
+  if (!name && names.size < MAX_NAMED) names.set(text, name = `patch_write_${names.size}`);
+  return name ? { name, text } : { text };
+}
+
+// `updated_at` moves only when a value changes, as the general path writes only changes.
+const touched = (fields: Field[], value: (f: Field, i: number) => string, table = '') =>
+  `updated_at = case when ${fields.map((f, i) => `${table}"${f.column}" is distinct from ${value(f, i)}`).join(' or ')} then now() else ${table}updated_at end`;
+
+/** One record: $1 tenant, $2 id, $3 visible hierarchy nodes, $4… the fields' values. */
+function singleUpdate(table: string, fields: Field[]) {
+  const value = (f: Field, i: number) => `$${i + 4}::${SQL_TYPES[f.type]}`;
+  return statement(`update "${table}" set ${fields.map((f, i) => `"${f.column}" = ${value(f, i)}`).join(', ')}, ${touched(fields, value)}
+    where tenant_id = $1 and id = $2 and hier_id = any($3::int[])`);
+}
+
+/** Several records: $2 their ids, $4… one array per field, in the order of the ids; answers the ids written. */
+function multiUpdate(table: string, fields: Field[]) {
+  const value = (f: Field) => `v."${f.column}"`;
+  const arrays = fields.map((f, i) => `$${i + 4}::${SQL_TYPES[f.type]}[]`).join(', ');
+  return statement(`update "${table}" set ${fields.map((f) => `"${f.column}" = ${value(f)}`).join(', ')}, ${touched(fields, value, `"${table}".`)}
+    from unnest($2::bigint[], ${arrays}) as v(id, ${fields.map((f) => `"${f.column}"`).join(', ')})
+    where "${table}".tenant_id = $1 and "${table}".id = v.id and "${table}".hier_id = any($3::int[])
+    returning "${table}".id`);
+}
+
+interface Write { id: number; values: unknown[]; resolve(): void; reject(e: unknown): void }
+interface Group { ready?: boolean; table: string; fields: Field[]; what: string; tenantId: number; hierIds: number[]; client: pg.Pool; writes: Map<number, Write> }
+
+const open = new Map<string, Group>();
+/** Writes per multi-row statement; more wait for the next one. */
+const MAX_GROUP = 32;
+
+async function writeOne(g: Pick<Group, 'table' | 'fields' | 'what' | 'tenantId' | 'hierIds'>, client: Pick<pg.Pool, 'query'>, id: number, values: unknown[]) {
+  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields), values: [g.tenantId, id, g.hierIds, ...values] });
+  if (!rowCount) throw notFound(g.what);
+}
+
+/**
+ * Statements of one kind in flight at once. While they run, new writes gather in the open group,
+ * which is written when one returns: group commit, fewer and larger statements under load.
+ */
+const MAX_IN_FLIGHT = 2;
+const inFlight = new Map<string, number>();
+
+function flush(key: string, g: Group) {
+  if (open.get(key) === g) open.delete(key);
+  inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+  void write(g).finally(() => {
+    const left = inFlight.get(key)! - 1;
+    if (left) inFlight.set(key, left);
+    else inFlight.delete(key);
+    const next = open.get(key);
+    if (next && next.ready) flush(key, next);
+  });
+}
+
+async function write(g: Group): Promise<void> {
+  const writes = [...g.writes.values()];
+  if (writes.length === 1) {
+    const [w] = writes as [Write];
+    return writeOne(g, g.client, w.id, w.values).then(w.resolve, w.reject);
+  }
+  // Ascending ids: concurrent groups lock rows in one order.
+  writes.sort((a, b) => a.id - b.id);
+  const columns = g.fields.map((_, i) => writes.map((w) => w.values[i]));
+  try {
+    const { rows } = await g.client.query<{ id: number }>({ ...multiUpdate(g.table, g.fields), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, ...columns] });
+    const written = new Set(rows.map((r) => Number(r.id)));
+    for (const w of writes) {
+      if (written.has(w.id)) w.resolve();
+      else w.reject(notFound(g.what));
+    }
+  } catch {
+    // Nothing of the group was written: each write alone, with its own answer.
+    await Promise.all(writes.map((w) => writeOne(g, g.client, w.id, w.values).then(w.resolve, w.reject)));
+  }
+}
+
+const groupKeys = new WeakMap<number[], string>();
+function groupKey(scope: DataScope, table: string, fields: Field[]): string {
+  let hier = groupKeys.get(scope.hierIds);
+  if (hier === undefined) groupKeys.set(scope.hierIds, hier = scope.hierIds.join(','));
+  return `${table}|${fields.map((f) => f.column).join(',')}|${scope.tenantId}|${hier}`;
+}
+
+/** Joins the open group of its kind (or opens one, written on the next turn of the event loop). */
+function grouped(scope: DataScope, table: string, what: string, fields: Field[], id: number, values: unknown[]): Promise<void> {
+  const client = scope.db.$client;
+  const key = groupKey(scope, table, fields);
+  let g = open.get(key);
+  // Another database (tests run several apps) or the same record twice: not in this group.
+  if (g && (g.client !== client || g.writes.has(id))) return writeOne({ table, fields, what, tenantId: scope.tenantId, hierIds: scope.hierIds }, client, id, values);
+  if (!g) {
+    const group: Group = { table, fields, what, tenantId: scope.tenantId, hierIds: scope.hierIds, client, writes: new Map() };
+    open.set(key, g = group);
+    // At the end of this turn; or, with enough statements in flight, when one of them returns.
+    setImmediate(() => {
+      group.ready = true;
+      if (open.get(key) === group && (inFlight.get(key) ?? 0) < MAX_IN_FLIGHT) flush(key, group);
+    });
+  }
+  const group = g;
+  return new Promise<void>((resolve, reject) => {
+    group.writes.set(id, { id, values, resolve, reject });
+    if (group.writes.size >= MAX_GROUP) flush(key, group);
+  });
+}
+
+const plainFieldSets = new WeakMap<PatchTarget, Set<Field> | null>();
+
+/** Fields a document may set on this path; null when the target does not take it. */
+function plainFields(target: PatchTarget): Set<Field> | null {
+  let plain = plainFieldSets.get(target);
+  if (plain === undefined) {
+    const hooked = new Set(target.hookFields ?? []);
+    if (target.followsBranch) hooked.add('branchId');
+    plain = !target.hookFields || target.visible || target.where || target.after || !('hierId' in target.table)
+      ? null
+      : new Set(target.catalog.fields.filter((f) => !hooked.has(f.json)));
+    plainFieldSets.set(target, plain);
+  }
+  return plain;
+}
+
+/**
+ * Writes a valid document of add/replace/remove operations on plain fields; answers false for
+ * anything else (test, copy, move, a field a rule looks at, an invalid document), which the general
+ * path then answers, in its order (404 before 400).
+ */
+export async function writeDirectly(scope: DataScope, target: PatchTarget, id: number, operations: Operation[]): Promise<boolean> {
+  const plain = plainFields(target);
+  if (!plain || operations.length === 0 || !operations.every((o) => o.op === 'replace' || o.op === 'add' || o.op === 'remove')) return false;
+  let steps: Step[];
+  try {
+    steps = checkOperations(target.catalog, operations);
+  } catch {
+    return false;
+  }
+  if (!steps.every((s) => plain.has(s.field))) return false;
+  const changes = new Map<Field, unknown>();
+  for (const step of steps) changes.set(step.field, step.value);
+  const fields = target.catalog.fields.filter((f) => changes.has(f));
+  const values = fields.map((f) => changes.get(f));
+  const table = getTableName(target.table);
+  // Inside a transaction: on its connection, now.
+  if (scope.client) await writeOne({ table, fields, what: target.what, tenantId: scope.tenantId, hierIds: scope.hierIds }, scope.client, id, values);
+  else await grouped(scope, table, target.what, fields, id, values);
+  return true;
+}
