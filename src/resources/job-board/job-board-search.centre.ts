@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import { firstPlaceOf, placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
+import { firstPlaceOf, placeOfPostalCode, type Place } from '../gazetteer/gazetteer.repository.ts';
 import { DISTANCE_UNITS, type JobBoardSearch } from './job-board-search.schemas.ts';
 
 export interface Centre {
@@ -36,6 +36,23 @@ function regionsOf(db: Db, countryCode: number): Promise<Set<string>> {
   return regions;
 }
 
+// Places looked up by postal code or by municipality and region, kept per process (at most
+// PLACES_KEPT; the US has about 41,000 ZIP codes): the gazetteer only changes with a deployment.
+const PLACES_KEPT = 50_000;
+const placesCache = new WeakMap<Db, Map<string, Promise<Place | undefined>>>();
+function place(db: Db, key: string, look: () => Promise<Place | undefined>): Promise<Place | undefined> {
+  let places = placesCache.get(db);
+  if (!places) placesCache.set(db, places = new Map());
+  let found = places.get(key);
+  if (!found) {
+    if (places.size >= PLACES_KEPT) places.delete(places.keys().next().value!);
+    found = look();
+    found.catch(() => places.delete(key));
+    places.set(key, found);
+  }
+  return found;
+}
+
 /** True when the request names any location parameter. */
 export function isLocationSearch(q: Location): boolean {
   return q.postalCode !== undefined || q.municipality !== undefined || q.region !== undefined || q.latitude !== undefined || q.longitude !== undefined;
@@ -62,14 +79,15 @@ export async function findCentre(db: Db, countryCode: number, q: Location): Prom
     }
     if (q.region !== undefined && !regions.has(q.region.toUpperCase())) throw invalid('region', 'is not a region of the country (a state code such as MN)');
     if (q.postalCode !== undefined) {
-      const place = await placeOfPostalCode(db, countryCode, q.postalCode);
-      if (!place) throw invalid('postalCode', 'is not a postal code of the country');
-      return at(place.latitude, place.longitude, place.postalCode);
+      const found = await place(db, `${countryCode}|${q.postalCode.trim().toUpperCase()}`, () => placeOfPostalCode(db, countryCode, q.postalCode!));
+      if (!found) throw invalid('postalCode', 'is not a postal code of the country');
+      return at(found.latitude, found.longitude, found.postalCode);
     }
     if (q.municipality !== undefined) {
       if (q.region === undefined) throw invalid('region', 'is required with municipality when no postalCode is given');
-      const place = await firstPlaceOf(db, countryCode, q.municipality, q.region);
-      if (place) return at(place.latitude, place.longitude, place.postalCode);
+      const key = `${countryCode}|${q.municipality.trim().toLowerCase()}|${q.region.trim().toUpperCase()}`;
+      const found = await place(db, key, () => firstPlaceOf(db, countryCode, q.municipality!, q.region));
+      if (found) return at(found.latitude, found.longitude, found.postalCode);
       if (q.latitude === undefined) throw invalid('municipality', 'is not a municipality of the region');
     }
   }

@@ -7,7 +7,7 @@ import type { DataScope } from '../../platform/scope.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import type { Paged } from '../../platform/http/paging.ts';
 import { loadCountries } from '../datalists/datalist.repository.ts';
-import { readJobBoardSettings } from './job-board.settings.ts';
+import type { JobBoardSettings } from './job-board.settings.ts';
 import { jobBoardUrl } from './job-board.url.ts';
 import { findCentre, type Centre } from './job-board-search.centre.ts';
 import { SORT_BY, type JobBoardOrderShape, type JobBoardSearch } from './job-board-search.schemas.ts';
@@ -29,10 +29,10 @@ function orderBy(sortBy: number, text: boolean, centre: boolean, p = ''): SQL {
   return sql`${c('date_order_taken')} desc, ${c('job_order_id')} desc`;
 }
 
-export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoardBase: string): Promise<Paged<JobBoardOrderShape>> {
+/** `settings`: the tenant's job board settings (the route reads them, cached with the answers). */
+export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoardBase: string, settings: JobBoardSettings): Promise<Paged<JobBoardOrderShape>> {
   const countries = await loadCountries(scope.db);
   if (!countries.some((c) => c.countryCode === q.countryCode)) throw invalid('countryCode', 'is not a countryCode of GET /DataLists/countries');
-  const settings = await readJobBoardSettings(scope.db, scope.tenantId);
   // CanSearchByLocation off: location parameters are ignored, not checked (JB-38, AMB-56 (e)).
   const centre: Centre | undefined = settings.canSearchByLocation ? await findCentre(scope.db, q.countryCode, q) : undefined;
   const text = q.textSearch?.trim() ? q.textSearch.trim() : undefined;

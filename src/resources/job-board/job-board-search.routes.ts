@@ -4,6 +4,10 @@ import type { Access } from '../../platform/auth/access.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import { JobBoardOrder, JobBoardSearchQuery, type JobBoardSearch } from './job-board-search.schemas.ts';
 import { searchJobBoard } from './job-board-search.repository.ts';
+import { readJobBoardSettings, type JobBoardSettings } from './job-board.settings.ts';
+
+/** The settings ride in the answer cache: the same notification drops both. */
+const SETTINGS = '\u0001settings';
 
 // JB-50 (AMB-23 (a)): job boards integrate as a service or a rep's token, with the job board scope.
 const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-read'] };
@@ -36,7 +40,9 @@ export async function jobBoardSearchRoutes(app: FastifyInstance) {
       const hit = cache.get(tenantId, key);
       if (hit) return hit;
       const generation = cache.generation(tenantId);
-      const answer = await searchJobBoard(request.scope, request.query as JobBoardSearch, app.config.JOBBOARD_URL);
+      let settings = cache.get(tenantId, SETTINGS) as JobBoardSettings | undefined;
+      if (!settings) cache.set(tenantId, SETTINGS, generation, settings = await readJobBoardSettings(request.scope.db, tenantId));
+      const answer = await searchJobBoard(request.scope, request.query as JobBoardSearch, app.config.JOBBOARD_URL, settings);
       cache.set(tenantId, key, generation, answer);
       return answer;
     });
