@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { ITEM_STATUSES } from '../batch-jobs/batch-job.table.ts';
+import { ParsedJobSchema, ParsedSchoolSchema } from '../resumes/resume.types.ts';
 import { PARSE_STATUSES } from './staged-employee.table.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -23,8 +24,6 @@ const ItemStatus = Type.Object({
   batchJobId: Type.Integer(), batchJobItemId: Type.Integer(), batchJobType: Type.String(),
   status: literals(ITEM_STATUSES), failureReason: nullable(Type.String()),
 });
-const Job = Type.Object({ employer: nullable(Type.String()), title: nullable(Type.String()), startDate: nullable(Type.String()), endDate: nullable(Type.String()), description: nullable(Type.String()) });
-const School = Type.Object({ school: Type.String(), degree: nullable(Type.String()), field: nullable(Type.String()), graduationYear: nullable(Type.Integer()) });
 
 export const StagedEmployee = Type.Object({
   stagedEmployeeId: Type.Integer(),
@@ -38,7 +37,7 @@ export const StagedEmployee = Type.Object({
   street1: nullable(Type.String()), street2: nullable(Type.String()), municipality: nullable(Type.String()),
   region: nullable(Type.String()), postalCode: nullable(Type.String()), countryCode: nullable(Type.Integer()),
   skills: Type.Array(Type.String()), interestCodes: Type.Array(Type.String()),
-  workHistory: Type.Array(Job), education: Type.Array(School),
+  workHistory: Type.Array(ParsedJobSchema), education: Type.Array(ParsedSchoolSchema),
   confidence: Type.Record(Type.String(), Type.Number(), { description: 'Field → confidence 0..1 of what parsing found.' }),
   overallConfidence: nullable(Type.Number()),
   possibleDuplicateEmployeeIds: Type.Array(Type.Integer(), { description: 'Employees that look like the same person (email, phone or name).' }),

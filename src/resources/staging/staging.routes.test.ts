@@ -191,6 +191,16 @@ describe('the three flows', () => {
     expect(record.possibleDuplicateEmployeeIds).toEqual([]);
   });
 
+  it('BATCH-33 a staged employee shows what was parsed as parsed: a current job, a school-less GED', async () => {
+    const job = await newJob(north, 'Staged_Employee_Import_Resume_Data');
+    const text = ['Dana Reyes', 'dana.reyes@example.com', '', 'EXPERIENCE', 'Forklift Operator', 'Acme Logistics, Jan 2019 - Present', '', 'EDUCATION', 'GED, 2008'].join('\n');
+    const res = await upload(north, { batchJobId: String(job) }, [resumePart(Buffer.from(text), 'cv.txt', 'text/plain')]);
+    await completed(north, job);
+    const record = (await north({ method: 'GET', url: `/Staging/Employees/${res.json().stagedEmployeeId}` })).json();
+    expect(record.education).toEqual([{ school: null, degree: 'GED', field: null, graduationYear: 2008 }]);
+    expect(record.workHistory).toEqual([expect.objectContaining({ title: 'Forklift Operator', current: true, endDate: null })]);
+  });
+
   it('BATCH-11 BATCH-17 BATCH-19 BATCH-38 BATCH-39 BATCH-42 convert: the item creates the employee with the job\'s defaults and logs the message', async () => {
     const [action] = await t.database.db.select({ id: securityGroupMessageActions.messageActionId }).from(securityGroupMessageActions)
       .innerJoin(serviceReps, and(eq(serviceReps.tenantId, securityGroupMessageActions.tenantId), eq(serviceReps.securityGroupId, securityGroupMessageActions.securityGroupId)))
