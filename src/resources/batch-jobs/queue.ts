@@ -47,13 +47,13 @@ export async function finishItem(client: pg.PoolClient, item: ClaimedItem, worke
   return true;
 }
 
-async function completeJobIfDone(client: pg.PoolClient, tenantId: number, batchJobId: number) {
-  await client.query(
-    `update batch_jobs j set status = 'Completed', completed_at = now()
-      where j.tenant_id = $1 and j.id = $2 and j.status <> 'Completed'
-        and not exists (select 1 from batch_job_items i where i.tenant_id = $1 and i.batch_job_id = $2 and i.status in ('New', 'Processing'))`,
-    [tenantId, batchJobId],
-  );
+/** Completes a job with no item left New or Processing ($1 tenant, $2 job). */
+const COMPLETE_IF_DONE = `update batch_jobs j set status = 'Completed', completed_at = now()
+  where j.tenant_id = $1 and j.id = $2 and j.status <> 'Completed'
+    and not exists (select 1 from batch_job_items i where i.tenant_id = $1 and i.batch_job_id = $2 and i.status in ('New', 'Processing'))`;
+
+async function completeJobIfDone(client: pg.PoolClient | pg.Pool, tenantId: number, batchJobId: number) {
+  await client.query(COMPLETE_IF_DONE, [tenantId, batchJobId]);
 }
 
 /** Gives items back to the queue (graceful shutdown): they keep their attempt count. */
@@ -74,10 +74,6 @@ export async function failAbandoned(db: Db, types: string[], maxAttempts: number
            failure_reason = 'Abandoned: its worker stopped during each of ' || attempts || ' attempts.'
      where job_type = any(${sql.param(types)}::text[]) and status = 'Processing' and lease_until < now() and attempts >= ${maxAttempts}
     returning tenant_id, batch_job_id`);
-  for (const r of new Map(rows.map((r) => [`${r.tenant_id}:${r.batch_job_id}`, r])).values()) {
-    await db.execute(sql`update batch_jobs j set status = 'Completed', completed_at = now()
-      where j.tenant_id = ${r.tenant_id} and j.id = ${r.batch_job_id} and j.status <> 'Completed'
-        and not exists (select 1 from batch_job_items i where i.tenant_id = j.tenant_id and i.batch_job_id = j.id and i.status in ('New', 'Processing'))`);
-  }
+  for (const r of new Map(rows.map((r) => [`${r.tenant_id}:${r.batch_job_id}`, r])).values()) await completeJobIfDone(db.$client, r.tenant_id, r.batch_job_id);
   return rows.length;
 }

@@ -8,7 +8,7 @@ import { principalOfRep } from '../../platform/auth/rep-principal.ts';
 import { DataScope } from '../../platform/scope.ts';
 import { batchJobItems, batchJobs } from './batch-job.table.ts';
 import { createBatchJob } from './batch-job.repository.ts';
-import { claimItems, finishItem } from './queue.ts';
+import { claimItems, failAbandoned, finishItem } from './queue.ts';
 import { BatchWorker, ItemFailure, type ItemHandler, type WorkerOptions } from './worker.ts';
 
 let t: TestContext;
@@ -93,6 +93,17 @@ describe('batch worker', () => {
       expect(await finishItem(client, first!, 'worker-a', { status: 'Completed' })).toBe(false);
       expect(await finishItem(client, again!, 'worker-b', { status: 'Completed' })).toBe(true);
     } finally { client.release(); }
+    expect((await jobRow(id)).status).toBe('Completed');
+  });
+
+  it('an item whose worker died on its last allowed attempt fails as abandoned, and its job completes', async () => {
+    const { name, id } = await job(1);
+    const [held] = await claimItems(t.database.db, 'worker-gone', [name], 1, 50, 1);
+    expect(await failAbandoned(t.database.db, [name], 1)).toBe(0); // its lease still runs
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await claimItems(t.database.db, 'worker-b', [name], 1, 30_000, 1)).toEqual([]); // no attempt left
+    expect(await failAbandoned(t.database.db, [name], 1)).toBe(1);
+    expect((await itemRows(id))[0]).toMatchObject({ id: held!.id, status: 'Failed', failureReason: expect.stringContaining('Abandoned') });
     expect((await jobRow(id)).status).toBe('Completed');
   });
 

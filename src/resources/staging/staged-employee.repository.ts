@@ -8,7 +8,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { batchJobItems, batchJobs } from '../batch-jobs/batch-job.table.ts';
 import { addItem, jobForNewItem } from '../batch-jobs/batch-job.repository.ts';
-import { CONVERT_STAGED, IMPORT_RESUMES } from '../batch-jobs/batch-job.types.ts';
+import { CONVERT_STAGED, IMPORT_RESUMES, KNOWN_TYPES } from '../batch-jobs/batch-job.types.ts';
 import { stagedEmployees as s } from './staged-employee.table.ts';
 import type { StagedEmployeeListFilter } from './staged-employee.schemas.ts';
 
@@ -44,7 +44,7 @@ const itemStatuses = sql<ItemStatusRow[]>`coalesce((
   select json_agg(json_build_object('batchJobId', i.batch_job_id, 'batchJobItemId', i.id, 'batchJobType', i.job_type,
     'status', i.status, 'failureReason', i.failure_reason) order by i.id)
     from ${batchJobItems} i where i.tenant_id = ${qualified(s.tenantId)} and i.record_id = ${qualified(s.id)}
-     and i.job_type in ('Staged_Employee_Import_Resume_Data', 'Delete_Staged_Employees', 'Convert_Staged_Employees')), '[]')`;
+     and i.job_type = any(${sql.param([...KNOWN_TYPES])}::text[])), '[]')`;
 interface ItemStatusRow { batchJobId: number; batchJobItemId: number; batchJobType: string; status: string; failureReason: string | null }
 
 const columns = {
@@ -73,7 +73,7 @@ export async function listStagedEmployees(scope: DataScope, q: StagedEmployeeLis
   if (q.status !== undefined) {
     // The status of the staged employee's latest item (in the given job, if one is named).
     conditions.push(sql`(select i.status from ${batchJobItems} i where i.tenant_id = ${qualified(s.tenantId)} and i.record_id = ${qualified(s.id)}
-      ${q.batchJobId !== undefined ? sql`and i.batch_job_id = ${q.batchJobId}` : sql`and i.job_type in ('Staged_Employee_Import_Resume_Data', 'Convert_Staged_Employees')`}
+      ${q.batchJobId !== undefined ? sql`and i.batch_job_id = ${q.batchJobId}` : sql`and i.job_type = any(${sql.param([IMPORT_RESUMES, CONVERT_STAGED])}::text[])`}
       order by i.id desc limit 1) = ${q.status}`);
   }
   if (q.parseStatus !== undefined) conditions.push(eq(s.parseStatus, q.parseStatus));

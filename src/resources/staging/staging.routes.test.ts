@@ -117,11 +117,10 @@ describe('POST /batchjobs', () => {
     const missing = await post({ messageActionId: ours!.id });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty(['batchJobParameters.loggedMessage']);
-    if (notOurs[0]) {
-      const foreign = await post({ messageActionId: notOurs[0].id, loggedMessage: 'Imported' });
-      expect(foreign.statusCode).toBe(400);
-      expect(foreign.json().errors).toHaveProperty(['batchJobParameters.messageActionId']);
-    }
+    expect(notOurs[0], 'the default actions include one the Payroll group may not use').toBeDefined();
+    const foreign = await post({ messageActionId: notOurs[0]!.id, loggedMessage: 'Imported' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toHaveProperty(['batchJobParameters.messageActionId']);
     expect((await post({ messageActionId: ours!.id, loggedMessage: 'Imported from resumes' })).statusCode).toBe(201);
   });
 
