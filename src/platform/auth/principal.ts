@@ -1,4 +1,5 @@
 // Who is calling: resolved once per request from the credential, carried to the data scope.
+import { sql, type SQL } from 'drizzle-orm';
 
 export const ROLES = ['ServiceRep', 'WebUserEmployee', 'WebUserContact', 'Service'] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,4 +30,13 @@ export interface Principal {
 
 export function hasScope(principal: Principal, scope: string): boolean {
   return principal.scopes.has('*') || principal.scopes.has(scope);
+}
+
+/**
+ * The select-list columns `visible` (nodes at or below the hierarchy node aliased `n`) and
+ * `ancestors` (the nodes above it), for a query whose tenant id is `tenantColumn`.
+ */
+export function hierarchyColumns(tenantColumn: 'c.tenant_id' | 'r.tenant_id'): SQL {
+  return sql.raw(`array(select d.id from hierarchy_nodes d where d.tenant_id = ${tenantColumn} and d.path <@ n.path order by d.id) as visible,
+    array(select a.id from hierarchy_nodes a where a.tenant_id = ${tenantColumn} and a.path @> n.path and a.id <> n.id order by a.id) as ancestors`);
 }

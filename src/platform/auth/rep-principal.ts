@@ -2,15 +2,14 @@
 // it, with that rep's hierarchy as it is now (a rep moved or deactivated since is taken into account).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import type { Principal } from './principal.ts';
+import { hierarchyColumns, type Principal } from './principal.ts';
 
 interface Row { tenant_name: string; hier_id: number; security_group_id: number; is_active: boolean; path: string; can_create_employees: boolean; can_insert_master_data: boolean; visible: number[]; ancestors: number[] }
 
 export async function principalOfRep(db: Db, tenantId: number, serviceRepId: number): Promise<Principal | undefined> {
   const { rows } = await db.execute<Row & Record<string, unknown>>(sql`
     select t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active, n.path::text as path, n.can_create_employees, n.can_insert_master_data,
-           array(select d.id from hierarchy_nodes d where d.tenant_id = r.tenant_id and d.path <@ n.path order by d.id) as visible,
-           array(select a.id from hierarchy_nodes a where a.tenant_id = r.tenant_id and a.path @> n.path and a.id <> n.id order by a.id) as ancestors
+           ${hierarchyColumns('r.tenant_id')}
       from service_reps r
       join tenants t on t.id = r.tenant_id
       join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id

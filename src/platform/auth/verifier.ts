@@ -5,7 +5,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { secretMatches } from './credentials.ts';
-import type { Principal } from './principal.ts';
+import { hierarchyColumns, type Principal } from './principal.ts';
 
 export const REVOKE_CHANNEL = 'staffing_credential_revoked';
 const MAX_ENTRIES = 10_000;
@@ -39,8 +39,7 @@ export class CredentialVerifier {
       select c.tenant_id, c.id, c.sid, c.secret_hash, c.scopes, c.expires_at, c.revoked_at, c.service_rep_id,
              t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active as rep_active, n.path::text as path,
              n.can_create_employees, n.can_insert_master_data,
-             array(select d.id from hierarchy_nodes d where d.tenant_id = c.tenant_id and d.path <@ n.path order by d.id) as visible,
-             array(select a.id from hierarchy_nodes a where a.tenant_id = c.tenant_id and a.path @> n.path and a.id <> n.id order by a.id) as ancestors
+             ${hierarchyColumns('c.tenant_id')}
         from api_credentials c
         join tenants t on t.id = c.tenant_id
         join service_reps r on r.tenant_id = c.tenant_id and r.id = c.service_rep_id
