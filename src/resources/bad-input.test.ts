@@ -27,3 +27,33 @@ it('ERR-06 GEN-07 AMB-25: out-of-range ids, ids in queries and odd bodies never 
   }
   expect(bad).toEqual([]);
 });
+
+it('ERR-06 GEN-07 AMB-25: the job board, batch job and staging routes never answer 500 for odd ids, queries or bodies', async () => {
+  const admin = as(t.app, t.tenant.adminToken);
+  const bad: string[] = [];
+  const check = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const r = await admin({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    if (r.statusCode >= 500) bad.push(`${method} ${url} ${JSON.stringify(payload) ?? ''} ${r.statusCode} ${r.body.slice(0, 100)}`);
+  };
+  for (const id of ['2147483648', '9007199254740993', '-1', '0', '1e3', 'abc']) {
+    await check('GET', `/batchjobs/${id}`);
+    await check('GET', `/batchjobs/${id}/items?status=Failed`);
+    await check('GET', `/Staging/Employees/${id}`);
+    await check('GET', `/JobOrders/${id}/jobBoardDetails`);
+    await check('POST', `/Staging/Employees/${id}/ConvertToEmployee`, { batchJobId: id });
+    await check('POST', `/JobOrders/${id}/jobBoardCandidate`, { employeeId: id });
+    await check('POST', `/Staging/Employees/Resumes?batchJobId=${id}`, {});
+  }
+  for (const body of [{}, [], 'x', { batchJobType: 'Convert_Staged_Employees', batchJobParameters: { serviceRepId: 2 ** 40, branchId: -1, isEmployeeActive: 'yes' } },
+    { batchJobType: 'Convert_Staged_Employees', batchJobParameters: { serviceRepId: 1, branchId: 1, isEmployeeActive: true, employmentCategoryId: 'not-a-guid', employeeStatusId: 'x'.repeat(11) } },
+    { batchJobType: 'Staged_Employee_Import_Resume_Data', batchJobParameters: [] }, { batchJobType: 'x'.repeat(101) }]) {
+    await check('POST', '/batchjobs', body);
+  }
+  for (const body of [{ stagedEmployeeIds: [2147483648] }, [0], { stagedEmployeeIds: 'x' }, [1, 1]]) await check('POST', '/Staging/Employees/delete', body);
+  for (const q of ['batchJobId=2147483648', 'status=Nope', 'parseStatus=1', 'isConverted=maybe', 'take=0']) await check('GET', `/Staging/Employees?${q}`);
+  for (const q of ['countryCode=840', 'sortBy=9&countryCode=840', 'sortBy=1&countryCode=99999999999', 'sortBy=1&countryCode=840&latitude=91&longitude=0&distance=5&distanceUnitId=3',
+    'sortBy=1&countryCode=840&postalCode=%00&distance=5&distanceUnitId=3', 'sortBy=1&countryCode=840&textSearch=%22%22%20%26%20!', 'sortBy=1&countryCode=840&distance=2147483648&distanceUnitId=3&postalCode=55401']) {
+    await check('GET', `/Search/JobBoard?${q}`);
+  }
+  expect(bad).toEqual([]);
+});

@@ -251,3 +251,18 @@ describe('overload (ERR-16)', () => {
     expect(res.headers['content-type']).toMatch(/problem\+json/);
   });
 });
+
+describe('strings PostgreSQL cannot store', () => {
+  it('ERR-06: a NUL character in a query, path or body value answers 400 naming the field, on any route', async () => {
+    const headers = auth.token(t.tenant.adminToken);
+    const query = await app.inject({ method: 'GET', url: '/Search/EmailAddress?SearchString=a%00b', headers });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().errors).toHaveProperty(['SearchString']);
+    const body = await app.inject({ method: 'POST', url: '/Employees', headers, payload: { firstName: 'A\u0000', lastName: 'B', branchId: t.tenant.north.branchId, region: 'MN' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().errors).toHaveProperty(['firstName']);
+    const patch = await app.inject({ method: 'PATCH', url: '/Employees/1', headers, payload: [{ op: 'replace', path: '/MiddleName', value: 'x\u0000' }] });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().errors).toHaveProperty(['0.value']);
+  });
+});

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { lenientBodies } from './body.ts';
+import { invalid } from './errors.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -38,6 +39,19 @@ function renameKeys(target: unknown, names: Map<string, string>): void {
   }
 }
 
+/** The path of the first key or string holding U+0000, if any. */
+function withNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = withNul(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export function registerValidation(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (httpPart !== 'body') return coercingAjv.compile(schema);
@@ -57,6 +71,9 @@ export function registerValidation(app: FastifyInstance) {
     if (route.schema) namesByRoute.set(route.schema, { query: propertyNames(route.schema.querystring), body: propertyNames(route.schema.body) });
   });
   app.addHook('preValidation', async (request) => {
+    // PostgreSQL text cannot hold U+0000: refused here, for every route, rather than failing in a query.
+    const nul = withNul(request.query, '') ?? withNul(request.params, '') ?? withNul(request.body, '');
+    if (nul !== undefined) throw invalid(nul || 'body', 'must not contain the NUL character (U+0000)');
     const schema = request.routeOptions.schema;
     const names = schema && namesByRoute.get(schema);
     if (!names) return;
