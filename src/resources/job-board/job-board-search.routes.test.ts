@@ -1,11 +1,12 @@
 // GET /Search/JobBoard (JB-01..JB-50): eligibility, text ranking and stemming, centre finding, radius
 // edges, sort orders, settings, 400s, paging, and the triggers that keep the search table current.
 // Each group gives its orders a skill word of its own and searches for it, so groups do not mix.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, testConfig, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { JobBoardSearchCache } from './job-board-search.cache.ts';
+import { searchArea, surfaceMetres } from './job-board-search.area.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { branches } from '../../platform/db/schema.ts';
 import { addBranch } from '../tenants/tenant.provisioning.ts';
@@ -271,6 +272,26 @@ describe('job board search: radius edges (JB-18, JB-19, JB-23)', () => {
     expect(data.map((r) => r.jobOrderId)).toEqual([o.km99]);
     expect(data[0]!.distance).toBe(9.9);
   });
+});
+
+describe('job board search: the radius computed in the service agrees with earthdistance (JB-23)', () => {
+  // The search compares cube distances against a centre, box and chord computed once in the service
+  // instead of calling earthdistance's SQL functions per row: they must be the same numbers.
+  it.each([[44.98, -93.27, 25 * MILE], [40.0, -100.0, 10_000], [-33.87, 151.21, 500_000], [71.29, -156.79, 20_000_000], [0, 179.9, 1]])(
+    'JB-23: centre (%f, %f), radius %f m', async (latitude, longitude, radiusMetres) => {
+      const area = searchArea({ latitude, longitude, radiusMetres, unitMetres: 1 });
+      const { rows: [row] } = await t.database.db.execute<Record<string, number>>(sql`with p as (select ${latitude}::float8 as lat,
+        ${longitude}::float8 as lon, ${radiusMetres}::float8 as r) select
+        cube_distance(${area.centre}::cube, ll_to_earth(lat, lon)) as centre_off,
+        cube_distance(${area.box}::cube, earth_box(ll_to_earth(lat, lon), r)) as box_off,
+        gc_to_sec(r) as chord,
+        earth_distance(ll_to_earth(lat, lon), ll_to_earth(lat + 1.5, lon - 2)) as metres,
+        cube_distance(${area.centre}::cube, ll_to_earth(lat + 1.5, lon - 2)) as away from p`);
+      expect(Number(row!.centre_off)).toBeLessThan(1e-6);
+      expect(Number(row!.box_off)).toBeLessThan(1e-6);
+      expect(area.chord).toBeCloseTo(Math.min(Number(row!.chord), 2 * EARTH_RADIUS), 6);
+      expect(surfaceMetres(Number(row!.away))).toBeCloseTo(Number(row!.metres), 6);
+    });
 });
 
 describe('job board search: sort orders (JB-06..JB-10, AMB-52)', () => {

@@ -38,7 +38,8 @@ export const jobBoardSearch = pgTable('job_board_search', {
   document: tsvector('document').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.jobOrderId] }),
-  index('job_board_search_document').using('gin', t.document),
-  index('job_board_search_earth').using('gist', t.earth),
+  // Tenant first (btree_gin, btree_gist): a search walks only its own tenant's entries.
+  index('job_board_search_tenant_document').using('gin', t.tenantId, t.document),
+  index('job_board_search_tenant_earth').using('gist', t.tenantId, t.earth),
   index('job_board_search_taken').on(t.tenantId, sql`${t.dateOrderTaken} desc`),
 ]);
