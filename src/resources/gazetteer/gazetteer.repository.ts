@@ -2,12 +2,20 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { postalCodes } from './gazetteer.table.ts';
+import { CANADA, US } from './gazetteer.load.ts';
 
 export interface Place { countryCode: number; postalCode: string; municipality: string; region: string; latitude: number; longitude: number }
 
-/** The place of a postal code (ZIP+4 is read as its 5-digit ZIP). */
+/** The gazetteer's key of a postal code: a ZIP+4 is read as its ZIP, a Canadian postal code as its area (its first three characters). */
+export function gazetteerKey(countryCode: number, postalCode: string): string {
+  if (countryCode === US) return postalCode.trim().slice(0, 5);
+  if (countryCode === CANADA) return postalCode.replace(/\s+/g, '').toUpperCase().slice(0, 3);
+  return postalCode.trim().toUpperCase();
+}
+
+/** The place of a postal code (see gazetteerKey). */
 export async function placeOfPostalCode(db: Db, countryCode: number, postalCode: string): Promise<Place | undefined> {
-  const code = countryCode === 840 ? postalCode.trim().slice(0, 5) : postalCode.trim().toUpperCase();
+  const code = gazetteerKey(countryCode, postalCode);
   const [place] = await db.select().from(postalCodes).where(and(eq(postalCodes.countryCode, countryCode), eq(postalCodes.postalCode, code)));
   return place;
 }

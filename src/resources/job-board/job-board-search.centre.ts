@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import { firstPlaceOf, placeOfPostalCode, type Place } from '../gazetteer/gazetteer.repository.ts';
+import { firstPlaceOf, gazetteerKey, placeOfPostalCode, type Place } from '../gazetteer/gazetteer.repository.ts';
 import { DISTANCE_UNITS, type JobBoardSearch } from './job-board-search.schemas.ts';
 
 export interface Centre {
@@ -37,7 +37,7 @@ function regionsOf(db: Db, countryCode: number): Promise<Set<string>> {
 }
 
 // Places looked up by postal code or by municipality and region, kept per process (at most
-// PLACES_KEPT; the US has about 41,000 ZIP codes): the gazetteer only changes with a deployment.
+// PLACES_KEPT; the US has about 41,000 ZIP codes, Canada 1,600 postal areas): the gazetteer only changes with a deployment.
 const PLACES_KEPT = 50_000;
 const placesCache = new WeakMap<Db, Map<string, Promise<Place | undefined>>>();
 function place(db: Db, key: string, look: () => Promise<Place | undefined>): Promise<Place | undefined> {
@@ -77,9 +77,9 @@ export async function findCentre(db: Db, countryCode: number, q: Location): Prom
     if (regions.size === 0) {
       throw invalid('countryCode', 'location search by postalCode, municipality or region is not available for this country; use latitude and longitude');
     }
-    if (q.region !== undefined && !regions.has(q.region.toUpperCase())) throw invalid('region', 'is not a region of the country (a state code such as MN)');
+    if (q.region !== undefined && !regions.has(q.region.toUpperCase())) throw invalid('region', 'is not a region of the country (a state or province code such as MN or ON)');
     if (q.postalCode !== undefined) {
-      const found = await place(db, `${countryCode}|${q.postalCode.trim().toUpperCase()}`, () => placeOfPostalCode(db, countryCode, q.postalCode!));
+      const found = await place(db, `${countryCode}|${gazetteerKey(countryCode, q.postalCode)}`, () => placeOfPostalCode(db, countryCode, q.postalCode!));
       if (!found) throw invalid('postalCode', 'is not a postal code of the country');
       return at(found.latitude, found.longitude, found.postalCode);
     }

@@ -248,6 +248,32 @@ describe('job board search: location (JB-22..JB-29)', () => {
   });
 });
 
+describe('job board search: Canada (JB-03, JB-04, JB-24..JB-27)', () => {
+  // The gazetteer holds Canada's forward sortation areas: a postal code is found by its first three characters.
+  let vancouver: number;
+  beforeAll(async () => {
+    vancouver = await order({ skills: ['canadagroup'], worksiteId: await worksite(49.2836, -123.1041, { municipality: 'Vancouver', region: 'BC', postalCode: 'V6B 1A1', countryCode: 124 }) });
+  });
+  const inCanada = (extra: Record<string, string | number>) => found({ textSearch: 'canadagroup', countryCode: 124, distanceUnitId: 4, ...extra });
+
+  it('JB-13 JB-27: a Canadian postal code, any case and spacing, is the centre of its area', async () => {
+    const { data } = await inCanada({ postalCode: 'v6b4y8', distance: 2 });
+    expect(data.map((r) => r.jobOrderId)).toEqual([vancouver]);
+    expect(data[0]!.distance).toBeLessThan(1);
+    expect((await inCanada({ postalCode: 'M5V 3L9', distance: 100 })).data).toEqual([]); // Toronto
+  });
+
+  it('JB-24 JB-26: municipality and province determine the centre: the area of the place with the lowest code', async () => {
+    expect((await inCanada({ municipality: 'vancouver', region: 'bc', distance: 10 })).data.map((r) => r.jobOrderId)).toEqual([vancouver]);
+    await badRequest({ countryCode: 124, municipality: 'Vancouver', region: 'MN', distance: 10, distanceUnitId: 4 }, 'region');
+  });
+
+  it('JB-04: the country decides: a Canadian order is not a US result, nor the reverse', async () => {
+    expect((await found({ textSearch: 'canadagroup' })).data).toEqual([]);
+    expect((await inCanada({})).data.map((r) => r.jobOrderId)).toEqual([vancouver]);
+  });
+});
+
 describe('job board search: radius edges (JB-18, JB-19, JB-23)', () => {
   const centre: [number, number] = [40.0, -100.0];
   const o: Record<string, number> = {};
@@ -375,14 +401,15 @@ describe('job board search: 400s (JB-03, JB-04, JB-05, JB-11, JB-15, JB-16, JB-1
     await badRequest({ postalCode: '55401', distance: 5 }, 'distanceUnitId');
   });
 
-  it('JB-03: an unknown postal code or place; a gazetteer search in a country the gazetteer does not cover (Canada)', async () => {
+  it('JB-03: an unknown postal code or place; a gazetteer search in a country the gazetteer does not cover (the United Kingdom)', async () => {
     await badRequest({ postalCode: '00000', distance: 5, distanceUnitId: 3 }, 'postalCode');
     await badRequest({ municipality: 'Nowhereville', region: 'MN', distance: 5, distanceUnitId: 3 }, 'municipality');
-    await badRequest({ countryCode: 124, postalCode: 'K1A 0B1', distance: 5, distanceUnitId: 3 }, 'countryCode');
+    await badRequest({ countryCode: 124, postalCode: 'Z9Z 9Z9', distance: 5, distanceUnitId: 3 }, 'postalCode');
+    await badRequest({ countryCode: 826, postalCode: 'SW1A 1AA', distance: 5, distanceUnitId: 3 }, 'countryCode');
   });
 
   it('JB-03: latitude and longitude work in any country; empty parameters count as absent', async () => {
-    expect((await search({ countryCode: 124, latitude: 45.4, longitude: -75.7, distance: 5, distanceUnitId: 4 })).statusCode).toBe(200);
+    expect((await search({ countryCode: 826, latitude: 51.5, longitude: -0.13, distance: 5, distanceUnitId: 4 })).statusCode).toBe(200);
     expect((await search({ textSearch: '', postalCode: '', latitude: '', longitude: '', distance: '', distanceUnitId: '' })).statusCode).toBe(200);
   });
 });
