@@ -31,29 +31,24 @@ const PROVINCES: Record<string, string> = {
   'Nova Scotia': 'NS', 'Northwest Territory': 'NT', 'Nunavut Territory': 'NU', 'Ontario': 'ON', 'Prince Edward Island': 'PE',
   'Quebec': 'QC', 'Saskatchewan': 'SK', 'Yukon': 'YT',
 };
-/**
- * The province of a forward sortation area by its first letter (Canada Post's districts), for the
- * few entries whose province field holds a place name instead. X is NT or NU: named in the data.
- */
-const PROVINCE_OF_LETTER: Record<string, string> = {
-  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON', P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
-};
+/** Canada Post's area for letters to Santa (H0H, "Reserved", at the North Pole): not a place. */
+const NOT_A_PLACE = new Set(['H0H']);
 
 /**
  * Canadian forward sortation areas from zipcodes (the only npm package with Canadian postal areas
  * and coordinates): one row per area, at its centre. The package names an area by its place and
  * neighbourhoods ("Vancouver (ne Downtown / Gastown)"): the municipality is the part before the
- * parentheses.
+ * parentheses. Nine of its 1,620 entries have their fields shifted (a place where the province
+ * belongs, no latitude): they are left out, so those areas (V0N, E1H, ...) are not known.
  */
 export function canadianPostalCodes(): PostalCodeRow[] {
   const { codes } = require('zipcodes/lib/codesCanada.js') as { codes: Record<string, ZipEntry> };
   return Object.values(codes)
-    .filter((z) => /^[A-Z]\d[A-Z]$/.test(z.zip) && located(z))
+    .filter((z) => /^[A-Z]\d[A-Z]$/.test(z.zip) && located(z) && PROVINCES[z.state] && !NOT_A_PLACE.has(z.zip))
     .map((z) => ({
       countryCode: CANADA, postalCode: z.zip, municipality: z.city.split(' (')[0]!.trim(),
-      region: PROVINCES[z.state] ?? PROVINCE_OF_LETTER[z.zip[0]!] ?? z.state, latitude: z.latitude, longitude: z.longitude,
-    }))
-    .filter((z) => /^[A-Z]{2}$/.test(z.region));
+      region: PROVINCES[z.state]!, latitude: z.latitude, longitude: z.longitude,
+    }));
 }
 
 async function loadCountry(db: AnyDb, countryCode: number, rows: PostalCodeRow[]): Promise<void> {

@@ -59,6 +59,8 @@ describe('gazetteer', () => {
     expect(place!.municipality).toContain('Toronto');
     expect(place!.latitude).toBeCloseTo(43.65, 1);
     expect(await placeOfPostalCode(database.db, 124, 'Z9Z 9Z9')).toBeUndefined();
+    expect(await placeOfPostalCode(database.db, 124, 'V0N 1B0')).toBeUndefined(); // the package's entry has no coordinates
+    expect(await placeOfPostalCode(database.db, 124, 'H0H 0H0')).toBeUndefined(); // letters to Santa: not a place
     const vancouver = await firstPlaceOf(database.db, 124, 'vancouver', 'bc');
     expect(vancouver).toMatchObject({ municipality: 'Vancouver', region: 'BC' });
     expect(vancouver!.postalCode).toMatch(/^V\d[A-Z]$/);

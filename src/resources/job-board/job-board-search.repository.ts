@@ -14,12 +14,17 @@ import { SORT_BY, type JobBoardOrderShape, type JobBoardSearch } from './job-boa
 
 /** A result as the statement builds it (json_agg): one JSON value per page, parsed once. */
 interface Found {
-  jobOrderId: number; municipality: string | null; region: string | null; postalCode: string | null; dateOrderTaken: string;
+  jobOrderId: number; municipality: string | null; region: string | null; postalCode: string | null; dateOrderTaken: number;
   jobTitle: string | null; jobDescription: string | null; jobDescriptionContentType: string; category: string | null;
   orderType: string | null; skills: string[]; chord: number | null;
 }
 
 const DAY_MS = 86_400_000;
+/**
+ * Up to this radius (chord, metres: ~100 miles) text is matched on the orders inside it; beyond it,
+ * through the word index, as a wide radius holds much of the tenant.
+ */
+const LOCAL_CHORD = 160_000;
 
 /** ORDER BY of each sortBy value, over the columns of `matches` (AMB-52: relevance without text and distance without a centre sort as "created"). */
 function orderBy(sortBy: number, text: boolean, area: boolean, p = ''): string {
@@ -30,28 +35,30 @@ function orderBy(sortBy: number, text: boolean, area: boolean, p = ''): string {
 }
 
 /**
- * The statement of one shape (text or not, centre or not, sort order). Parameters: $1 tenant, $2 the
+ * The statement of one shape (text or not, centre or not and how wide, sort order). Parameters: $1 tenant, $2 the
  * caller's hierarchy nodes, $3 country, $4 take, $5 skip, then the text and/or the centre, box and
  * chord.
  *
  * - `k` computes what rows are compared with once per statement: in a generic plan an expression of
  *   parameters in a filter is evaluated again for every row (websearch_to_tsquery parsed per row).
- * - With a centre, the text is matched on the orders inside the radius (a few hundred at most), not
- *   through the GIN index, whose broad words list thousands of orders: the function form
- *   `ts_match_vq` keeps the planner from combining both indexes.
+ * - With a `local` centre (radius up to ~100 miles), the text is matched on the orders inside the
+ *   radius (hundreds), not through the GIN index, whose broad words list thousands of orders: the
+ *   function form `ts_match_vq` keeps the planner from combining both indexes. A wider radius holds
+ *   much of the tenant: there the word index narrows first (`@@`).
  * - `matches` ranks and measures each match once, on narrow rows (materialized: the rank is computed
  *   in the scan and the documents are not carried along); the page is sorted and counted from it,
- *   and only its rows are read in full, as one JSON value (no per-row, per-column parsing in Node).
+ *   and only its rows are read in full, as one JSON value (no per-row, per-column parsing in Node;
+ *   dates as milliseconds since the epoch, exact for any date whatever the server's TimeZone).
  *   The title key only when sorting by title: `lower()` of 6,900 titles costs ~1.5 ms.
  * - `chord` (the straight-line distance) orders as the distance along the surface does.
  */
-function statementText(text: boolean, area: boolean, sortBy: number): string {
+function statementText(text: boolean, area: boolean, local: boolean, sortBy: number): string {
   let n = 5;
   const q = text ? `$${++n}` : '';
   const [centre, box, chord] = area ? [`$${++n}`, `$${++n}`, `$${++n}`] : [];
   const k = [text && `websearch_to_tsquery('english', ${q}) as q`, area && `${centre}::cube as c, ${box}::cube as b`].filter(Boolean);
   const where = ['s.tenant_id = $1', 's.hier_id = any($2::int[])', 's.country_code = $3',
-    text && (area ? 'ts_match_vq(s.document, k.q)' : 's.document @@ k.q'),
+    text && (local ? 'ts_match_vq(s.document, k.q)' : 's.document @@ k.q'),
     area && `s.earth <@ k.b and cube_distance(k.c, s.earth) <= ${chord}::float8`].filter(Boolean);
   return `with ${k.length ? `k as materialized (select ${k.join(', ')}),` : ''}
     matches as materialized (
@@ -62,7 +69,7 @@ function statementText(text: boolean, area: boolean, sortBy: number): string {
     ), page as (select * from matches order by ${orderBy(sortBy, text, area)} limit $4 offset $5)
     select (select count(*)::int from matches) as total_count,
       (select json_agg(json_build_object('jobOrderId', s.job_order_id, 'municipality', s.municipality, 'region', s.region,
-          'postalCode', s.postal_code, 'dateOrderTaken', s.date_order_taken, 'jobTitle', s.job_title, 'jobDescription', s.job_description,
+          'postalCode', s.postal_code, 'dateOrderTaken', extract(epoch from s.date_order_taken) * 1000, 'jobTitle', s.job_title, 'jobDescription', s.job_description,
           'jobDescriptionContentType', s.job_description_content_type, 'category', s.category, 'orderType', s.order_type,
           'skills', s.skills, 'chord', p.chord) order by ${orderBy(sortBy, text, area, 'p.')})
         from page p join job_board_search s on s.tenant_id = $1 and s.job_order_id = p.job_order_id) as data`;
@@ -73,10 +80,10 @@ function statementText(text: boolean, area: boolean, sortBy: number): string {
  * instead of planning every search (planning was a third of an uncached search's database time).
  */
 const statements = new Map<string, { name: string; text: string }>();
-function statementFor(text: boolean, area: boolean, sortBy: number) {
-  const key = `${+text}${+area}${orderBy(sortBy, text, area)}`;
+function statementFor(text: boolean, area: boolean, local: boolean, sortBy: number) {
+  const key = `${+text}${+area}${+local}${orderBy(sortBy, text, area)}`;
   let statement = statements.get(key);
-  if (!statement) statements.set(key, statement = { name: `job_board_search_${statements.size}`, text: statementText(text, area, sortBy) });
+  if (!statement) statements.set(key, statement = { name: `job_board_search_${statements.size}`, text: statementText(text, area, local, sortBy) });
   return statement;
 }
 
@@ -89,7 +96,7 @@ export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoa
   const text = q.textSearch?.trim() ? q.textSearch.trim() : undefined;
   const area = centre ? searchArea(centre) : undefined;
 
-  const { name, text: statement } = statementFor(!!text, !!area, q.sortBy);
+  const { name, text: statement } = statementFor(!!text, !!area, !!area && area.chord <= LOCAL_CHORD, q.sortBy);
   // Tenant and hierarchy ($1, $2) are the scope's, as DataScope.visible would write them.
   const values: unknown[] = [scope.tenantId, scope.hierIds, q.countryCode, q.take, q.skip];
   if (text) values.push(text);

@@ -148,6 +148,12 @@ describe('job board search: eligibility (JB-30..JB-33)', () => {
     expect(result).not.toContain(o.otherTenant);
   });
 
+  it('JB-34: dateOrderTaken is sent exactly as stored, however old (milliseconds, UTC)', async () => {
+    const old = await order({ skills: ['olddategroup'], dateOrderTaken: new Date('1850-03-04T05:06:07.890Z') });
+    const { data } = await found({ textSearch: 'olddategroup' });
+    expect(data).toMatchObject([{ jobOrderId: old, dateOrderTaken: '1850-03-04T05:06:07.890Z' }]);
+  });
+
   it('JB-34 JB-35 JB-36 AMB-53 AMB-58: each result has exactly the spec\'s fields; distance null without a location search; jobBoardUrl on the public job board', async () => {
     const { data } = await found({ textSearch: 'eligword' }, north);
     const item = data.find((r) => r.jobOrderId === o.passes)!;
@@ -293,6 +299,13 @@ describe('job board search: radius edges (JB-18, JB-19, JB-23)', () => {
     expect(data.map((r) => r.distance)).toEqual([6.15, 6.28, 9.9]);
   });
 
+  it('JB-19: the same search with other values, past the executions PostgreSQL plans one by one (a generic plan then)', async () => {
+    for (let miles = 10; miles < 20; miles++) {
+      const { data } = await within(miles, 3);
+      expect(data.map((r) => r.jobOrderId)).toEqual(miles === 10 ? [o.km99, o.km101, o.mi99] : [o.km99, o.km101, o.mi99, o.mi101]);
+    }
+  });
+
   it('JB-19 AMB-53: 10 kilometers (4) keeps 9.9 km and excludes 10.1 km; distance is in kilometers', async () => {
     const { data } = await within(10, 4);
     expect(data.map((r) => r.jobOrderId)).toEqual([o.km99]);
@@ -335,6 +348,11 @@ describe('job board search: sort orders (JB-06..JB-10, AMB-52)', () => {
 
   it('JB-06 JB-10: sortBy 1 is relevance, most relevant first', async () => {
     expect(await idsOf({ textSearch: 'sortgroup welder', sortBy: 1 })).toEqual([o.bravo, o.alpha]);
+  });
+  it('JB-06 JB-23: relevance inside a radius ranks the same, within a local radius and a wide one (matched differently)', async () => {
+    expect(await idsOf({ textSearch: 'sortgroup welder', sortBy: 1, ...located })).toEqual([o.bravo, o.alpha]);
+    expect(await idsOf({ textSearch: 'sortgroup welder', sortBy: 1, ...located, distance: 2 })).toEqual([o.alpha]);
+    expect(await idsOf({ textSearch: 'sortgroup welder', sortBy: 1, ...located, distance: 1500 })).toEqual([o.bravo, o.alpha]);
   });
   it('JB-07 JB-10: sortBy 2 is job title, alphabetical whatever the case', async () => {
     expect(await sorted(2)).toEqual([o.alpha, o.bravo, o.charlie]);
@@ -556,6 +574,13 @@ describe('job board search: the answer cache', () => {
       await order({ skills: ['notifyword'] });
       for (let i = 0; i < 100 && cache.get(t.tenant.tenantId, 'k') !== undefined; i++) await new Promise((r) => setTimeout(r, 20));
       expect(cache.get(t.tenant.tenantId, 'k')).toBeUndefined();
+
+      // So is a change of its job board settings (Hide Worksite changes answers, not rows).
+      cache.set(t.other.tenantId, 'k', cache.generation(t.other.tenantId), 'answer');
+      await writeJobBoardSettings(t.database.db, t.other.tenantId, { hideWorksite: true });
+      await writeJobBoardSettings(t.database.db, t.other.tenantId, { hideWorksite: false });
+      for (let i = 0; i < 100 && cache.get(t.other.tenantId, 'k') !== undefined; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(cache.get(t.other.tenantId, 'k')).toBeUndefined();
     } finally { await cache.close(); }
   });
 
