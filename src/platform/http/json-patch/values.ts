@@ -8,15 +8,21 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601: a date, or a date and time with optional seconds, fraction and offset (none means UTC).
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+}
+
 export function parseDateTime(text: string): Date | undefined {
   const m = DATE_TIME.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
-  const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  // With an offset, JavaScript's parser rolls an impossible day over (February 30th -> March 2nd):
+  // the calendar is checked above, on the date as written.
   const date = new Date(m[7] ? text.replace(' ', 'T') : `${y}-${mo}-${d}T${h}:${mi}:${s}${text.slice(19).replace(/^\.\d+/, (f) => f.slice(0, 4))}Z`);
-  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== day && !m[7]) return undefined;
-  return date;
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 export function checkValue(field: Field, value: unknown): Checked {
