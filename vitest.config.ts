@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// test/exit-code/check.js sets VITEST_EXIT_CODE_CHECK to run only the test that always fails.
+const include = process.env.VITEST_EXIT_CODE_CHECK ? ['test/exit-code/*.check.ts'] : ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

