@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/tables.ts',
+  schema: './src/resources/tables.ts',
   out: './drizzle',
 });

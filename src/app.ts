@@ -21,7 +21,7 @@ import { registerEtags } from './platform/http/etag.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
-import { resourceRoutes } from './resources/routes.ts';
+import { resourceRoutes } from './resources/registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance { config: Config; jobBoardCache: JobBoardSearchCache }

@@ -17,6 +17,9 @@ export interface CatalogHarness {
   skip?: Record<string, string>;
 }
 
+/** The record's field rules (its PATCH target's): each ruled field must refuse the generic value (an id nobody has). */
+export interface CatalogRules { rules?: Readonly<Record<string, unknown>> }
+
 export function validValue(field: Field): unknown {
   switch (field.type) {
     case 'String': return 'x'.repeat(field.maxLength === 'Max' ? 5000 : field.maxLength!);
@@ -53,7 +56,7 @@ function same(field: Field, read: unknown, written: unknown) {
   return read === written;
 }
 
-export function describeCatalog(catalog: Catalog, harness: () => CatalogHarness, ruleIds: string) {
+export function describeCatalog(catalog: Catalog, harness: () => CatalogHarness, ruleIds: string, target: CatalogRules = {}) {
   describe(`${catalog.resource} PATCH catalog, field by field (${ruleIds} PATCH-10 PATCH-12 GEN-09 GEN-10 GEN-11 GEN-12 GEN-13)`, () => {
     for (const field of catalog.fields) {
       it(`${field.name} (${field.type}${field.maxLength ? `(${field.maxLength})` : ''}${field.nullable ? '?' : ''}): stores a valid value, refuses invalid ones naming the field`, async () => {
@@ -71,6 +74,12 @@ export function describeCatalog(catalog: Catalog, harness: () => CatalogHarness,
           if (v === undefined) continue;
           const res = await h.patch([{ op: 'replace', path: `/${field.json}`, value: v }]);
           expect(res.statusCode, `${field.name} = ${JSON.stringify(v).slice(0, 40)}`).toBe(400);
+          expect(Object.keys(JSON.parse(res.body).errors)).toEqual([field.json]);
+        }
+        // A reference the record's rules guard: an id that does not exist (the generic value) is refused too.
+        if (target.rules?.[field.json] && h.valid && field.json in h.valid) {
+          const res = await h.patch([{ op: 'replace', path: `/${field.name}`, value: validValue(field) }]);
+          expect(res.statusCode, `${field.name} = ${JSON.stringify(validValue(field)).slice(0, 40)}`).toBe(400);
           expect(Object.keys(JSON.parse(res.body).errors)).toEqual([field.json]);
         }
         const after = (await h.read())[field.json];

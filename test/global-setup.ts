@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbedded, type EmbeddedServer } from '../src/platform/db/embedded.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { prepareDatabase } from '../src/resources/registry.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext { pgAdminUrl: string; templateDb: string; runId: string }
@@ -42,7 +42,7 @@ export async function setup(project: TestProject) {
   await admin.query(`create database ${templateDb}`);
   await admin.end();
   const database = openDatabase(withDatabase(adminUrl, templateDb), 2);
-  await migrate(database.pool);
+  await prepareDatabase(database.pool);
   await database.close();
   project.provide('pgAdminUrl', adminUrl);
   project.provide('templateDb', templateDb);

@@ -1,14 +1,14 @@
 // `staffing migrate` and `staffing seed`.
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { migrate } from '../platform/db/migrate.ts';
+import { prepareDatabase } from '../resources/registry.ts';
 import { ensureDemo } from '../resources/tenants/demo.seed.ts';
 import { printDemoCredentials } from './serve.ts';
 
 export async function migrateCommand(config: Config): Promise<number> {
   const connection = await connect(config);
   try {
-    await migrate(connection.database.pool);
+    await prepareDatabase(connection.database.pool);
     console.log('Migrations applied.');
     return 0;
   } finally {
@@ -19,7 +19,7 @@ export async function migrateCommand(config: Config): Promise<number> {
 export async function seedCommand(config: Config): Promise<number> {
   const connection = await connect(config);
   try {
-    await migrate(connection.database.pool);
+    await prepareDatabase(connection.database.pool);
     printDemoCredentials(config, await ensureDemo(connection.database.db, config.DATA_DIR));
     return 0;
   } finally {

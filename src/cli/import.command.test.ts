@@ -8,8 +8,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../../test/helpers.ts';
 import { makeResume, SAMPLE_PERSON } from '../resources/resumes/resume.fixtures.ts';
-import { createWorker } from '../resources/batch-jobs/start-worker.ts';
-import type { BatchWorker } from '../resources/batch-jobs/worker.ts';
+import { createWorker } from '../platform/jobs/start-worker.ts';
+import type { BatchWorker } from '../platform/jobs/worker.ts';
+import { jobCatalog } from '../resources/jobs.ts';
 import { importResumes } from './import.command.ts';
 
 let t: TestContext;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   t = await testApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  worker = createWorker(t.database, t.config, t.app.resumeParser, pino({ level: 'silent' }), { pollMs: 200 });
+  worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
   await worker.start();
   writeFileSync(join(folder, 'a.docx'), await makeResume(SAMPLE_PERSON, 'docx'));
   writeFileSync(join(folder, 'b.pdf'), await makeResume({ ...SAMPLE_PERSON, firstName: 'Tomás', lastName: 'Reyes' }, 'pdf'));

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { migrate } from '../platform/db/migrate.ts';
+import { prepareDatabase } from '../resources/registry.ts';
 import { tenants } from '../platform/db/schema.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/job-board/job-board.settings.ts';
@@ -54,7 +54,7 @@ export async function jobBoardCommand(config: Config, args: string[]): Promise<n
   }
   const connection = await connect(config);
   try {
-    await migrate(connection.database.pool);
+    await prepareDatabase(connection.database.pool);
     const db = connection.database.db;
     const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, tenantName));
     if (!tenant) {

@@ -1,10 +1,10 @@
 // `staffing serve`: database, migrations, (demo tenant), then the HTTP API until SIGINT/SIGTERM.
-import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { connect } from '../platform/db/connect.ts';
-import { migrate } from '../platform/db/migrate.ts';
-import { createWorker } from '../resources/batch-jobs/start-worker.ts';
+import { prepareDatabase } from '../resources/registry.ts';
+import { createWorker } from '../platform/jobs/start-worker.ts';
+import { jobCatalog } from '../resources/jobs.ts';
 import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed.ts';
 
 export function printDemoCredentials(config: Config, c: DemoCredentials): void {
@@ -41,11 +41,11 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
   try {
-    await migrate(connection.database.pool);
+    await prepareDatabase(connection.database.pool);
     const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;
     app = await buildApp({ config, database: connection.database });
     await app.listen({ port: config.PORT, host: config.HOST });
-    worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, app.resumeParser, app.log as unknown as Logger) : undefined;
+    worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, jobCatalog(app.resumeParser), app.log) : undefined;
     await worker?.start();
 
     console.log(`

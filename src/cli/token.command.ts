@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { migrate } from '../platform/db/migrate.ts';
+import { prepareDatabase } from '../resources/registry.ts';
 import type { Db } from '../platform/db/database.ts';
 import { serviceReps, tenants } from '../platform/db/schema.ts';
 import { CredentialRequestError, issueCredential, revokeCredential } from '../platform/auth/tokens.ts';
@@ -39,7 +39,7 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
   }
   const connection = await connect(config);
   try {
-    await migrate(connection.database.pool);
+    await prepareDatabase(connection.database.pool);
     const db = connection.database.db;
     if (action === 'revoke') {
       const sid = positionals[0];

@@ -4,9 +4,10 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { migrate } from '../platform/db/migrate.ts';
+import { prepareDatabase } from '../resources/registry.ts';
+import { createWorker } from '../platform/jobs/start-worker.ts';
 import { createResumeParser } from '../resources/resumes/resume.parser.ts';
-import { createWorker } from '../resources/batch-jobs/start-worker.ts';
+import { jobCatalog } from '../resources/jobs.ts';
 
 export async function workerCommand(config: Config, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { types: { type: 'string' }, concurrency: { type: 'string' } } });
@@ -22,11 +23,11 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
     process.once('SIGTERM', resolve);
   });
   const connection = await connect(config, (m) => log.info(m), true);
-  await migrate(connection.database.pool);
+  await prepareDatabase(connection.database.pool);
   const parser = createResumeParser(config);
   let worker;
   try {
-    worker = createWorker(connection.database, config, parser, log, {
+    worker = createWorker(connection.database, config, jobCatalog(parser), log, {
       ...(values.types ? { types: values.types.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
       ...(concurrency ? { concurrency } : {}),
     });

@@ -1,39 +1,174 @@
 // The OpenAPI 3.1 description, generated from the route schemas, served at
 // /swagger/v1/swagger.json (labelled `v 1`, as the spec says), with an interactive page at /swagger.
-import type { FastifyInstance } from 'fastify';
+// Client generators read it (test/e2e/api-client): every operation has a unique operationId, checked
+// when the app gets ready, and request and response schemas are components named after their `$id`.
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { TSchema } from 'typebox';
 
 export const OPENAPI_PATH = '/swagger/v1/swagger.json';
 
 type Json = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The body as the API description shows it, where validation takes a looser one (a record's PATCH document: see json-patch/patch.ts). */
+    documentedBody?: TSchema;
+  }
+}
+
+/** One operation of the description: `GET` and the path as the description spells it (`/batchjobs/{id}`). */
+export interface Operation { method: string; path: string; operationId?: string }
+
+const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
+
+/** What is wrong with the operationIds: missing, not camelCase, or used twice. */
+export function operationIdProblems(operations: Operation[]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const { method, path, operationId } of operations) {
+    const where = `${method.toUpperCase()} ${path}`;
+    if (operationId === undefined) {
+      problems.push(`${where} has no operationId`);
+      continue;
+    }
+    if (!OPERATION_ID.test(operationId)) problems.push(`${where}: operationId "${operationId}" is not camelCase`);
+    const other = seen.get(operationId);
+    if (other) problems.push(`${where}: operationId "${operationId}" is also the one of ${other}`);
+    else seen.set(operationId, where);
+  }
+  return problems;
+}
+
+/** The operations a description lists. */
+export function operationsOf(document: Json): Operation[] {
+  return Object.entries((document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>)
+    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method, path, operationId: operation.operationId })));
+}
+
+/** The `$ref`s of a document that point to nothing in it (every reference is local). */
+export function danglingRefs(document: unknown): string[] {
+  const resolves = (ref: string) => {
+    if (!ref.startsWith('#/')) return false;
+    let node: unknown = document;
+    for (const token of ref.slice(2).split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))) {
+      if (!node || typeof node !== 'object' || !Object.hasOwn(node, token)) return false;
+      node = (node as Json)[token];
+    }
+    return true;
+  };
+  const dangling = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    const ref = (node as Json).$ref;
+    if (typeof ref === 'string' && !resolves(ref)) dangling.add(ref);
+    Object.values(node).forEach(walk);
+  };
+  walk(document);
+  return [...dangling];
+}
+
+/** Fastify's `/batchjobs/:id` as the description spells it. */
+const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
 /**
- * Each negotiated media type repeats the response schema; keep it once, in components, and point
- * every media type at it (the description stays a fraction of the size).
+ * The component name of a request or response schema: its `$id`; a page (`{data, totalCount}`) of
+ * named items without one of its own is `<item>Page`.
  */
-function shareResponseSchemas(document: Json): Json {
-  const components = ((document.components ??= {}) as Json);
-  const schemas = ((components.schemas ??= {}) as Json);
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
-    for (const [method, operation] of Object.entries(item)) {
-      for (const [status, response] of Object.entries(((operation as Json).responses ?? {}) as Record<string, Json>)) {
-        const content = response.content as Record<string, { schema?: Json }> | undefined;
-        const types = content ? Object.keys(content) : [];
-        if (!content || types.length < 2) continue;
-        const name = `${method.toUpperCase()} ${path} ${status}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
-        schemas[name] = content[types[0]!]!.schema;
-        for (const type of types) content[type] = { schema: { $ref: `#/components/schemas/${name}` } };
+function schemaName(schema: unknown): string | undefined {
+  const s = schema as { $id?: unknown; properties?: { data?: { items?: { $id?: unknown } }; totalCount?: unknown } } | undefined;
+  if (typeof s?.$id === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(s.$id)) return s.$id;
+  const item = s?.properties?.data?.items?.$id;
+  return s?.properties?.totalCount && typeof item === 'string' ? `${item}Page` : undefined;
+}
+
+/**
+ * A query parameter with a default is one the caller may leave out (the server fills it in), but
+ * TypeBox lists every non-optional property as required: without this a generated client would have
+ * to send `skip` and `take` on every list call.
+ */
+function optionalWhenDefaulted(document: Json): Json {
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, { parameters?: Json[] }>>)) {
+    for (const operation of Object.values(item)) {
+      for (const parameter of operation.parameters ?? []) {
+        const schema = parameter.schema as Json | undefined;
+        if (parameter.in !== 'path' && parameter.required === true && schema && Object.hasOwn(schema, 'default')) parameter.required = false;
       }
     }
   }
   return document;
 }
 
+/**
+ * Request bodies and responses become components, named after their schema's `$id` (each negotiated
+ * media type repeated the schema: the description stays a fraction of the size). A response of
+ * several media types whose schema has no `$id` is named after its route (`GET_Employees_200`).
+ * One name for two different schemas is an error, not a silent overwrite.
+ */
+function nameSchemas(document: Json, routeSchemas: Map<string, FastifySchema>): Json {
+  const components = ((document.components ??= {}) as Json);
+  const schemas = ((components.schemas ??= {}) as Json);
+  const share = (content: Record<string, Json>, name: string, where: string) => {
+    const types = Object.keys(content);
+    const first = content[types[0]!]!.schema as Json | undefined;
+    if (!first) return;
+    let ref = first;
+    if (typeof first.$ref !== 'string') {
+      if (Object.hasOwn(schemas, name) && !isDeepStrictEqual(schemas[name], first)) {
+        throw new Error(`OpenAPI: two different schemas are named ${name} (one of them at ${where}); give one another $id`);
+      }
+      schemas[name] = first;
+      ref = { $ref: `#/components/schemas/${name}` };
+    }
+    for (const type of types) content[type] = { ...content[type], schema: ref };
+  };
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+      const route = routeSchemas.get(`${method.toUpperCase()} ${path}`);
+      const where = `${method.toUpperCase()} ${path}`;
+      const body = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content;
+      const bodyName = schemaName(route?.documentedBody ?? route?.body);
+      if (body && bodyName) share(body, bodyName, where);
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
+        const content = response.content as Record<string, Json> | undefined;
+        if (!content) continue;
+        const name = schemaName((route?.response as Record<string, unknown> | undefined)?.[status])
+          ?? (Object.keys(content).length > 1 ? `${where} ${status}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') : undefined);
+        if (name) share(content, name, `${where} ${status}`);
+      }
+    }
+  }
+  const dangling = danglingRefs(document);
+  if (dangling.length) throw new Error(`OpenAPI: references to nothing: ${dangling.join(', ')}`);
+  return document;
+}
+
 export async function registerOpenApi(app: FastifyInstance, baseUrl: string) {
+  // The documented routes (as @fastify/swagger documents them: no HEAD twins, no hidden routes).
+  const routeSchemas = new Map<string, FastifySchema>();
+  const operations: Operation[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.hide) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const path = documentPath(route.url);
+      routeSchemas.set(`${method} ${path}`, route.schema ?? {});
+      operations.push({ method, path, operationId: route.schema?.operationId });
+    }
+  });
+  app.addHook('onReady', async () => {
+    const problems = operationIdProblems(operations);
+    if (problems.length) throw new Error(`OpenAPI: every documented route needs its own camelCase operationId:\n${problems.join('\n')}`);
+  });
+
   await app.register(swagger, {
+    // A route may document its body more precisely than it validates it (a record's PATCH document).
+    transform: ({ schema, url }) => ({ schema: schema?.documentedBody ? { ...schema, body: schema.documentedBody, documentedBody: undefined } : schema, url }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transformObject: (documentObject) => shareResponseSchemas((documentObject as { openapiObject: Json }).openapiObject) as never,
+    transformObject: (documentObject) => nameSchemas(optionalWhenDefaulted((documentObject as { openapiObject: Json }).openapiObject), routeSchemas) as never,
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getTableColumns } from 'drizzle-orm';
-import * as tables from '../platform/db/tables.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import * as tables from './tables.ts';
 import { catalogs } from './catalogs.ts';
 
 interface SpecField { name: string; type: string; nullable: boolean; maxLength?: number | 'Max'; min?: number; max?: number }
@@ -39,15 +40,19 @@ describe('PATCH catalogs match the spec (PATCH-01 PATCH-10 PATCH-13)', () => {
     });
   }
 
-  it('every catalog field maps to a column of its table', () => {
-    const byResource: Record<string, object> = {
+  it('every catalog field maps to a column of its table, null where the catalog says nullable', () => {
+    const byResource: Record<string, PgTable> = {
       Assignment: tables.assignments, Contact: tables.contacts, 'Contact method': tables.contactMethods, Contract: tables.contracts,
       Customer: tables.customers, Employee: tables.employees, 'Job order': tables.jobOrders, 'Job title': tables.jobTitles,
       Prospect: tables.prospects, 'Rate sheet': tables.rateSheets, Timecard: tables.timecards, Vendor: tables.vendors,
     };
     for (const [name, { catalog }] of Object.entries(catalogs)) {
-      const columns = getTableColumns(byResource[name] as never) as Record<string, { name: string }>;
-      for (const field of catalog.fields) expect(columns[field.json]?.name, `${name}.${field.name}`).toBe(field.column);
+      const columns = getTableColumns(byResource[name]!);
+      for (const field of catalog.fields) {
+        expect(columns[field.json]?.name, `${name}.${field.name}`).toBe(field.column);
+        // The column types (catalog-columns.ts KindOf) say the same: nullable exactly when the catalog does.
+        expect(columns[field.json]?.notNull, `${name}.${field.name} not null`).toBe(!field.nullable);
+      }
     }
   });
 });

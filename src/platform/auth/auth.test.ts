@@ -144,7 +144,7 @@ describe('scopes and roles', () => {
 
   it('AUTH-33 AMB-22: a role an endpoint does not allow answers 403', async () => {
     const app = await buildApp({ config: t.config, database: t.database, listenForRevocations: false });
-    app.get('/service-only', { config: { access: { roles: ['Service'], scopes: [] } } }, async () => ({ ok: true }));
+    app.get('/service-only', { config: { access: { roles: ['Service'], scopes: [] } }, schema: { operationId: 'serviceOnly' } }, async () => ({ ok: true }));
     await app.ready();
     const res = await app.inject({ method: 'GET', url: '/service-only', headers: auth.token(t.tenant.adminToken) });
     expect(res.statusCode).toBe(403);
@@ -191,7 +191,7 @@ describe('too many simultaneous requests (PAGE-07 PAGE-08 ERR-14)', () => {
     const app = await buildApp({ config, database: t.database, listenForRevocations: false });
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
-    app.get('/slow', { config: { access: { roles: ['ServiceRep'], scopes: [] } } }, async () => { await gate; return { ok: true }; });
+    app.get('/slow', { config: { access: { roles: ['ServiceRep'], scopes: [] } }, schema: { operationId: 'slow' } }, async () => { await gate; return { ok: true }; });
     await app.ready();
     const call = (credential = t.tenant.adminToken) => app.inject({ method: 'GET', url: '/slow', headers: auth.token(credential) });
     const first = [call(), call()];

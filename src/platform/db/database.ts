@@ -4,7 +4,6 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import * as tables from './tables.ts';
 
 // int8 (bigint ids, counts) as JS numbers: the spec's Int64 ids are well inside 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -13,7 +12,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 // numeric (money, rates) as JS numbers: values are bounded decimals well within double precision.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export type Db = NodePgDatabase<typeof tables> & { $client: pg.Pool };
+// No relational schema: queries name their tables (the platform holds no list of features' tables).
+export type Db = NodePgDatabase & { $client: pg.Pool };
 
 export interface Database {
   pool: pg.Pool;
@@ -38,7 +38,7 @@ export function openDatabase(url: string, poolSize = 20): Database {
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzle(pool, { schema: tables }) as Db;
+  const db = drizzle(pool);
   return { pool, db, url, close: () => pool.end() };
 }
 
@@ -53,7 +53,7 @@ export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>
   let broken = false;
   try {
     await client.query('begin');
-    const result = await fn({ db: drizzle(client, { schema: tables }) as unknown as Db, client });
+    const result = await fn({ db: drizzle(client) as unknown as Db, client });
     await client.query('commit');
     return result;
   } catch (e) {

@@ -1,12 +1,12 @@
-// Applies the SQL migrations in drizzle/ and loads the reference data (countries) from its package.
+// Applies the SQL migrations in drizzle/ and loads the reference data: countries (from their package)
+// and what the caller's loaders bring (the registry's: the gazetteer).
 import { fileURLToPath } from 'node:url';
 import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import * as ccl from 'country-codes-list';
 import type pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { countries } from './schema.ts';
-import { loadGazetteer } from '../../resources/gazetteer/gazetteer.load.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 // Any constant: serialises concurrent migrators (two processes starting at once).
@@ -29,7 +29,10 @@ export function countryRows() {
     }));
 }
 
-export async function migrate(pool: pg.Pool): Promise<void> {
+/** Loads a reference table (idempotent: it runs on every start, under the migration lock). */
+export type ReferenceDataLoader = (db: NodePgDatabase) => Promise<void>;
+
+export async function migrate(pool: pg.Pool, loaders: readonly ReferenceDataLoader[] = []): Promise<void> {
   // One connection throughout: the advisory lock belongs to the session that took it.
   const client = await pool.connect();
   const db = drizzle(client);
@@ -40,7 +43,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       target: countries.countryCode,
       set: { name: sql`excluded.name`, sortKey: sql`excluded.sort_key`, alpha2: sql`excluded.alpha2`, alpha3: sql`excluded.alpha3`, callingCode: sql`excluded.calling_code` },
     });
-    await loadGazetteer(db);
+    for (const load of loaders) await load(db);
   } finally {
     await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     client.release();

@@ -1,6 +1,6 @@
 // Tables of the platform: tenants, their hierarchy, branches, service reps, API credentials and the
 // lookup lists (datalists). Resource tables live beside their resource and are re-exported by
-// src/platform/db/tables.ts. `tenant_id` leads every key so the data can be distributed by tenant.
+// src/resources/tables.ts. `tenant_id` leads every key so the data can be distributed by tenant.
 import { sql } from 'drizzle-orm';
 import {
   pgTable, integer, smallint, text, boolean, timestamp, uuid, customType, primaryKey, foreignKey, index, uniqueIndex,

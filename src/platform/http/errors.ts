@@ -1,45 +1,57 @@
-// Errors are codes, not HTTP: domain code throws AppError('SOME_CODE'); one exhaustive switch maps
-// each code to a status, and one handler (problem.ts) renders problem+json.
+// Errors are codes, not HTTP: domain code throws AppError('SOME_CODE'); one table maps each code to
+// a status, and one handler (problem.ts) renders problem+json with the code and its type URI.
 
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'UNAUTHENTICATED'
-  | 'SCOPE_MISSING'
-  | 'ROLE_NOT_ALLOWED'
-  | 'HIERARCHY_NOT_ALLOWED'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'NOT_ACCEPTABLE'
-  | 'CONFLICT'
-  | 'PRECONDITION_FAILED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS'
-  | 'OVERLOADED'
-  | 'EXTERNAL_UNREACHABLE'
-  | 'EXTERNAL_FAILED'
-  | 'INTERNAL';
+/**
+ * Every error code, with its status and what it means to a client. The table is the one mapping of
+ * codes to statuses (a code without a line does not compile); the codes are listed in the API
+ * description and docs/errors.md. Generic codes first, then the domain's.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, meaning: 'The request is invalid; `errors` names each field and what is wrong with it.' },
+  UNAUTHENTICATED: { status: 401, meaning: 'No credential, or one that is malformed, unknown, revoked or expired.' },
+  SCOPE_MISSING: { status: 403, meaning: 'The credential lacks the scope the endpoint requires.' },
+  ROLE_NOT_ALLOWED: { status: 403, meaning: 'The caller\'s role may not call this endpoint.' },
+  HIERARCHY_NOT_ALLOWED: { status: 403, meaning: 'The caller\'s hierarchy level does not permit this.' },
+  HIERARCHY_CANNOT_CREATE_EMPLOYEES: { status: 403, meaning: 'The hierarchy level (the caller\'s, or the given hierId) does not allow creating employees.' },
+  HIERARCHY_CANNOT_INSERT_MASTER_DATA: { status: 403, meaning: 'The caller\'s hierarchy level does not permit inserting master table data.' },
+  NOT_FOUND: { status: 404, meaning: 'No such endpoint, or the record does not exist or is not visible to the caller.' },
+  METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists; the method does not (see Allow).' },
+  NOT_ACCEPTABLE: { status: 406, meaning: 'None of the media types in Accept can be produced.' },
+  CONFLICT: { status: 409, meaning: 'The request conflicts with the current state.' },
+  PRECONDITION_FAILED: { status: 409, meaning: 'A JSON Patch `test` operation failed; nothing was changed.' },
+  EMPLOYEE_GOVERNMENT_ID_EXISTS: { status: 409, meaning: 'An employee with this governmentPersonalId already exists in the tenant.' },
+  CANDIDATE_EXISTS: { status: 409, meaning: 'The employee is already a candidate for the job order.' },
+  TIMECARD_PROCESSED: { status: 409, meaning: 'The timecard has been processed by payroll and can no longer be changed.' },
+  ASSIGNMENT_RESTRICTED: { status: 409, meaning: 'An active assignment restriction exists between the job order\'s customer and the employee.' },
+  BATCH_JOB_WRONG_TYPE: { status: 409, meaning: 'The batch job is of another type than the operation needs.' },
+  TENANT_SETUP_INCOMPLETE: { status: 409, meaning: 'A lookup list of the tenant lacks a value the operation needs (a default status, say).' },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or an uploaded file) is larger than allowed.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body\'s media type (or an uploaded file\'s detected type) is not accepted here.' },
+  TOO_MANY_REQUESTS: { status: 429, meaning: 'Too many simultaneous requests for this credential (see Retry-After).' },
+  INTERNAL: { status: 500, meaning: 'An unexpected error; quote the traceId.' },
+  OVERLOADED: { status: 503, meaning: 'The service or its database is busy or unavailable; retry after Retry-After.' },
+  EXTERNAL_UNREACHABLE: { status: 520, meaning: 'An external service (the resume parser) could not be reached.' },
+  EXTERNAL_FAILED: { status: 521, meaning: 'An external service (the resume parser) answered with an error.' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
 
 export function statusOf(code: ErrorCode): number {
-  switch (code) {
-    case 'VALIDATION_FAILED': return 400;
-    case 'UNAUTHENTICATED': return 401;
-    case 'SCOPE_MISSING':
-    case 'ROLE_NOT_ALLOWED':
-    case 'HIERARCHY_NOT_ALLOWED': return 403;
-    case 'NOT_FOUND': return 404;
-    case 'METHOD_NOT_ALLOWED': return 405;
-    case 'NOT_ACCEPTABLE': return 406;
-    case 'CONFLICT':
-    case 'PRECONDITION_FAILED': return 409;
-    case 'PAYLOAD_TOO_LARGE': return 413;
-    case 'UNSUPPORTED_MEDIA_TYPE': return 415;
-    case 'TOO_MANY_REQUESTS': return 429;
-    case 'OVERLOADED': return 503;
-    case 'EXTERNAL_UNREACHABLE': return 520;
-    case 'EXTERNAL_FAILED': return 521;
-    case 'INTERNAL': return 500;
-  }
+  return ERROR_CODES[code].status;
+}
+
+/** The code of an error the service did not raise itself (the router's, the validator's): the generic code of its status. */
+export function codeOfStatus(status: number): ErrorCode {
+  const generic: Record<number, ErrorCode> = {
+    400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'SCOPE_MISSING', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 406: 'NOT_ACCEPTABLE',
+    409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS', 503: 'OVERLOADED', 520: 'EXTERNAL_UNREACHABLE', 521: 'EXTERNAL_FAILED',
+  };
+  return generic[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+}
+
+/** The problem `type` of a code: a stable URI, served by the service (`GET /problems/{code}`). */
+export function problemType(code: ErrorCode): string {
+  return `/problems/${code.toLowerCase().replace(/_/g, '-')}`;
 }
 
 const titles: Record<number, string> = {

@@ -15,15 +15,16 @@ const record = { id: 7, name: 'Fork & Lift <Co>', active: true, skills: ['forkli
 
 beforeAll(async () => {
   t = await testApp({ BODY_LIMIT_BYTES: '4096' });
-  // A separate app with a single-record route and an echo route, to exercise the platform alone.
+  // A separate app with a single-record route and an echo route, to exercise the platform alone
+  // (with operationIds: the app refuses to start a documented route without one).
   app = await buildApp({ config: t.config, database: t.database, listenForRevocations: false });
   const access = { roles: ['ServiceRep'] as const, scopes: [] };
-  app.get('/Things/:id', { config: { access, representation: 'record', recordName: 'Thing' } }, async () => record);
+  app.get('/Things/:id', { config: { access, representation: 'record', recordName: 'Thing' }, schema: { operationId: 'getThing' } }, async () => record);
   app.post('/Echo', {
     config: { access, representation: 'record', recordName: 'Echo' },
-    schema: { body: Type.Object({ count: Type.Integer(), name: Type.String({ maxLength: 10 }), flag: Type.Optional(Type.Boolean()) }) },
+    schema: { operationId: 'echo', body: Type.Object({ count: Type.Integer(), name: Type.String({ maxLength: 10 }), flag: Type.Optional(Type.Boolean()) }) },
   }, async (request) => request.body as object);
-  app.patch('/Echo', { config: { access, representation: 'record' }, schema: { body: Type.Array(Type.Object({ op: Type.String() })) } }, async (request) => ({ ops: (request.body as unknown[]).length }));
+  app.patch('/Echo', { config: { access, representation: 'record' }, schema: { operationId: 'echoPatch', body: Type.Array(Type.Object({ op: Type.String() })) } }, async (request) => ({ ops: (request.body as unknown[]).length }));
   await app.ready();
 });
 afterAll(async () => { await app?.close(); await t?.close(); });

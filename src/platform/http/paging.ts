@@ -11,8 +11,8 @@ export const PageQuery = Type.Object({
 });
 export type Page = Static<typeof PageQuery>;
 
-export function PagedList<T extends TSchema>(item: T) {
-  return Type.Object({ data: Type.Array(item), totalCount: Type.Integer({ minimum: 0 }) });
+export function PagedList<T extends TSchema>(item: T, options: { $id?: string } = {}) {
+  return Type.Object({ data: Type.Array(item), totalCount: Type.Integer({ minimum: 0 }) }, options);
 }
 
 export interface Paged<T> { data: T[]; totalCount: number }

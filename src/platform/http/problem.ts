@@ -3,13 +3,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { Type } from 'typebox';
-import { AppError, titleOf, type FieldErrors } from './errors.ts';
+import { AppError, codeOfStatus, ERROR_CODES, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
 import { pgError } from '../db/database.ts';
+import type { TypedRequests } from './typed-requests.ts';
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 
 export interface Problem {
   type: string;
+  code: ErrorCode;
   title: string;
   status: number;
   detail?: string;
@@ -18,13 +20,10 @@ export interface Problem {
   errors?: FieldErrors;
 }
 
-function typeOf(status: number): string {
-  return status >= 520 ? 'about:blank' : `https://httpstatuses.io/${status}`;
-}
-
-export function problemOf(request: FastifyRequest, status: number, detail?: string, errors?: FieldErrors): Problem {
+export function problemOf(request: FastifyRequest, status: number, detail?: string, errors?: FieldErrors, code = codeOfStatus(status)): Problem {
   const body: Problem = {
-    type: typeOf(status),
+    type: problemType(code),
+    code,
     title: titleOf(status),
     status,
     detail,
@@ -36,13 +35,13 @@ export function problemOf(request: FastifyRequest, status: number, detail?: stri
   return body;
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, status: number, detail?: string, errors?: FieldErrors, headers?: Record<string, string>) {
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, status: number, detail?: string, errors?: FieldErrors, headers?: Record<string, string>, code?: ErrorCode) {
   if (headers) reply.headers(headers);
   return reply
     .code(status)
     .type(PROBLEM_JSON)
     .serializer(JSON.stringify)
-    .send(problemOf(request, status, detail, errors));
+    .send(problemOf(request, status, detail, errors, code));
 }
 
 interface AjvError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
@@ -84,8 +83,12 @@ const fastifyCodes: Record<string, number> = {
 const busyPgCodes = new Set(['53300', '57P03', '53400']);
 
 /** Every error body, documented once for the OpenAPI description. */
+const CODES = Object.keys(ERROR_CODES);
+const isErrorCode = (code: string): code is ErrorCode => code in ERROR_CODES;
+
 export const ProblemSchema = Type.Object({
-  type: Type.String(),
+  type: Type.String({ description: 'A URI per code: `/problems/{code}` describes it.' }),
+  code: Type.String({ enum: CODES, description: 'What went wrong, as a stable code (GET /problems/{code}).' }),
   title: Type.String(),
   status: Type.Integer(),
   detail: Type.Optional(Type.String()),
@@ -94,8 +97,25 @@ export const ProblemSchema = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Field name → messages (validation failures).' })),
 }, { $id: 'Problem', description: 'application/problem+json (RFC 9457)' });
 
+const ProblemType = Type.Object({
+  code: Type.String({ enum: CODES }), status: Type.Integer(), title: Type.String(), meaning: Type.String(),
+}, { $id: 'ProblemType' });
+
 export function registerProblemHandlers(app: FastifyInstance) {
   app.addSchema(ProblemSchema);
+  // The problem types: what each code means (the `type` of a problem points here).
+  app.withTypeProvider<TypedRequests>().get('/problems/:type', {
+    config: { access: 'public', representation: 'record', recordName: 'ProblemType' },
+    schema: {
+      tags: ['Problems'], operationId: 'getProblemType', summary: 'What an error code means (the `type` URI of a problem).',
+      params: Type.Object({ type: Type.String({ maxLength: 60, pattern: '^[a-z0-9-]+$' }) }), response: { 200: ProblemType },
+    },
+  }, async (request) => {
+    const code = CODES.filter(isErrorCode).find((c) => problemType(c) === `/problems/${request.params.type}`);
+    if (!code) throw new AppError('NOT_FOUND', 'No such problem type.');
+    const { status, meaning } = ERROR_CODES[code];
+    return { code, status, title: titleOf(status), meaning };
+  });
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
     const response = (route.schema.response ?? {}) as Record<string, unknown>;
@@ -122,7 +142,7 @@ export function registerProblemHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validationContext?: string; headers?: Record<string, string> }, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendProblem(request, reply, error.status, error.message, error.errors, error.headers);
+      return sendProblem(request, reply, error.status, error.message, error.errors, error.headers, error.code);
     }
     if (error.validation) {
       const errors = fieldErrors(error.validation as AjvError[], error.validationContext);

@@ -2,7 +2,6 @@
 // messages), inserted directly through their Drizzle tables so these tests do not depend on those
 // resources' routes. Used by the route tests of assignments, contracts, rate sheets and vendors.
 import { and, asc, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
 import { orderTypes } from '../../platform/db/schema.ts';
 import * as R from '../reference-data/reference.table.ts';
@@ -12,12 +11,6 @@ import { jobOrders } from '../job-orders/job-order.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 
 export interface Place { tenantId: number; hierId: number; branchId: number; repId: number }
-
-async function insert(db: Db, table: unknown, values: Record<string, unknown>): Promise<number> {
-  const t = table as PgTable & { id: never };
-  const [row] = await db.insert(t).values(values as never).returning({ id: t.id }) as { id: number }[];
-  return row!.id;
-}
 
 /** The first row of a per-tenant lookup table. */
 export async function firstId(db: Db, table: typeof R.salesTeams | typeof R.workerCompCodes | typeof R.jobOrderDurations | typeof R.jobTitleCategories
@@ -32,18 +25,23 @@ export async function lookupId(db: Db, table: typeof R.assignmentStatuses | type
 }
 
 export async function seedCustomer(db: Db, at: Place, name = 'Acme Widgets'): Promise<number> {
-  return insert(db, customers, { tenantId: at.tenantId, hierId: at.hierId, branchId: at.branchId, customerName: name, departmentName: 'Main' });
+  const [row] = await db.insert(customers).values({ tenantId: at.tenantId, hierId: at.hierId, branchId: at.branchId, customerName: name, departmentName: 'Main' })
+    .returning({ id: customers.id });
+  return row!.id;
 }
 
 export async function seedWorksite(db: Db, tenantId: number, customerId: number | null, name = 'Plant 1'): Promise<number> {
-  return insert(db, R.worksites, { tenantId, customerId, name, municipality: 'Minneapolis', region: 'MN', postalCode: '55401' });
+  const [row] = await db.insert(R.worksites).values({ tenantId, customerId, name, municipality: 'Minneapolis', region: 'MN', postalCode: '55401' })
+    .returning({ id: R.worksites.id });
+  return row!.id;
 }
 
 export async function seedJobTitle(db: Db, at: Place, title = 'Forklift Operator'): Promise<number> {
-  return insert(db, jobTitles, {
+  const [row] = await db.insert(jobTitles).values({
     tenantId: at.tenantId, hierId: at.hierId, skillCode: 'FORK', jobTitle: title, divisionIdent: 0,
     jobTitleCategoryId: await firstId(db, R.jobTitleCategories, at.tenantId), isActive: true,
-  });
+  }).returning({ id: jobTitles.id });
+  return row!.id;
 }
 
 export async function seedShift(db: Db, tenantId: number): Promise<string> {
@@ -51,10 +49,10 @@ export async function seedShift(db: Db, tenantId: number): Promise<string> {
   return row!.id;
 }
 
-export interface JobOrderSeed { customerId: number; jobTitleId: number; worksiteId: number; extra?: Record<string, unknown> }
+export interface JobOrderSeed { customerId: number; jobTitleId: number; worksiteId: number; extra?: Partial<typeof jobOrders.$inferInsert> }
 
 export async function seedJobOrder(db: Db, at: Place, seed: JobOrderSeed): Promise<number> {
-  return insert(db, jobOrders, {
+  const [row] = await db.insert(jobOrders).values({
     tenantId: at.tenantId, hierId: at.hierId, branchId: at.branchId, serviceRepId: at.repId,
     customerId: seed.customerId, jobTitleId: seed.jobTitleId, worksiteId: seed.worksiteId,
     workerCompCodeId: await firstId(db, R.workerCompCodes, at.tenantId),
@@ -64,13 +62,17 @@ export async function seedJobOrder(db: Db, at: Place, seed: JobOrderSeed): Promi
     salesTeamId: await firstId(db, R.salesTeams, at.tenantId),
     positionsRequired: 2,
     ...seed.extra,
-  });
+  }).returning({ id: jobOrders.id });
+  return row!.id;
 }
 
 export async function seedMessage(db: Db, tenantId: number, originType: string, originId: number): Promise<number> {
-  return insert(db, R.messages, { tenantId, originType, originId, text: 'Pinned note' });
+  const [row] = await db.insert(R.messages).values({ tenantId, originType, originId, text: 'Pinned note' }).returning({ id: R.messages.id });
+  return row!.id;
 }
 
 export async function seedContact(db: Db, at: Place, customerId: number | null = null): Promise<number> {
-  return insert(db, contacts, { tenantId: at.tenantId, hierId: at.hierId, branchId: at.branchId, firstName: 'Cora', lastName: 'Contact', customerId });
+  const [row] = await db.insert(contacts).values({ tenantId: at.tenantId, hierId: at.hierId, branchId: at.branchId, firstName: 'Cora', lastName: 'Contact', customerId })
+    .returning({ id: contacts.id });
+  return row!.id;
 }

@@ -6,9 +6,9 @@ import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import * as R from '../reference-data/reference.table.ts';
-import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import { assignmentRestrictions } from './assignment.table.ts';
-import { detailsAccess, listAccess, writeAccess } from './assignment.routes.ts';
+import { assignmentCatalog } from './assignment.patch-catalog.ts';
+import { assignmentPatchTarget, detailsAccess, listAccess, writeAccess } from './assignment.record.ts';
 import { firstId, lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedMessage, seedShift, seedWorksite, type Place } from './assignment.fixtures.ts';
 
 let t: TestContext;
@@ -288,4 +288,4 @@ describeCatalog(assignmentCatalog, () => ({
   },
   read: async () => read(catalogRecord),
   valid: catalogValid,
-}), 'PATCH-ASG-01 PATCH-ASG-06..14');
+}), 'PATCH-ASG-01 PATCH-ASG-06..14', assignmentPatchTarget);

@@ -22,8 +22,6 @@ export const AssignmentCreate = Type.Object({
 });
 export type AssignmentCreateInput = Static<typeof AssignmentCreate>;
 
-export const AssignmentCreated = Type.Object({ assignmentId: Type.Integer() });
-
 export const AssignmentRecord = Type.Object({
   assignmentId: Type.Integer(),
   ...catalogProperties(assignmentCatalog),
@@ -62,8 +60,6 @@ export const AssignmentListQuery = Type.Object({
   jobOrderId: Type.Optional(Id32('Only this job order\'s assignments.')),
 });
 export type AssignmentListFilter = Static<typeof AssignmentListQuery>;
-
-export const AssignmentIdParams = Type.Object({ id: Id64('The assignment (Int64).') });
 
 /** A language tag such as `en`, `en-US`, `es-419` (ASG-09: at most 20 characters). */
 export const AssignmentDetailsQuery = Type.Object({

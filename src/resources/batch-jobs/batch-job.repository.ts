@@ -1,16 +1,13 @@
 // Batch jobs as callers see them: create, read with counts and failures, page items, add items.
-// The queue side (claiming, leases, completion) is in queue.ts.
+// The queue side (claiming, leases, completion) and the worker are the job engine's: platform/jobs/.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
-import { batchJobItems as items, batchJobs as jobs, type ItemStatus } from './batch-job.table.ts';
+import { batchJobItems as items, batchJobs as jobs, type ItemStatus } from '../../platform/jobs/job.table.ts';
+import { enqueueItems } from '../../platform/jobs/queue.ts';
+import { isListenedFor } from '../../platform/jobs/worker.ts';
 import { checkParameters, resolveType } from './batch-job.types.ts';
-
-/** Workers LISTEN here; the payload is the job type of a new item. */
-export const ITEMS_CHANNEL = 'staffing_batch_items';
-/** A worker whose heartbeat is older than this is taken as gone. */
-export const WORKER_ALIVE_SECONDS = 30;
 const FAILURES_SHOWN = 100;
 const ITEMS_SHOWN = 100;
 
@@ -22,17 +19,9 @@ export async function createBatchJob(scope: DataScope, type: string, parameters:
       tenantId: tx.tenantId, batchJobType, parameters: checked, hierId: tx.principal.hierId, serviceRepId: tx.principal.serviceRepId,
     }).returning({ id: jobs.id });
     const ids = [...recordIds, ...((checked.stagedEmployeeIds as number[] | undefined) ?? [])];
-    if (ids.length) await insertItems(tx, row!.id, batchJobType, [...new Set(ids)]);
+    if (ids.length) await enqueueItems(tx.db, { tenantId: tx.tenantId, batchJobId: row!.id, jobType: batchJobType }, [...new Set(ids)]);
     return row!.id;
   });
-}
-
-async function insertItems(tx: DataScope, batchJobId: number, jobType: string, recordIds: number[]): Promise<number[]> {
-  const rows = await tx.db.insert(items).values(recordIds.map((recordId) => ({ tenantId: tx.tenantId, batchJobId, jobType, recordId })))
-    .returning({ id: items.id });
-  // Delivered at commit: workers listening for the type start within milliseconds.
-  await tx.db.execute(sql`select pg_notify(${ITEMS_CHANNEL}, ${jobType})`);
-  return rows.map((r) => r.id);
 }
 
 export interface JobRef { id: number; batchJobType: string; parameters: Record<string, unknown>; status: string }
@@ -43,14 +32,14 @@ export async function jobForNewItem(tx: DataScope, batchJobId: number, types: re
     .where(and(eq(jobs.tenantId, tx.tenantId), eq(jobs.id, batchJobId), tx.visible(jobs.hierId))).for('update');
   if (!job) throw new AppError('NOT_FOUND', 'No batch job with this batchJobId inside your hierarchy.', { batchJobId: ['no such batch job'] });
   if (!types.includes(job.batchJobType)) {
-    throw new AppError('CONFLICT', `Batch job ${batchJobId} is a ${job.batchJobType} job; this operation needs a ${types.join(' or ')} job.`, { batchJobId: [`is not a ${types.join(' or ')} job`] });
+    throw new AppError('BATCH_JOB_WRONG_TYPE', `Batch job ${batchJobId} is a ${job.batchJobType} job; this operation needs a ${types.join(' or ')} job.`, { batchJobId: [`is not a ${types.join(' or ')} job`] });
   }
   return job;
 }
 
 /** Adds one item to a job, in the caller's transaction. A Completed job is reopened: Completed means every item added so far is done. */
 export async function addItem(tx: DataScope, job: JobRef, recordId: number): Promise<number> {
-  const [id] = await insertItems(tx, job.id, job.batchJobType, [recordId]);
+  const [id] = await enqueueItems(tx.db, { tenantId: tx.tenantId, batchJobId: job.id, jobType: job.batchJobType }, [recordId]);
   if (job.status === 'Completed') {
     await tx.db.update(jobs).set({ status: 'Processing', completedAt: null }).where(and(eq(jobs.tenantId, tx.tenantId), eq(jobs.id, job.id)));
   }
@@ -70,17 +59,15 @@ export async function getBatchJob(scope: DataScope, id: number) {
   const [job] = await scope.db.select().from(jobs).where(and(eq(jobs.tenantId, scope.tenantId), eq(jobs.id, id), scope.visible(jobs.hierId)));
   if (!job) return undefined;
   const where = and(eq(items.tenantId, scope.tenantId), eq(items.batchJobId, id));
-  const [counts, failures, first, listeners] = await Promise.all([
+  const [counts, failures, first, listening] = await Promise.all([
     scope.db.select({ status: items.status, n: count() }).from(items).where(where).groupBy(items.status),
     scope.db.select({ batchJobItemId: items.id, recordId: items.recordId, reason: items.failureReason }).from(items)
       .where(and(where, eq(items.status, 'Failed'))).orderBy(asc(items.id)).limit(FAILURES_SHOWN),
     scope.db.select(itemColumns).from(items).where(where).orderBy(asc(items.id)).limit(ITEMS_SHOWN),
-    scope.db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers
-      where ${job.batchJobType} = any(types) and last_seen_at > now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})`),
+    isListenedFor(scope.db, job.batchJobType),
   ]);
   const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])) as Partial<Record<ItemStatus, number>>;
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  const listening = Number(listeners.rows[0]?.n ?? 0) > 0;
   return {
     batchJobId: job.id,
     batchJobType: job.batchJobType,

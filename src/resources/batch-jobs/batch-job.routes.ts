@@ -1,9 +1,9 @@
 // /batchjobs: create a job, read it (status, counts, failures), page its items.
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { PagedList, type Page } from '../../platform/http/paging.ts';
-import type { ItemStatus } from './batch-job.table.ts';
+import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './batch-job.schemas.ts';
 import { createBatchJob, getBatchJob, listBatchJobItems } from './batch-job.repository.ts';
 
@@ -13,29 +13,30 @@ export const batchWrite: Access = { roles: ['ServiceRep', 'Service'], scopes: ['
 const tags = ['Batch jobs'];
 
 export async function batchJobRoutes(app: FastifyInstance) {
-  app.post('/batchjobs', {
+  const api = app.withTypeProvider<TypedRequests>();
+  api.post('/batchjobs', {
     config: { access: batchWrite, representation: 'record', recordName: 'BatchJobCreated' },
     schema: {
-      tags, summary: 'Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints.',
+      tags, operationId: 'createBatchJob', summary: 'Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints.',
       body: S.BatchJobCreate, response: { 201: S.BatchJobCreated },
     },
   }, async (request, reply) => {
-    const body = request.body as { batchJobType: string; batchJobParameters?: Record<string, unknown> | null };
+    const body = request.body;
     const batchJobId = await createBatchJob(request.scope, body.batchJobType, body.batchJobParameters ?? {});
     return reply.code(201).header('location', `/batchjobs/${batchJobId}`).send({ batchJobId, batchJobItems: null });
   });
 
-  app.get('/batchjobs/:id', {
+  api.get('/batchjobs/:id', {
     config: { access: batchRead, representation: 'record', recordName: 'BatchJob' },
-    schema: { tags, summary: 'A batch job: status, item counts, failures, whether a worker listens for its type, and its first items.', params: S.BatchJobIdParams, response: { 200: S.BatchJob } },
+    schema: { tags, operationId: 'getBatchJob', summary: 'A batch job: status, item counts, failures, whether a worker listens for its type, and its first items.', params: S.BatchJobIdParams, response: { 200: S.BatchJob } },
   }, async (request) => {
-    const job = await getBatchJob(request.scope, (request.params as { id: number }).id);
+    const job = await getBatchJob(request.scope, request.params.id);
     if (!job) throw notFound('The batch job');
     return job;
   });
 
-  app.get('/batchjobs/:id/items', {
+  api.get('/batchjobs/:id/items', {
     config: { access: batchRead, representation: 'list', recordName: 'BatchJobItem' },
-    schema: { tags, summary: 'The items of a batch job, oldest first, optionally of one status.', params: S.BatchJobIdParams, querystring: S.BatchJobItemsQuery, response: { 200: PagedList(S.BatchJobItem) } },
-  }, async (request) => listBatchJobItems(request.scope, (request.params as { id: number }).id, request.query as Page & { status?: ItemStatus }));
+    schema: { tags, operationId: 'listBatchJobItems', summary: 'The items of a batch job, oldest first, optionally of one status.', params: S.BatchJobIdParams, querystring: S.BatchJobItemsQuery, response: { 200: PagedList(S.BatchJobItem) } },
+  }, async (request) => listBatchJobItems(request.scope, request.params.id, request.query));
 }

@@ -1,19 +1,19 @@
 // Shapes of /batchjobs (BATCH-01 to BATCH-05, BATCH-43 to BATCH-51; docs/batch-jobs.md).
 import { Type } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
-import { BATCH_JOB_STATUSES, ITEM_STATUSES } from './batch-job.table.ts';
+import { BATCH_JOB_STATUSES, ITEM_STATUSES } from '../../platform/jobs/job.table.ts';
 import { KNOWN_TYPES } from './batch-job.types.ts';
 
-const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Time = Type.String({ format: 'date-time' });
 
 export const BatchJobCreate = Type.Object({
   batchJobType: Type.String({ minLength: 1, maxLength: 100, description: `One of ${KNOWN_TYPES.join(', ')}. Other names are accepted but no worker listens for them (BATCH-05).` }),
   batchJobParameters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'Depends on the type; checked when the job is created.' })),
-});
+}, { $id: 'BatchJobCreate' });
 
-export const BatchJobCreated = Type.Object({ batchJobId: Type.Integer(), batchJobItems: Type.Null() });
+export const BatchJobCreated = Type.Object({ batchJobId: Type.Integer(), batchJobItems: Type.Null() }, { $id: 'BatchJobCreated' });
 
 export const BatchJobItem = Type.Object({
   batchJobItemId: Type.Integer(),
@@ -23,7 +23,7 @@ export const BatchJobItem = Type.Object({
   failureReason: nullable(Type.String()),
   resultId: nullable(Type.Integer({ description: 'What the item produced: the new employee (conversion) or the staged employee (import, delete).' })),
   createdAt: Time, startedAt: nullable(Time), completedAt: nullable(Time),
-});
+}, { $id: 'BatchJobItem' });
 
 export const BatchJob = Type.Object({
   batchJobId: Type.Integer(),
@@ -38,7 +38,7 @@ export const BatchJob = Type.Object({
     message: nullable(Type.String()),
   }, { description: 'The job details metadata: counts by item status and the failures (BATCH-45, BATCH-46).' }),
   batchJobItems: Type.Array(BatchJobItem, { description: 'The first 100 items; GET /batchjobs/{id}/items pages them all.' }),
-});
+}, { $id: 'BatchJob' });
 
 export const BatchJobIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 export const BatchJobItemsQuery = Type.Object({ ...PageQuery.properties, status: Type.Optional(literals(ITEM_STATUSES)) });

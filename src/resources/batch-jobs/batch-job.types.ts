@@ -101,16 +101,16 @@ async function checkConversion(scope: DataScope, p: ConversionParams): Promise<C
     if (!allowed) throw invalid(field('messageActionId'), 'no such message action for your security group (GET /Datalists/MessageActions)');
     if (!p.loggedMessage) throw invalid(field('loggedMessage'), 'is required when messageActionId is given');
   }
-  if (p.employmentCategoryId != null && !(await existsInTenant(scope, employmentCategories as never, p.employmentCategoryId))) {
+  if (p.employmentCategoryId != null && !(await existsInTenant(scope, employmentCategories, p.employmentCategoryId))) {
     throw invalid(field('employmentCategoryId'), 'no such employment category (GET /Datalists/EmploymentCategories)');
   }
-  if (p.washedStatusId != null && !(await existsInTenant(scope, washedStatuses as never, p.washedStatusId))) throw invalid(field('washedStatusId'), 'no such washed status (GET /Datalists/WashedStatuses)');
+  if (p.washedStatusId != null && !(await existsInTenant(scope, washedStatuses, p.washedStatusId))) throw invalid(field('washedStatusId'), 'no such washed status (GET /Datalists/WashedStatuses)');
   if (p.howHeardOfId != null) {
     const [option] = await scope.db.select({ requireDetails: howHeardOf.requireDetails }).from(howHeardOf)
       .where(and(eq(howHeardOf.tenantId, t), eq(howHeardOf.id, p.howHeardOfId)));
     if (!option) throw invalid(field('howHeardOfId'), 'no such how-heard-of option (GET /Datalists/HowHeardOf?originTypeId=1)');
     if (option.requireDetails && !p.howHeardOfDetail) throw invalid(field('howHeardOfDetail'), 'is required for this how-heard-of option (RequireDetails)');
   }
-  if (p.employeeStatusId != null && !(await existsInTenant(scope, employeeStatuses as never, p.employeeStatusId))) throw invalid(field('employeeStatusId'), 'no such employee status (GET /Datalists/EmployeeStatuses)');
+  if (p.employeeStatusId != null && !(await existsInTenant(scope, employeeStatuses, p.employeeStatusId))) throw invalid(field('employeeStatusId'), 'no such employee status (GET /Datalists/EmployeeStatuses)');
   return p;
 }

@@ -2,7 +2,6 @@
 // an order's candidates. The caller must see the order and the employee; a second request for the
 // same pair meets the unique constraint and answers 409, however close together the two arrive.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { pgError, qualified } from '../../platform/db/database.ts';
 import { existsInTenant } from '../../platform/db/references.ts';
@@ -13,7 +12,7 @@ import { jobOrders } from '../job-orders/job-order.table.ts';
 import { APPLIED_FROM_WEB, jobOrderCandidates as jc, type CandidateStatus } from './candidate.table.ts';
 import type { CandidateCreateInput } from './candidate.schemas.ts';
 
-const o = jobOrders as unknown as PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn; hierId: AnyPgColumn };
+const o = jobOrders;
 const UNIQUE_VIOLATION = '23505';
 
 /**
@@ -64,7 +63,7 @@ export async function createCandidate(scope: DataScope, jobOrderId: number, inpu
       }).returning({ id: jc.id });
       return row!.id;
     } catch (e) {
-      if (pgError(e)?.code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', 'The employee is already a candidate for the job order.');
+      if (pgError(e)?.code === UNIQUE_VIOLATION) throw new AppError('CANDIDATE_EXISTS', 'The employee is already a candidate for the job order.');
       throw e;
     }
   });

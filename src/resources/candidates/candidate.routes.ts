@@ -2,6 +2,7 @@
 // and the reads that let a client see the result.
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './candidate.schemas.ts';
@@ -13,34 +14,35 @@ export const candidateReadAccess: Access = { roles: ['ServiceRep', 'Service'], s
 const tags = ['Job board'];
 
 export async function candidateRoutes(app: FastifyInstance) {
-  app.post('/JobOrders/:id/jobBoardCandidate', {
+  const api = app.withTypeProvider<TypedRequests>();
+  api.post('/JobOrders/:id/jobBoardCandidate', {
     config: { access: candidateWriteAccess, representation: 'record', recordName: 'JobOrderCandidateCreated' },
     schema: {
-      tags,
+      tags, operationId: 'createJobOrderCandidate',
       summary: 'Add an employee as a candidate for a job order, with the status Applied from web. 404 when the caller cannot see the '
         + 'order or the employee; 409 when the employee is already a candidate. Assignment restrictions are not checked.',
       params: S.JobOrderParams, body: S.CandidateCreate, response: { 201: S.CandidateCreated },
     },
   }, async (request, reply) => {
-    const { id } = request.params as { id: number };
-    const jobOrderCandidateId = await createCandidate(request.scope, id, request.body as S.CandidateCreateInput);
+    const { id } = request.params;
+    const jobOrderCandidateId = await createCandidate(request.scope, id, request.body);
     return reply.code(201).header('location', `/JobOrders/${id}/candidates/${jobOrderCandidateId}`).send({ jobOrderCandidateId });
   });
 
-  app.get('/JobOrders/:id/candidates', {
+  api.get('/JobOrders/:id/candidates', {
     config: { access: candidateReadAccess, representation: 'list', recordName: 'JobOrderCandidate' },
-    schema: { tags, summary: 'The candidates of a job order, oldest first.', params: S.JobOrderParams, querystring: S.CandidateListQuery, response: { 200: PagedList(S.Candidate) } },
+    schema: { tags, operationId: 'listJobOrderCandidates', summary: 'The candidates of a job order, oldest first.', params: S.JobOrderParams, querystring: S.CandidateListQuery, response: { 200: PagedList(S.Candidate) } },
   }, async (request) => {
-    const page = await listCandidates(request.scope, (request.params as { id: number }).id, request.query as S.CandidateListFilter);
+    const page = await listCandidates(request.scope, request.params.id, request.query);
     if (!page) throw notFound('The job order');
     return page;
   });
 
-  app.get('/JobOrders/:id/candidates/:candidateId', {
+  api.get('/JobOrders/:id/candidates/:candidateId', {
     config: { access: candidateReadAccess, representation: 'record', recordName: 'JobOrderCandidate' },
-    schema: { tags, summary: 'One candidate of a job order.', params: S.CandidateParams, response: { 200: S.Candidate } },
+    schema: { tags, operationId: 'getJobOrderCandidate', summary: 'One candidate of a job order.', params: S.CandidateParams, response: { 200: S.Candidate } },
   }, async (request) => {
-    const { id, candidateId } = request.params as { id: number; candidateId: number };
+    const { id, candidateId } = request.params;
     const candidate = await getCandidate(request.scope, id, candidateId);
     if (!candidate) throw notFound('The candidate');
     return candidate;

@@ -14,10 +14,10 @@ export const CandidateCreate = Type.Object({
   utm_source: Utm(alias('utmSource')),
   utm_campaign: Utm(alias('utmCampaign')),
   utm_medium: Utm(alias('utmMedium')),
-});
+}, { $id: 'JobOrderCandidateCreate' });
 export type CandidateCreateInput = Static<typeof CandidateCreate>;
 
-export const CandidateCreated = Type.Object({ jobOrderCandidateId: Type.Integer() });
+export const CandidateCreated = Type.Object({ jobOrderCandidateId: Type.Integer() }, { $id: 'JobOrderCandidateCreated' });
 
 export const Candidate = Type.Object({
   jobOrderCandidateId: Type.Integer(),
@@ -28,7 +28,7 @@ export const Candidate = Type.Object({
   utmCampaign: Type.Union([Type.String(), Type.Null()]),
   utmMedium: Type.Union([Type.String(), Type.Null()]),
   dateCreated: Type.Unsafe<Date | string>(Type.String({ format: 'date-time' })),
-}, { additionalProperties: false });
+}, { $id: 'JobOrderCandidate', additionalProperties: false });
 
 export const JobOrderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 export const CandidateParams = Type.Object({

@@ -1,9 +1,11 @@
 // Data access for contact methods. A method has no hierarchy node of its own: it is visible when its
 // owner (employee, contact or customer) is, so every query goes through the owner's `hier_id`.
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rule, type Rule } from '../../platform/records/rules.ts';
+import { and, asc, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../platform/db/database.ts';
 import type { DataScope } from '../../platform/scope.ts';
+import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { validationError, type Record_ } from '../../platform/http/json-patch/patch.ts';
 import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/apply.ts';
@@ -62,25 +64,42 @@ export async function createContactMethod(scope: DataScope, kind: OwnerType, own
   checkRules(values, Object.keys(values));
   return scope.transaction(async (tx) => {
     await requireOwner(tx, kind, ownerId);
-    const [row] = await tx.db.insert(contactMethods).values({ tenantId: tx.tenantId, ownerType: kind, ownerId, ...values } as typeof contactMethods.$inferInsert)
+    const [row] = await tx.db.insert(contactMethods).values({ tenantId: tx.tenantId, ownerType: kind, ownerId, ...values })
       .returning({ id: contactMethods.id });
     return row!.id;
   });
 }
 
-const toRecord = (row: Record_) => {
-  const { tenantId: _t, ownerType: _o, ownerId: _i, id, totalCount: _c, createdAt, updatedAt, ...fields } = row;
-  return { contactMethodId: id as number, ...fields, contactMethodType: TYPE_NAMES.get(fields.contactMethodTypeId as number) ?? '', createdAt, updatedAt };
+const toRecord = (row: typeof contactMethods.$inferSelect) => {
+  const { tenantId: _t, ownerType: _o, ownerId: _i, id, createdAt, updatedAt, ...fields } = row;
+  return { contactMethodId: id, ...fields, contactMethodType: TYPE_NAMES.get(fields.contactMethodTypeId) ?? '', createdAt, updatedAt };
 };
 
+/** A method as its owner's: the owner's hierarchy node, by the method's owner type. */
+const OWNER_HIER = `case r.owner_type ${Object.entries(owners).map(([kind, o]) =>
+  `when '${kind}' then (select o.hier_id from ${getTableName(o.hierId.table)} o where o.tenant_id = r.tenant_id and o.id = r.owner_id)`).join(' ')} end`;
+
+/** One contact method, visible when its owner is; the owner is checked after (another owner's method is not found). */
+const readMethod = byIdReader({
+  name: 'contact_methods_by_ids',
+  table: 'contact_methods',
+  key: 'contactMethodId',
+  select: `r.id as "contactMethodId", ${catalogSelect(contactMethodCatalog)},
+      case r.contact_method_type_id ${[...TYPE_NAMES].map(([id, name]) => `when ${id} then '${name.replace(/'/g, "''")}'`).join(' ')} else '' end as "contactMethodType",
+      r.created_at as "createdAt", r.updated_at as "updatedAt", r.owner_type as "ownerType", r.owner_id as "ownerId"`,
+  hier: OWNER_HIER,
+});
+
 export async function getContactMethod(scope: DataScope, kind: OwnerType, ownerId: number, id: number) {
-  const [row] = await scope.db.select().from(contactMethods).where(and(ownedBy(scope, kind, ownerId), eq(contactMethods.id, id)));
-  return row && toRecord(row);
+  const row = await readMethod(scope, id);
+  if (!row || row.ownerType !== kind || row.ownerId !== ownerId) return undefined;
+  const { ownerType: _o, ownerId: _i, ...method } = row;
+  return method;
 }
 
 export async function listContactMethods(scope: DataScope, kind: OwnerType, ownerId: number, filter: ContactMethodListFilter): Promise<Paged<Record_>> {
   await requireOwner(scope, kind, ownerId);
-  const m = contactMethods as unknown as typeof contactMethods & Record<'contactMethodTypeId' | 'isActive' | 'isPinned', AnyPgColumn>;
+  const m = contactMethods;
   const where = and(ownedBy(scope, kind, ownerId),
     filter.contactMethodTypeId === undefined ? undefined : eq(m.contactMethodTypeId, filter.contactMethodTypeId),
     filter.isActive === undefined ? undefined : eq(m.isActive, filter.isActive));
@@ -97,7 +116,7 @@ export async function listContactMethods(scope: DataScope, kind: OwnerType, owne
 export function contactMethodPatchTarget(kind: OwnerType, ownerId: number): PatchTarget {
   return {
     catalog: contactMethodCatalog,
-    table: contactMethods as unknown as PatchTarget['table'],
+    table: contactMethods,
     what: 'The contact method',
     visible: (scope) => scope.visible(ownerHier(kind)),
     where: () => and(eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId)),
@@ -114,4 +133,9 @@ export async function isMethodOf(scope: DataScope, kind: OwnerType, ownerId: num
   const rows = await scope.db.select({ one: sql`1` }).from(contactMethods).where(and(eq(contactMethods.tenantId, scope.tenantId),
     eq(contactMethods.id, methodId), eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId)));
   return rows.length > 0;
+}
+
+/** `Primary…ContactMethodId`: one of the record's own contact methods. */
+export function ownContactMethod(kind: OwnerType): Rule {
+  return rule(async (v, { scope, id }) => (await isMethodOf(scope, kind, id!, Number(v))) ? undefined : `is not a contact method of this ${kind}`, { onRecordOnly: true });
 }

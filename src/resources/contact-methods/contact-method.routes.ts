@@ -1,10 +1,12 @@
 // /{Employees|Contacts|Customers}/{id}/contactmethods: an owner's emails, phones, ... (list, create,
 // read, PATCH). Access follows the owner's record scopes. DELETE is not offered (405).
 import type { FastifyInstance } from 'fastify';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { Access } from '../../platform/auth/access.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
-import { PatchDocument, type Operation } from '../../platform/http/json-patch/patch.ts';
+import { documentedPatch, PatchDocument } from '../../platform/http/json-patch/patch.ts';
+import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
 import { applyPatch } from '../../platform/http/json-patch/apply.ts';
 import type { OwnerType } from './contact-method.table.ts';
 import * as S from './contact-method.schemas.ts';
@@ -16,48 +18,62 @@ const OWNER_ROUTES: { kind: OwnerType; path: string; scope: string; tag: string 
   { kind: 'customer', path: 'Customers', scope: 'customer', tag: 'Customers' },
 ];
 
-type Params = { id: number; contactMethodId: number };
+const Page = PagedList(S.ContactMethodRecord, { $id: 'ContactMethodPage' });
+const Patch = documentedPatch(contactMethodCatalog, 'ContactMethodPatch');
+const singular = (path: string) => path.slice(0, -1);
 
 export async function contactMethodRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<TypedRequests>();
   for (const { kind, path, scope, tag } of OWNER_ROUTES) {
     const read: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${scope}-read`] };
     const write: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${scope}-write`] };
     const tags = [tag];
     const base = `/${path}/:id/contactmethods`;
+    const owner = singular(path);
 
-    app.get(base, {
+    api.get(base, {
       config: { access: read, representation: 'list', recordName: 'ContactMethod' },
-      schema: { tags, summary: `The ${kind}'s contact methods, pinned first.`, params: S.OwnerParams, querystring: S.ContactMethodListQuery, response: { 200: PagedList(S.ContactMethodRecord) } },
-    }, async (request) => listContactMethods(request.scope, kind, (request.params as Params).id, request.query as S.ContactMethodListFilter));
+      schema: {
+        tags, operationId: `list${owner}ContactMethods`, summary: `The ${kind}'s contact methods, pinned first.`,
+        params: S.OwnerParams, querystring: S.ContactMethodListQuery, response: { 200: Page },
+      },
+    }, async (request) => listContactMethods(request.scope, kind, request.params.id, request.query));
 
-    app.post(base, {
+    api.post(base, {
       config: { access: write, representation: 'record', recordName: 'ContactMethodCreated' },
-      schema: { tags, summary: `Add a contact method to the ${kind}.`, params: S.OwnerParams, body: S.ContactMethodCreate, response: { 201: S.ContactMethodCreated } },
+      schema: {
+        tags, operationId: `create${owner}ContactMethod`, summary: `Add a contact method to the ${kind}.`,
+        params: S.OwnerParams, body: S.ContactMethodCreate, response: { 201: S.ContactMethodCreated },
+      },
     }, async (request, reply) => {
-      const ownerId = (request.params as Params).id;
-      const contactMethodId = await createContactMethod(request.scope, kind, ownerId, request.body as S.ContactMethodCreateInput);
+      const ownerId = request.params.id;
+      const contactMethodId = await createContactMethod(request.scope, kind, ownerId, request.body);
       return reply.code(201).header('location', `/${path}/${ownerId}/contactmethods/${contactMethodId}`).send({ contactMethodId });
     });
 
-    app.get(`${base}/:contactMethodId`, {
+    api.get(`${base}/:contactMethodId`, {
       config: { access: read, representation: 'record', recordName: 'ContactMethod' },
-      schema: { tags, summary: `One contact method of the ${kind}.`, params: S.ContactMethodParams, response: { 200: S.ContactMethodRecord } },
+      schema: {
+        tags, operationId: `get${owner}ContactMethod`, summary: `One contact method of the ${kind}.`,
+        params: S.ContactMethodParams, response: { 200: S.ContactMethodRecord },
+      },
     }, async (request) => {
-      const { id, contactMethodId } = request.params as Params;
+      const { id, contactMethodId } = request.params;
       const method = await getContactMethod(request.scope, kind, id, contactMethodId);
       if (!method) throw notFound('The contact method');
       return method;
     });
 
-    app.patch(`${base}/:contactMethodId`, {
+    api.patch(`${base}/:contactMethodId`, {
       config: { access: write },
       schema: {
-        tags, summary: `Change a contact method of the ${kind} with a JSON Patch document. 200 with no body; another owner's method answers 404.`,
-        params: S.ContactMethodParams, body: PatchDocument,
+        tags, operationId: `patch${owner}ContactMethod`,
+        summary: `Change a contact method of the ${kind} with a JSON Patch document. 200 with no body; another owner's method answers 404.`,
+        params: S.ContactMethodParams, body: PatchDocument, documentedBody: Patch,
       },
     }, async (request, reply) => {
-      const { id, contactMethodId } = request.params as Params;
-      await applyPatch(request.scope, contactMethodPatchTarget(kind, id), contactMethodId, request.body as Operation[]);
+      const { id, contactMethodId } = request.params;
+      await applyPatch(request.scope, contactMethodPatchTarget(kind, id), contactMethodId, request.body);
       return reply.code(200).send();
     });
   }

@@ -21,7 +21,7 @@ export const ContactMethodCreate = Type.Object({
 });
 export type ContactMethodCreateInput = Static<typeof ContactMethodCreate>;
 
-export const ContactMethodCreated = Type.Object({ contactMethodId: Type.Integer() });
+export const ContactMethodCreated = Type.Object({ contactMethodId: Type.Integer() }, { $id: 'ContactMethodCreated' });
 
 export const ContactMethodRecord = Type.Object({
   contactMethodId: Type.Integer(),
@@ -29,7 +29,7 @@ export const ContactMethodRecord = Type.Object({
   contactMethodType: Type.String({ description: 'Name of the contact method type.' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-});
+}, { $id: 'ContactMethod' });
 
 export const ContactMethodListQuery = Type.Object({
   ...PageQuery.properties,

@@ -7,6 +7,7 @@ import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { messages, worksites } from '../reference-data/reference.table.ts';
 import { contactCatalog } from './contact.patch-catalog.ts';
+import { contactPatchTarget } from './contact.record.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
@@ -265,4 +266,4 @@ describeCatalog(contactCatalog, () => ({
     worksiteId: refs.worksite, primaryPhoneNumberContactMethodId: refs.phone, primaryEmailAddressContactMethodId: refs.email,
     primaryMessageId: refs.message, howHeardOfId: refs.howHeard, serviceRepId: t.tenant.north.repId,
   },
-}), 'PATCH-CON-01');
+}), 'PATCH-CON-01', contactPatchTarget);

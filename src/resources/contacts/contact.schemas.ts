@@ -30,8 +30,6 @@ export const ContactCreate = Type.Object({
 });
 export type ContactCreateInput = Static<typeof ContactCreate>;
 
-export const ContactCreated = Type.Object({ contactId: Type.Integer() });
-
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const ContactRecord = Type.Object({
@@ -65,5 +63,3 @@ export const ContactListQuery = Type.Object({
   lastName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Last names starting with this (any case).' })),
 });
 export type ContactListFilter = Static<typeof ContactListQuery>;
-
-export const ContactIdParams = Type.Object({ id: Int64Id() });

@@ -8,6 +8,7 @@ import * as R from '../reference-data/reference.table.ts';
 import { lookupId, seedContact, seedCustomer, seedMessage, type Place } from '../assignments/assignment.fixtures.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';
 import { isYyyymmdd } from './contract.repository.ts';
+import { contractPatchTarget } from './contract.record.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
@@ -188,4 +189,4 @@ describeCatalog(contractCatalog, () => ({
   },
   read: async () => read(catalogRecord),
   valid: catalogValid,
-}), 'PATCH-CTR-01 PATCH-CTR-02 PATCH-CTR-03');
+}), 'PATCH-CTR-01 PATCH-CTR-02 PATCH-CTR-03', contractPatchTarget);

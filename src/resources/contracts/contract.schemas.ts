@@ -27,8 +27,6 @@ export const ContractCreate = Type.Object({
 });
 export type ContractCreateInput = Static<typeof ContractCreate>;
 
-export const ContractCreated = Type.Object({ contractId: Type.Integer() });
-
 export const ContractRecord = Type.Object({
   contractId: Type.Integer(),
   ...catalogProperties(contractCatalog),
@@ -56,5 +54,3 @@ export const ContractListQuery = Type.Object({
   contractStatusId: Type.Optional(Id32()),
 });
 export type ContractListFilter = Static<typeof ContractListQuery>;
-
-export const ContractIdParams = Type.Object({ id: Id32() });

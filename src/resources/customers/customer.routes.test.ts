@@ -6,6 +6,7 @@ import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { messages, worksites } from '../reference-data/reference.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';
+import { customerPatchTarget } from './customer.record.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
@@ -236,4 +237,4 @@ describeCatalog(customerCatalog, () => ({
     branchId: t.tenant.north.branchId, worksiteId: refs.worksite, primaryEmailAddressContactMethodId: refs.email,
     primaryPhoneNumberContactMethodId: refs.phone, primaryMessageId: refs.message,
   },
-}), 'PATCH-CUS-01');
+}), 'PATCH-CUS-01', customerPatchTarget);

@@ -28,8 +28,6 @@ export const CustomerCreate = Type.Object({
 });
 export type CustomerCreateInput = Static<typeof CustomerCreate>;
 
-export const CustomerCreated = Type.Object({ customerId: Type.Integer() });
-
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const CustomerRecord = Type.Object({
@@ -67,5 +65,3 @@ export const CustomerListQuery = Type.Object({
   customerName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Customer names starting with this (any case).' })),
 });
 export type CustomerListFilter = Static<typeof CustomerListQuery>;
-
-export const CustomerIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });

@@ -1,9 +1,10 @@
 // GET /Datalists/*: the lookup lists whose ids other requests take (branchId, serviceRepId, ...).
 // Paged like every list; scope `datalist-read`.
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type, type TObject, type TSchema } from 'typebox';
 import { PageQuery, PagedList, type Page, type Paged } from '../../platform/http/paging.ts';
 import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import * as S from './datalist.schemas.ts';
 import * as repo from './datalist.repository.ts';
@@ -15,7 +16,7 @@ interface Datalist {
   summary: string;
   item: TSchema;
   recordName: string;
-  query?: TSchema;
+  query?: TObject;
   load: (scope: DataScope, page: Page, query: Record<string, unknown>) => Promise<Paged<unknown>>;
 }
 
@@ -31,20 +32,22 @@ const datalists: Datalist[] = [
   { path: '/DataLists/countries', summary: 'Countries: the countryCode values job board search and employees accept.', item: S.CountryItem, recordName: 'Country', load: (s, p) => repo.listCountries(s, p) },
 ];
 
+/** `/Datalists/OrderTypes` → `listDatalistOrderTypes` (the item schemas are named `Datalist<record>`). */
+const operationId = (path: string) => `listDatalist${path.replace(/^.*\//, '').replace(/^./, (c) => c.toUpperCase())}`;
+
 export async function datalistRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<TypedRequests>();
   for (const list of datalists) {
-    const querystring = list.query ? Type.Object({ ...PageQuery.properties, ...(list.query as ReturnType<typeof Type.Object>).properties }) : PageQuery;
-    app.get(list.path, {
+    const querystring = Type.Object({ ...PageQuery.properties, ...list.query?.properties });
+    api.get(list.path, {
       config: { access, representation: 'list', recordName: list.recordName },
       schema: {
         tags: ['Datalists'],
+        operationId: operationId(list.path),
         summary: list.summary,
         querystring,
         response: { 200: PagedList(list.item) },
       },
-    }, async (request) => {
-      const query = request.query as Page & Record<string, unknown>;
-      return list.load(request.scope, { skip: query.skip, take: query.take }, query);
-    });
+    }, async ({ scope, query }) => list.load(scope, { skip: query.skip, take: query.take }, query));
   }
 }

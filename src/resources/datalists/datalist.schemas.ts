@@ -9,7 +9,7 @@ export const ServiceRepItem = Type.Object({
   lastName: Type.String(),
   emailAddress: Type.Union([Type.String(), Type.Null()]),
   isActive: Type.Boolean(),
-});
+}, { $id: 'DatalistServiceRep' });
 
 export const BranchItem = Type.Object({
   branchId: Type.Integer(),
@@ -17,31 +17,31 @@ export const BranchItem = Type.Object({
   countryCode: Type.Integer({ description: 'ISO 3166 numeric code of the branch country (default for new employees).' }),
   isWebPublic: Type.Boolean({ description: 'Orders of this branch may appear on the public job board.' }),
   isActive: Type.Boolean(),
-});
+}, { $id: 'DatalistBranch' });
 
-export const OrderTypeItem = Type.Object({ orderTypeId: Type.Integer(), orderType: Type.String() });
-export const MessageActionItem = Type.Object({ messageActionId: Type.Integer(), messageAction: Type.String() });
-export const EmploymentCategoryItem = Type.Object({ employmentCategoryId: Type.String({ format: 'uuid' }), employmentCategory: Type.String() });
-export const WashedStatusItem = Type.Object({ washedStatusId: Type.Integer(), washedStatus: Type.String() });
+export const OrderTypeItem = Type.Object({ orderTypeId: Type.Integer(), orderType: Type.String() }, { $id: 'DatalistOrderType' });
+export const MessageActionItem = Type.Object({ messageActionId: Type.Integer(), messageAction: Type.String() }, { $id: 'DatalistMessageAction' });
+export const EmploymentCategoryItem = Type.Object({ employmentCategoryId: Type.String({ format: 'uuid' }), employmentCategory: Type.String() }, { $id: 'DatalistEmploymentCategory' });
+export const WashedStatusItem = Type.Object({ washedStatusId: Type.Integer(), washedStatus: Type.String() }, { $id: 'DatalistWashedStatus' });
 
 export const HowHeardOfItem = Type.Object({
   howHeardOfId: Type.Integer(),
   howHeardOf: Type.String(),
   originTypeId: Type.Integer({ description: '1 Employee, 2 Contact, 3 Customer.' }),
   requireDetails: Type.Boolean({ description: 'True: choosing this option requires a how-heard-of detail.' }),
-});
+}, { $id: 'DatalistHowHeardOf' });
 
 export const EmployeeStatusItem = Type.Object({
   employeeStatusId: Type.String(),
   employeeStatus: Type.String(),
   isDefault: Type.Boolean({ description: 'The status given when none is chosen.' }),
-});
+}, { $id: 'DatalistEmployeeStatus' });
 
 export const CountryItem = Type.Object({
   countryCode: Type.Integer({ description: 'ISO 3166-1 numeric code (840 United States).' }),
   country: Type.String(),
   countryCallingCode: Type.Integer({ description: 'International calling code (1, 44, ...).' }),
-});
+}, { $id: 'DatalistCountry' });
 
 export const HowHeardOfQuery = Type.Object({
   originTypeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: '1 lists only options relevant to employees.' })),

@@ -9,7 +9,8 @@ import { DataScope } from '../../platform/scope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { applyPatch, type PatchTarget } from '../../platform/http/json-patch/apply.ts';
 import type { Operation } from '../../platform/http/json-patch/patch.ts';
-import { employeePatchTarget, getEmployee } from './employee.repository.ts';
+import { getEmployee } from './employee.repository.ts';
+import { employeePatchTarget } from './employee.record.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 
 let t: TestContext;
@@ -78,8 +79,8 @@ describe('GET /Employees/{id}: concurrent reads share one query per tenant and h
   });
 });
 
-/** The same target without `hookFields`: every document takes the general (locked read) path. */
-const generalTarget: PatchTarget = { ...employeePatchTarget, hookFields: undefined };
+/** The same target with a rule of its own (`validate`): every document takes the general (locked read) path. */
+const generalTarget: PatchTarget = { ...employeePatchTarget, validate: async () => {} };
 
 type Outcome = 'ok' | { status: number; code: string; errors?: unknown };
 async function outcome(run: () => Promise<void>): Promise<Outcome> {
@@ -111,7 +112,7 @@ describe('PATCH /Employees/{id}: the one-statement path answers as the general p
     ['every value type, normalised', [
       { op: 'replace', path: '/InterviewDate', value: '2024-02-03T04:05:06+02:00' },
       { op: 'replace', path: '/IsI9OnFile', value: true }, { op: 'replace', path: '/AdditionalTaxWithholding', value: 214748.36 },
-      { op: 'replace', path: '/Dependents', value: 127 }, { op: 'replace', path: '/PrimaryMessageId', value: 9_007_199_254_740_991 },
+      { op: 'replace', path: '/Dependents', value: 127 }, { op: 'replace', path: '/WotcEligibilityStatusId', value: 9_007_199_254_740_991 },
       { op: 'replace', path: '/DefaultPayRate', value: 17.25 }, { op: 'replace', path: '/IsConvictedFelon', value: null },
     ], true],
     ['values equal to the stored ones (no change)', [{ op: 'replace', path: '/FirstName', value: 'Ann' }], true],
@@ -123,6 +124,8 @@ describe('PATCH /Employees/{id}: the one-statement path answers as the general p
     ['a wrong type', [{ op: 'replace', path: '/IsActive', value: 'yes' }], false],
     ['a failed test (409)', [{ op: 'replace', path: '/Note', value: 'x' }, { op: 'test', path: '/FirstName', value: 'Nobody' }], false],
     ['a checked reference (general path only)', [{ op: 'replace', path: '/ServiceRepId', value: 987654 }], false],
+    // Once a plain field here: its rule now keeps it off the one-statement path.
+    ['a message that is not the record\'s', [{ op: 'replace', path: '/PrimaryMessageId', value: 9_007_199_254_740_991 }], false],
   ];
 
   for (const [name, document, plain] of cases) {

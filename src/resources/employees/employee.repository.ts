@@ -1,16 +1,13 @@
 // Data access for employees: create with the spec's rules, read, list, and the PATCH target.
 // Every query is bound to the caller's tenant and hierarchy through the DataScope.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
-import type pg from 'pg';
-import { coalescer, pgError, prepared } from '../../platform/db/database.ts';
+import { pgError } from '../../platform/db/database.ts';
+import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { visibleBranch } from '../../platform/db/branches.ts';
-import { existsInTenant } from '../../platform/db/references.ts';
-import { branches, employeeStatuses, employmentCategories, hierarchyNodes, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
+import { branches, employeeStatuses, hierarchyNodes, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
-import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/apply.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { loadCountries } from '../datalists/datalist.repository.ts';
 import { contactMethods, CONTACT_METHOD_TYPES } from '../contact-methods/contact-method.table.ts';
@@ -22,8 +19,6 @@ import { placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 
 /** MaritalTaxStatusId of a new employee: 1 Single (the W-4 default). */
 const DEFAULT_MARITAL_TAX_STATUS = 1;
-
-
 
 const US_ZIP = /^\d{5}(-\d{4})?$/;
 const CA_POSTAL = /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/;
@@ -57,10 +52,10 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
     const [node] = await scope.db.select({ id: hierarchyNodes.id, canCreateEmployees: hierarchyNodes.canCreateEmployees }).from(hierarchyNodes)
       .where(and(eq(hierarchyNodes.tenantId, scope.tenantId), eq(hierarchyNodes.id, input.hierId), scope.visible(hierarchyNodes.id)));
     if (!node) throw invalid('hierId', 'no such hierarchy node inside your hierarchy');
-    if (!node.canCreateEmployees) throw new AppError('HIERARCHY_NOT_ALLOWED', 'The given hierarchy level does not allow creating employees.');
+    if (!node.canCreateEmployees) throw new AppError('HIERARCHY_CANNOT_CREATE_EMPLOYEES', 'The given hierarchy level does not allow creating employees.');
     hierId = node.id;
   } else if (!p.canCreateEmployees) {
-    throw new AppError('HIERARCHY_NOT_ALLOWED', 'Your hierarchy level does not allow creating employees.');
+    throw new AppError('HIERARCHY_CANNOT_CREATE_EMPLOYEES', 'Your hierarchy level does not allow creating employees.');
   }
 
   const branch = await visibleBranch(scope, input.branchId);
@@ -120,69 +115,43 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
         } as typeof contactMethods.$inferInsert).returning({ id: contactMethods.id });
         return m!.id;
       };
-      const primary: Record<string, number> = {};
+      const primary: { primaryEmailAddressContactMethodId?: number; primaryPhoneNumberContactMethodId?: number } = {};
       if (input.primaryEmailAddress) primary.primaryEmailAddressContactMethodId = await method(CONTACT_METHOD_TYPES.email, input.primaryEmailAddress, null);
       if (input.primaryPhoneNumber) primary.primaryPhoneNumberContactMethodId = await method(CONTACT_METHOD_TYPES.homePhone, input.primaryPhoneNumber, input.primaryPhoneNumberCountryCallingCode ?? null);
       if (input.cellPhoneNumber) await method(CONTACT_METHOD_TYPES.cellPhone, input.cellPhoneNumber, input.cellPhoneNumberCountryCallingCode ?? null);
       if (Object.keys(primary).length) {
-        await tx.db.update(employees).set(primary as never).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
+        await tx.db.update(employees).set(primary).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
       }
       return employeeId;
     });
   } catch (e) {
     const pg = pgError(e);
     if (pg?.code === '23505' && pg.constraint === 'employees_government_id') {
-      throw new AppError('CONFLICT', 'An employee with this governmentPersonalId already exists.', { governmentPersonalId: ['already exists'] });
+      throw new AppError('EMPLOYEE_GOVERNMENT_ID_EXISTS', 'An employee with this governmentPersonalId already exists.', { governmentPersonalId: ['already exists'] });
     }
     throw e;
   }
 }
 
-type CatalogColumn = 'branchId' | 'serviceRepId' | 'firstName' | 'lastName' | 'isActive' | 'primaryEmailAddressContactMethodId' | 'primaryPhoneNumberContactMethodId';
-/** The catalog's columns, named (their types are known only at run time). */
-const e = employees as unknown as typeof employees & Record<CatalogColumn, AnyPgColumn>;
+const e = employees;
 const email = sql`(select m.contact_method from contact_methods m where m.tenant_id = ${employees.tenantId} and m.id = ${e.primaryEmailAddressContactMethodId})`;
 const phone = sql`(select m.contact_method from contact_methods m where m.tenant_id = ${employees.tenantId} and m.id = ${e.primaryPhoneNumberContactMethodId})`;
 
-// The hot path: one named (prepared) statement answering the read shape directly, its column list
-// derived from the catalog; no ORM mapping per row. It reads a set of ids: concurrent GETs of one
-// tenant and hierarchy are coalesced into one execution (see `coalescer`).
-const BY_IDS = {
+/** One employee: every catalog field, the address, the masked government id and the names a client displays. */
+export const getEmployee = byIdReader({
   name: 'employees_by_ids',
-  text: `select e.id as "employeeId", ${employeeCatalog.fields.map((f) => `e.${f.column} as "${f.json}"`).join(', ')},
-      b.name as "branch", r.first_name || ' ' || r.last_name as "serviceRep", e.hier_id as "hierId",
-      e.street1, e.street2, e.municipality, e.region, e.postal_code as "postalCode", e.country_code as "countryCode",
-      case when e.government_id_last4 is null then null else '*****' || e.government_id_last4 end as "governmentPersonalId",
-      (select m.contact_method from contact_methods m where m.tenant_id = e.tenant_id and m.id = e.primary_email_address_contact_method_id) as "primaryEmailAddress",
-      (select m.contact_method from contact_methods m where m.tenant_id = e.tenant_id and m.id = e.primary_phone_number_contact_method_id) as "primaryPhoneNumber",
-      e.employee_status_id as "employeeStatusId", e.created_at as "createdAt", e.updated_at as "updatedAt"
-    from employees e
-    join branches b on b.tenant_id = e.tenant_id and b.id = e.branch_id
-    join service_reps r on r.tenant_id = e.tenant_id and r.id = e.service_rep_id
-   where e.tenant_id = $1 and e.id = any($2::bigint[]) and e.hier_id = any($3::int[])`,
-};
-
-type EmployeeRow = Record<string, unknown> & { employeeId: number };
-
-async function employeesByIds(client: Pick<pg.Pool, 'query'>, scope: DataScope, ids: number[]): Promise<Map<number, EmployeeRow>> {
-  const { rows } = await client.query<EmployeeRow>({ ...BY_IDS, values: [scope.tenantId, ids, scope.hierIds] });
-  return new Map(rows.map((row) => [row.employeeId, row]));
-}
-
-const reads = prepared(() => coalescer<number, EmployeeRow>());
-/** The coalescing group of a caller: its tenant and the hierarchy nodes the query filters by. */
-const groups = new WeakMap<number[], string>();
-function groupOf(scope: DataScope): string {
-  let group = groups.get(scope.hierIds);
-  if (group === undefined) groups.set(scope.hierIds, group = `${scope.tenantId}:${scope.hierIds.join(',')}`);
-  return group;
-}
-
-export async function getEmployee(scope: DataScope, id: number): Promise<Record<string, unknown> | undefined> {
-  // Inside a transaction, on its connection (it may see its own uncommitted writes).
-  if (scope.client) return (await employeesByIds(scope.client, scope, [id])).get(id);
-  return reads(scope.db)(groupOf(scope), id, (ids) => employeesByIds(scope.db.$client, scope, ids));
-}
+  table: 'employees',
+  key: 'employeeId',
+  select: `r.id as "employeeId", ${catalogSelect(employeeCatalog)},
+      b.name as "branch", sr.first_name || ' ' || sr.last_name as "serviceRep", r.hier_id as "hierId",
+      r.street1, r.street2, r.municipality, r.region, r.postal_code as "postalCode", r.country_code as "countryCode",
+      case when r.government_id_last4 is null then null else '*****' || r.government_id_last4 end as "governmentPersonalId",
+      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
+      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber",
+      r.employee_status_id as "employeeStatusId", r.created_at as "createdAt", r.updated_at as "updatedAt"`,
+  joins: `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
+    join service_reps sr on sr.tenant_id = r.tenant_id and sr.id = r.service_rep_id`,
+});
 
 export async function listEmployees(scope: DataScope, filter: EmployeeListFilter): Promise<Paged<Record<string, unknown>>> {
   const where = and(
@@ -202,42 +171,3 @@ export async function listEmployees(scope: DataScope, filter: EmployeeListFilter
   return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
     (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(employees).where(where))[0]!.n);
 }
-
-/** Rules beyond the catalog, checked against the record as it will be (PATCH-EMP-04, AMB-78). */
-async function validatePatch({ scope, id, next, changes }: PatchContext): Promise<void> {
-  const errors: Record<string, string[]> = {};
-  const changed = (json: string) => [...changes.keys()].some((f) => f.json === json);
-  const check = async (json: string, ok: () => Promise<boolean>, message: string) => {
-    if (changed(json) && next[json] !== null && !(await ok())) (errors[json] ??= []).push(message);
-  };
-  await check('serviceRepId', () => existsInTenant(scope, serviceReps, next.serviceRepId, scope.visible(serviceReps.hierId)), 'no such service rep inside your hierarchy');
-  await check('washedStatusId', () => existsInTenant(scope, washedStatuses, next.washedStatusId), 'is not a value of GET /Datalists/WashedStatuses');
-  await check('orderTypeId', () => existsInTenant(scope, orderTypes, next.orderTypeId), 'is not a value of GET /Datalists/OrderTypes');
-  await check('employmentCategoryId', () => existsInTenant(scope, employmentCategories, next.employmentCategoryId), 'is not a value of GET /Datalists/EmploymentCategories');
-  for (const key of ['primaryEmailAddressContactMethodId', 'primaryPhoneNumberContactMethodId']) {
-    await check(key, async () => (await scope.db.select({ one: sql`1` }).from(contactMethods).where(and(eq(contactMethods.tenantId, scope.tenantId),
-      eq(contactMethods.id, next[key] as number), eq(contactMethods.ownerType, 'employee'), eq(contactMethods.ownerId, id)))).length > 0,
-    'is not a contact method of this employee');
-  }
-  if (changed('howHeardOfId') || changed('howHeardOfDetail')) {
-    if (next.howHeardOfId !== null) {
-      const [option] = await scope.db.select({ requireDetails: howHeardOf.requireDetails }).from(howHeardOf)
-        .where(and(eq(howHeardOf.tenantId, scope.tenantId), eq(howHeardOf.id, next.howHeardOfId as number), eq(howHeardOf.originTypeId, 1)));
-      if (!option) (errors.howHeardOfId ??= []).push('is not an employee option of GET /Datalists/HowHeardOf?originTypeId=1');
-      else if (option.requireDetails && !String(next.howHeardOfDetail ?? '').trim()) (errors.howHeardOfDetail ??= []).push('is required by the chosen how-heard-of option');
-    }
-  }
-  if (Object.keys(errors).length) throw validationError(errors);
-}
-
-
-export const employeePatchTarget: PatchTarget = {
-  catalog: employeeCatalog,
-  table: employees as unknown as PatchTarget['table'],
-  what: 'The employee',
-  validate: validatePatch,
-  followsBranch: true,
-  // What validatePatch checks; a document setting only other fields is one UPDATE statement.
-  hookFields: ['serviceRepId', 'washedStatusId', 'orderTypeId', 'employmentCategoryId', 'primaryEmailAddressContactMethodId',
-    'primaryPhoneNumberContactMethodId', 'howHeardOfId', 'howHeardOfDetail'],
-};

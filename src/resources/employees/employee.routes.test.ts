@@ -1,16 +1,18 @@
 // /Employees: every rule of the create request, reads, lists, hierarchy and tenant isolation, and
 // PATCH (the catalog field by field, each JSON Patch operation, all-or-nothing, side rules).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
+import { employeePatchTarget } from './employee.record.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
 let south: ReturnType<typeof as>;
-let ids: { washed: number; orderType: number; category: string; howHeard: number; howHeardDetails: number };
+let ids: { washed: number; orderType: number; category: string; howHeard: number; howHeardDetails: number; contact: number; vendor: number; salesTeam: number };
 
 beforeAll(async () => {
   t = await testApp();
@@ -25,6 +27,9 @@ beforeAll(async () => {
     category: (await first('/Datalists/EmploymentCategories'))[0]!.employmentCategoryId as string,
     howHeard: howHeard.find((h) => !h.requireDetails)!.howHeardOfId as number,
     howHeardDetails: howHeard.find((h) => h.requireDetails)!.howHeardOfId as number,
+    contact: (await admin({ method: 'POST', url: '/Contacts', payload: { firstName: 'Carla', lastName: 'Contact', branchId: t.tenant.north.branchId } })).json().contactId,
+    vendor: (await admin({ method: 'POST', url: '/Vendors', payload: { companyName: 'Temps Supply', companyTypeId: randomUUID(), employerId: 7, paymentTypeId: 2 } })).json().vendorId,
+    salesTeam: (await t.database.pool.query<{ id: number }>('select id from sales_teams where tenant_id = $1 limit 1', [t.tenant.tenantId])).rows[0]!.id,
   };
 });
 afterAll(async () => { await t?.close(); });
@@ -116,6 +121,7 @@ describe('POST /Employees', () => {
     const res = await create({ ...minimal(), firstName: 'Other', governmentPersonalId: '321549876' });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual({ governmentPersonalId: ['already exists'] });
+    expect(res.json()).toMatchObject({ code: 'EMPLOYEE_GOVERNMENT_ID_EXISTS', type: '/problems/employee-government-id-exists' });
   });
 
   it('EMP-23: two simultaneous creates with one governmentPersonalId: exactly one 201', async () => {
@@ -314,5 +320,6 @@ describeCatalog(employeeCatalog, () => ({
   valid: {
     washedStatusId: ids.washed, branchId: t.tenant.north.branchId, orderTypeId: ids.orderType, employmentCategoryId: ids.category,
     howHeardOfId: ids.howHeard, serviceRepId: t.tenant.north.repId, primaryPhoneNumberContactMethodId: null, primaryEmailAddressContactMethodId: null,
+    contactId: ids.contact, interviewedBySrIdent: t.tenant.north.repId, taxRegion: 'MN', maritalTaxStatusId: 2, salesTeamId: ids.salesTeam, primaryMessageId: null, companyId: ids.vendor,
   },
-}), 'PATCH-EMP-01');
+}), 'PATCH-EMP-01', employeePatchTarget);

@@ -21,7 +21,7 @@ export function checkGovernmentId(countryCode: number, raw: string): GovernmentI
     case 840: {
       const m = /^(\d{3})-?(\d{2})-?(\d{4})$/.exec(value);
       if (!m) return { ok: false, message: 'must be a US Social Security number (123-45-6789)' };
-      const [, area, group, serial] = m as unknown as [string, string, string, string];
+      const [area, group, serial] = [m[1]!, m[2]!, m[3]!];
       if (area === '000' || area === '666' || area.startsWith('9') || group === '00' || serial === '0000') {
         return { ok: false, message: 'is not a valid US Social Security number' };
       }

@@ -11,9 +11,10 @@ export function healthRoutes(ping: () => Promise<unknown>) {
       config: { access: 'public' },
       schema: {
         tags: ['Service'],
+        operationId: 'getHealth',
         summary: 'Readiness: 200 when the service and its database answer.',
         security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        response: { 200: Type.Object({ status: Type.Literal('ok') }, { $id: 'Health' }) },
       },
     }, async () => {
       try {

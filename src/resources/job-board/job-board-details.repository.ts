@@ -2,7 +2,6 @@
 // when it is not eligible (JBD-02 to JBD-09, AMB-55 in decision 0011). The tenant's job board
 // settings shape the answer (fallbacks, Hide Worksite, Hide Old Dates: AMB-56 (b)(c)).
 import { and, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
 import { branches, countries, orderTypes } from '../../platform/db/schema.ts';
@@ -14,9 +13,8 @@ import { readJobBoardSettings, type JobBoardSettings } from './job-board.setting
 import { jobBoardUrl } from './job-board.url.ts';
 import { PAY_FREQUENCIES, type JobBoardDetailsShape } from './job-board-details.schemas.ts';
 
-type Cols = Record<string, AnyPgColumn> & { tenantId: AnyPgColumn; id: AnyPgColumn; hierId: AnyPgColumn };
-const o = jobOrders as unknown as PgTable & Cols;
-const jt = jobTitles as unknown as PgTable & Cols;
+const o = jobOrders;
+const jt = jobTitles;
 
 const PLAIN_TEXT = 'text/plain';
 const DAY_MS = 86_400_000;

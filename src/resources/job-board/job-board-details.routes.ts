@@ -2,6 +2,7 @@
 // shows it; anything else (absent, outside the caller's hierarchy, not eligible) answers 404.
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { JobBoardDetails, JobBoardDetailsParams } from './job-board-details.schemas.ts';
 import { getJobBoardDetails } from './job-board-details.repository.ts';
@@ -10,10 +11,11 @@ import { getJobBoardDetails } from './job-board-details.repository.ts';
 export const detailsAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-read'] };
 
 export async function jobBoardDetailsRoutes(app: FastifyInstance) {
-  app.get('/JobOrders/:jobOrderId/jobBoardDetails', {
+  app.withTypeProvider<TypedRequests>().get('/JobOrders/:jobOrderId/jobBoardDetails', {
     config: { access: detailsAccess, representation: 'record', recordName: 'JobBoardDetails' },
     schema: {
       tags: ['Job board'],
+      operationId: 'getJobBoardDetails',
       summary: 'Job board order details. 404 unless the order is inside the caller\'s hierarchy, active, in a job-board status (Unfilled, '
         + 'Unfilled - Replace, Partially Filled, Master), not marked do-not-post (when created, or DoNotPostPublicly since), with a public '
         + 'job title and a web-public branch.',
@@ -21,8 +23,7 @@ export async function jobBoardDetailsRoutes(app: FastifyInstance) {
       response: { 200: JobBoardDetails },
     },
   }, async (request) => {
-    const { jobOrderId } = request.params as { jobOrderId: number };
-    const details = await getJobBoardDetails(request.scope, jobOrderId, app.config.JOBBOARD_URL);
+    const details = await getJobBoardDetails(request.scope, request.params.jobOrderId, app.config.JOBBOARD_URL);
     if (!details) throw notFound('The job order');
     return details;
   });

@@ -48,7 +48,7 @@ export const JobBoardDetails = Type.Object({
   experienceSummary: nullable(Type.String(), 'The order\'s public experience summary; null when unset.'),
   publishDateTime: Type.String({ description: 'ISO 8601 with a UTC offset (`2026-11-22T00:00:00+00:00`): PublicPostingDate, else dateOrderTaken.' }),
   address: JobBoardAddress,
-}, { additionalProperties: false });
+}, { $id: 'JobBoardDetails', additionalProperties: false });
 export type JobBoardDetailsShape = Static<typeof JobBoardDetails>;
 
 export const JobBoardDetailsParams = Type.Object({ jobOrderId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

@@ -1,8 +1,9 @@
 // GET /Search/JobBoard (and /Searches/JobBoard, the sample client's path): paged job board orders.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { PagedList } from '../../platform/http/paging.ts';
-import { JobBoardOrder, JobBoardSearchQuery, type JobBoardSearch } from './job-board-search.schemas.ts';
+import { JobBoardOrder, JobBoardSearchQuery } from './job-board-search.schemas.ts';
 import { searchJobBoard } from './job-board-search.repository.ts';
 import { readJobBoardSettings, type JobBoardSettings } from './job-board.settings.ts';
 
@@ -14,17 +15,20 @@ const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-re
 
 /** Job board forms send every field, empty ones too: an empty value is an absent one (`latitude=` is not 0). */
 async function dropBlankParameters(request: FastifyRequest) {
-  const query = request.query as Record<string, unknown>;
-  for (const [key, value] of Object.entries(query)) if (typeof value === 'string' && value.trim() === '') delete query[key];
+  // Before validation: the query is the parsed string as it came.
+  const query: unknown = request.query;
+  if (!query || typeof query !== 'object') return;
+  for (const [key, value] of Object.entries(query)) if (typeof value === 'string' && value.trim() === '') Reflect.deleteProperty(query, key);
 }
 
 export async function jobBoardSearchRoutes(app: FastifyInstance) {
-  for (const url of ['/Search/JobBoard', '/Searches/JobBoard']) {
-    app.get(url, {
+  for (const [url, operationId] of [['/Search/JobBoard', 'searchJobBoard'], ['/Searches/JobBoard', 'searchJobBoardAlias']] as const) {
+    app.withTypeProvider<TypedRequests>().get(url, {
       config: { access, representation: 'list', recordName: 'JobBoardOrder' },
       preValidation: dropBlankParameters,
       schema: {
         tags: ['Job board'],
+        operationId,
         summary: url === '/Search/JobBoard'
           ? 'Job board orders inside the caller\'s hierarchy: eligible status, public job title, web-public branch. '
             + 'sortBy: 1 relevance, 2 job title, 3 distance, 4 most recently created. A location search (postalCode, or municipality '
@@ -42,7 +46,7 @@ export async function jobBoardSearchRoutes(app: FastifyInstance) {
       const generation = cache.generation(tenantId);
       let settings = cache.get(tenantId, SETTINGS) as JobBoardSettings | undefined;
       if (!settings) cache.set(tenantId, SETTINGS, generation, settings = await readJobBoardSettings(request.scope.db, tenantId));
-      const answer = await searchJobBoard(request.scope, request.query as JobBoardSearch, app.config.JOBBOARD_URL, settings);
+      const answer = await searchJobBoard(request.scope, request.query, app.config.JOBBOARD_URL, settings);
       cache.set(tenantId, key, generation, answer);
       return answer;
     });

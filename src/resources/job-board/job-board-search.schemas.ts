@@ -46,5 +46,5 @@ export const JobBoardOrder = Type.Object({
   skills: Type.Array(Type.String()),
   distance: Type.Union([Type.Number(), Type.Null()], { description: 'From the centre, in the requested distanceUnitId (two decimals); null without a location search.' }),
   jobBoardUrl: Type.String({ description: '{jobboard_url}/{tenantName}/jobs/details/{jobOrderId}' }),
-});
+}, { $id: 'JobBoardOrder' });
 export type JobBoardOrderShape = Static<typeof JobBoardOrder>;

@@ -8,6 +8,8 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 import { jobOrders } from './job-order.table.ts';
+import { jobOrderPatchTarget } from './job-order.record.ts';
+import { seedMessage } from '../assignments/assignment.fixtures.ts';
 import { lookupId, patchOperationCases, seedCustomer, seedSupervisor, seedWorksite } from './job-order.test-data.ts';
 
 type Caller = ReturnType<typeof as>;
@@ -155,7 +157,11 @@ describe('job orders: create and the two reads', () => {
 
 describe('PATCH /JobOrders/{id}', () => {
   let id: number;
-  beforeAll(async () => { id = await newOrder(); });
+  let message: number;
+  beforeAll(async () => {
+    id = await newOrder();
+    message = await seedMessage(t.database.db, t.tenant.tenantId, 'jobOrder', id);
+  });
 
   describeCatalog(jobOrderCatalog, () => ({
     patch: (document) => patchOf(admin, id)(document),
@@ -163,9 +169,9 @@ describe('PATCH /JobOrders/{id}', () => {
     valid: {
       workerCompCodeId: ids.compCode, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, jobOrderTypeId: ids.orderType, jobOrderDurationId: ids.duration,
       jobOrderStatusId: ids.unfilled, salesTeamId: ids.salesTeam, branchId: t.tenant.north.branchId, serviceRepId: t.tenant.north.repId, shiftId,
-      startTime: '07:30', endTime: '16:00', publicJobDescriptionContentType: 'text/html; charset=utf-8',
+      startTime: '07:30', endTime: '16:00', publicJobDescriptionContentType: 'text/html; charset=utf-8', primaryMessageId: message,
     },
-  }), 'PATCH-JO-01 PATCH-JO-03 PATCH-JO-04 PATCH-JO-05 PATCH-JO-06 PATCH-JO-07 PATCH-JO-08 PATCH-JO-09');
+  }), 'PATCH-JO-01 PATCH-JO-03 PATCH-JO-04 PATCH-JO-05 PATCH-JO-06 PATCH-JO-07 PATCH-JO-08 PATCH-JO-09', jobOrderPatchTarget);
 
   describe('operations', () => {
     patchOperationCases('PATCH-JO-01', () => ({

@@ -33,8 +33,6 @@ export const JobOrderCreate = Type.Object({
 });
 export type JobOrderCreateInput = Static<typeof JobOrderCreate>;
 
-export const JobOrderCreated = Type.Object({ jobOrderId: Type.Integer() });
-
 const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
 const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer> | typeof DateTime>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -121,5 +119,3 @@ export const JobOrderListQuery = Type.Object({
   branchId: Type.Optional(Id32()),
 });
 export type JobOrderListFilter = Static<typeof JobOrderListQuery>;
-
-export const JobOrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

@@ -32,21 +32,21 @@ export async function seedWorksite(db: Db, tenantId: number, name = 'Main plant'
 }
 
 export async function seedCustomer(db: Db, tenantId: number, at: Place, name = 'Acme Widgets', departmentName = 'Shipping'): Promise<number> {
-  const [row] = await db.insert(customers).values({ tenantId, hierId: at.hierId, branchId: at.branchId, customerName: name, departmentName } as never)
+  const [row] = await db.insert(customers).values({ tenantId, hierId: at.hierId, branchId: at.branchId, customerName: name, departmentName })
     .returning({ id: customers.id });
   return (row as { id: number }).id;
 }
 
 /** A supervisor contact with a primary office phone. */
 export async function seedSupervisor(db: Db, tenantId: number, at: Place, customerId: number): Promise<number> {
-  const [contact] = await db.insert(contacts).values({ tenantId, hierId: at.hierId, branchId: at.branchId, customerId, firstName: 'Sue', lastName: 'Pervisor' } as never)
+  const [contact] = await db.insert(contacts).values({ tenantId, hierId: at.hierId, branchId: at.branchId, customerId, firstName: 'Sue', lastName: 'Pervisor' })
     .returning({ id: contacts.id });
   const contactId = (contact as { id: number }).id;
   const [method] = await db.insert(contactMethods).values({
     tenantId, ownerType: 'contact', ownerId: contactId, contactMethodTypeId: CONTACT_METHOD_TYPES.workPhone, contactMethod: '612-555-0100',
     isActive: true, areaCode: 612, providerId: -1, countryCallingCode: 1, isPinned: false,
   } as typeof contactMethods.$inferInsert).returning({ id: contactMethods.id });
-  await db.update(contacts).set({ primaryPhoneNumberContactMethodId: method!.id } as never).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  await db.update(contacts).set({ primaryPhoneNumberContactMethodId: method!.id }).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
   return contactId;
 }
 

@@ -1,41 +1,35 @@
-// Data access for job titles: create, read, list, and the PATCH target. A job title belongs to a
-// hierarchy node (its own `HierId` catalog field); every query is bound to the caller's tenant and
-// hierarchy through the DataScope.
-import { existsInTenant, type Keyed } from '../../platform/db/references.ts';
+// Data access for job titles: create, read, list. A job title belongs to a hierarchy node (its own
+// `HierId` catalog field); every query is bound to the caller's tenant and hierarchy through the
+// DataScope. The field rules (job-title.record.ts) run before create.
+import { existsInTenant } from '../../platform/db/references.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
-import { prepared, type Db, qualified } from '../../platform/db/database.ts';
-import { hierarchyNodes } from '../../platform/db/schema.ts';
-import { invalid } from '../../platform/http/errors.ts';
-import { validationError } from '../../platform/http/json-patch/patch.ts';
-import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import { qualified } from '../../platform/db/database.ts';
+import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
-import { jobTitleCategories, workerCompCodes } from '../reference-data/reference.table.ts';
 import { jobTitles } from './job-title.table.ts';
 import { jobTitleCatalog } from './job-title.patch-catalog.ts';
 import type { JobTitleCreateInput, JobTitleListFilter } from './job-title.schemas.ts';
-import { catalogSelection } from '../../platform/db/catalog-columns.ts';
+import { lookup, rule, usableRecord, type Rule } from '../../platform/records/rules.ts';
 
-
-type CatalogColumn = 'jobTitle' | 'skillCode' | 'jobTitleCategoryId' | 'isPublic' | 'isActive';
-/** The catalog's columns, named. */
-const j = jobTitles as unknown as Keyed & { hierId: AnyPgColumn } & Record<CatalogColumn, AnyPgColumn>;
-
-async function visibleNode(scope: DataScope, hierId: number) {
-  return existsInTenant(scope, hierarchyNodes, hierId, scope.visible(hierarchyNodes.id));
-}
+const j = jobTitles;
 
 /** Whether the job title exists in the caller's tenant and hierarchy (job orders reference it). */
 export async function visibleJobTitle(scope: DataScope, id: number): Promise<boolean> {
   return existsInTenant(scope, j, id, scope.usable(j.hierId));
 }
 
+const ofTenant = lookup(jobTitles, 'a job title of the tenant');
+const usable = usableRecord(jobTitles, 'job title');
+
+/**
+ * The rule of a `JobTitleId` another record holds (rate sheets, assignments): a job title of the
+ * tenant, usable by the caller (defined inside its hierarchy or above it).
+ */
+export const usableJobTitle: Rule = rule(async (v, ctx) => (await ofTenant.check(v, ctx)) ?? usable.check(v, ctx));
+
 export async function createJobTitle(scope: DataScope, input: JobTitleCreateInput): Promise<number> {
   return scope.transaction(async (tx) => {
-    if (!(await visibleNode(tx, input.hierId))) throw invalid('hierId', 'no such hierarchy node inside your hierarchy');
-    if (!(await existsInTenant(tx, jobTitleCategories, input.jobTitleCategoryId))) throw invalid('jobTitleCategoryId', 'is not a job title category of the tenant');
-    if (input.workerCompCodeId != null && !(await existsInTenant(tx, workerCompCodes, input.workerCompCodeId))) throw invalid('workerCompCodeId', 'is not a worker comp code of the tenant');
     const [row] = await tx.db.insert(jobTitles).values({
       tenantId: tx.tenantId,
       hierId: input.hierId,
@@ -49,22 +43,21 @@ export async function createJobTitle(scope: DataScope, input: JobTitleCreateInpu
       isPublic: input.isPublic ?? false,
       isDefault: input.isDefault ?? false,
       isActive: input.isActive ?? true,
-    } as never).returning({ id: j.id });
-    return (row as { id: number }).id;
+    }).returning({ id: j.id });
+    return row!.id;
   });
 }
 
-const category = sql<string>`(select c.name from job_title_categories c where c.tenant_id = ${qualified(j.tenantId)} and c.id = ${qualified(j.jobTitleCategoryId!)})`;
+const category = sql<string>`(select c.name from job_title_categories c where c.tenant_id = ${qualified(j.tenantId)} and c.id = ${qualified(j.jobTitleCategoryId)})`;
 
-const byId = prepared((db: Db) => db.select({ jobTitleId: j.id, ...catalogSelection(jobTitleCatalog, jobTitles), category })
-  .from(j)
-  .where(and(eq(jobTitles.tenantId, sql.placeholder('tenantId')), eq(jobTitles.id, sql.placeholder('id')), sql`${jobTitles.hierId} = any(${sql.placeholder('hierIds')})`))
-  .prepare('job_title_by_id'));
-
-export async function getJobTitle(scope: DataScope, id: number) {
-  const [found] = await byId(scope.db).execute({ tenantId: scope.tenantId, id, hierIds: scope.hierIds });
-  return found;
-}
+/** One job title: every catalog field (its node is one) and the category's name. */
+export const getJobTitle = byIdReader({
+  name: 'job_titles_by_ids',
+  table: 'job_titles',
+  key: 'jobTitleId',
+  select: `r.id as "jobTitleId", ${catalogSelect(jobTitleCatalog)},
+      (select c.name from job_title_categories c where c.tenant_id = r.tenant_id and c.id = r.job_title_category_id) as "category"`,
+});
 
 export async function listJobTitles(scope: DataScope, filter: JobTitleListFilter): Promise<Paged<Record<string, unknown>>> {
   const where = and(
@@ -81,23 +74,3 @@ export async function listJobTitles(scope: DataScope, filter: JobTitleListFilter
   return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
     (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(j).where(where))[0]!.n);
 }
-
-/** References exist in the tenant; HierId stays inside the caller's hierarchy (PATCH-19, AMB-78). */
-async function validatePatch({ scope, next, changes }: PatchContext): Promise<void> {
-  const errors: Record<string, string[]> = {};
-  const changed = (json: string) => [...changes.keys()].some((f) => f.json === json);
-  const check = async (json: string, ok: () => Promise<boolean>, message: string) => {
-    if (changed(json) && next[json] !== null && !(await ok())) (errors[json] ??= []).push(message);
-  };
-  await check('hierId', () => visibleNode(scope, next.hierId as number), 'no such hierarchy node inside your hierarchy');
-  await check('jobTitleCategoryId', () => existsInTenant(scope, jobTitleCategories, next.jobTitleCategoryId), 'is not a job title category of the tenant');
-  await check('workerCompCodeId', () => existsInTenant(scope, workerCompCodes, next.workerCompCodeId), 'is not a worker comp code of the tenant');
-  if (Object.keys(errors).length) throw validationError(errors);
-}
-
-export const jobTitlePatchTarget: PatchTarget = {
-  catalog: jobTitleCatalog,
-  table: jobTitles as unknown as PatchTarget['table'],
-  what: 'The job title',
-  validate: validatePatch,
-};

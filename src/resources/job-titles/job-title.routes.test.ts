@@ -5,6 +5,7 @@ import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { jobTitleCatalog } from './job-title.patch-catalog.ts';
+import { jobTitlePatchTarget } from './job-title.record.ts';
 import { jobTitles } from './job-title.table.ts';
 import { lookupId, patchOperationCases } from '../job-orders/job-order.test-data.ts';
 
@@ -99,7 +100,7 @@ describe('PATCH /Administration/JobTitles/{id}', () => {
     patch: (document) => patchOf(admin, id)(document),
     read: async () => (await admin({ method: 'GET', url: `/Administration/JobTitles/${id}` })).json(),
     valid: { jobTitleCategoryId: categoryId, workerCompCodeId: compCodeId, hierId: t.tenant.north.hierId },
-  }), 'PATCH-JT-01');
+  }), 'PATCH-JT-01', jobTitlePatchTarget);
 
   describe('operations', () => {
     patchOperationCases('PATCH-JT-01', () => ({

@@ -25,8 +25,6 @@ export const JobTitleCreate = Type.Object({
 });
 export type JobTitleCreateInput = Static<typeof JobTitleCreate>;
 
-export const JobTitleCreated = Type.Object({ jobTitleId: Type.Integer() });
-
 export const JobTitleRecord = Type.Object({
   jobTitleId: Type.Integer(),
   ...catalogProperties(jobTitleCatalog),
@@ -50,5 +48,3 @@ export const JobTitleListQuery = Type.Object({
   jobTitleCategoryId: Type.Optional(Id32()),
 });
 export type JobTitleListFilter = Static<typeof JobTitleListQuery>;
-
-export const JobTitleIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

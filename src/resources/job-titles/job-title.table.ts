@@ -4,6 +4,5 @@ import { jobTitleCatalog } from './job-title.patch-catalog.ts';
 
 /** Job titles (skill codes). `IsPublic`: orders with this title may appear on job boards. */
 export const jobTitles = recordTable('job_titles', jobTitleCatalog, {
-  hierInCatalog: true,
   references: { jobTitleCategoryId: jobTitleCategories, workerCompCodeId: workerCompCodes },
 });

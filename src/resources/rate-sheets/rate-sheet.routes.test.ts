@@ -7,6 +7,7 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { firstId, seedCustomer, seedJobTitle, seedShift, seedWorksite, type Place } from '../assignments/assignment.fixtures.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
+import { rateSheetPatchTarget } from './rate-sheet.record.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
@@ -179,4 +180,4 @@ describeCatalog(rateSheetCatalog, () => ({
     employeeId: ids.employee, customerId: ids.customer, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, branchId: t.tenant.north.branchId,
     shiftId: ids.shift, workerCompCodeId: ids.compCode,
   },
-}), 'PATCH-RS-01 PATCH-RS-02');
+}), 'PATCH-RS-01 PATCH-RS-02', rateSheetPatchTarget);

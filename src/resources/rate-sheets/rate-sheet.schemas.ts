@@ -25,8 +25,6 @@ export const RateSheetCreate = Type.Object({
 });
 export type RateSheetCreateInput = Static<typeof RateSheetCreate>;
 
-export const RateSheetCreated = Type.Object({ rateSheetId: Type.Integer() });
-
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const RateSheetRecord = Type.Object({
@@ -57,5 +55,3 @@ export const RateSheetListQuery = Type.Object({
   isActive: Type.Optional(Type.Boolean()),
 });
 export type RateSheetListFilter = Static<typeof RateSheetListQuery>;
-
-export const RateSheetIdParams = Type.Object({ rateSheetId: Id32() });

@@ -1,13 +1,9 @@
 // POST /Employees/Resume: one resume, parsed at once, becomes an employee (RES-01 to RES-14).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DataScope } from '../../platform/scope.ts';
 import type { Access } from '../../platform/auth/access.ts';
-import { branches, howHeardOf } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
-import { employees } from '../employees/employee.table.ts';
-import { createEmployee } from '../employees/employee.repository.ts';
+import { branchForNewEmployee, createResumeEmployee, howHeardOfExists } from './resume-employee.repository.ts';
 import { readResumeUpload } from './resume-upload.ts';
 import { standardizeAddress } from './resume.address.ts';
 import { ResumeFileError } from './resume.text.ts';
@@ -51,33 +47,24 @@ function readHeaders(request: FastifyRequest): Headers {
   return out;
 }
 
-/** The branch of a new employee: the BranchId header, else the caller's own node's branch, else the first one they see. */
-async function branchFor(scope: DataScope, branchId: number | undefined): Promise<number> {
-  const own = sql`case when ${branches.hierId} = ${scope.principal.hierId} then 0 else 1 end`;
-  const [branch] = await scope.db.select({ id: branches.id }).from(branches)
-    .where(and(eq(branches.tenantId, scope.tenantId), scope.visible(branches.hierId), eq(branches.isActive, true), branchId ? eq(branches.id, branchId) : undefined))
-    .orderBy(own, asc(branches.id)).limit(1);
-  if (!branch) throw branchId ? invalid('BranchId', 'no such branch inside your hierarchy') : invalid('BranchId', 'you see no branch; give the BranchId header');
-  return branch.id;
-}
-
 export async function resumeEmployeeRoutes(app: FastifyInstance) {
   app.post('/Employees/Resume', {
     config: { access, representation: 'record', recordName: 'EmployeeCreated' },
     schema: {
-      tags: ['Employees'], consumes: ['multipart/form-data'],
+      tags: ['Employees'], operationId: 'createEmployeeFromResume', consumes: ['multipart/form-data'],
       summary: 'Create an employee from one resume (PDF, DOC, DOCX, RTF or plain text, at most 2 MiB) in the multipart part `resume` or `file`. Optional headers FirstName, LastName (1-50), HowHeardOfId, UseStandardizedAddressIfExists (default false), BranchId (default: the caller\'s branch). 413 too large, 415 other types, 403 when your hierarchy level may not insert master data, 520/521 when an external parser is unreachable or fails.',
-      response: { 201: Type.Object({ employeeId: Type.Integer() }) },
+      response: { 201: Type.Object({ employeeId: Type.Integer() }, { $id: 'EmployeeCreated' }) },
     },
   }, async (request, reply) => {
     const scope = request.scope;
-    if (!scope.principal.canInsertMasterData) throw new AppError('HIERARCHY_NOT_ALLOWED', 'Your hierarchy level does not permit inserting master table data.');
+    if (!scope.principal.canInsertMasterData) throw new AppError('HIERARCHY_CANNOT_INSERT_MASTER_DATA', 'Your hierarchy level does not permit inserting master table data.');
     const given = readHeaders(request);
-    if (given.howHeardOfId !== undefined) {
-      const [option] = await scope.db.select({ id: howHeardOf.id }).from(howHeardOf).where(and(eq(howHeardOf.tenantId, scope.tenantId), eq(howHeardOf.id, given.howHeardOfId)));
-      if (!option) throw invalid('HowHeardOfId', 'no such how-heard-of option (GET /Datalists/HowHeardOf?originTypeId=1)');
+    if (given.howHeardOfId !== undefined && !(await howHeardOfExists(scope, given.howHeardOfId))) {
+      throw invalid('HowHeardOfId', 'no such how-heard-of option (GET /Datalists/HowHeardOf?originTypeId=1)');
     }
-    const branchId = await branchFor(scope, given.branchId);
+    // The BranchId header, else the caller's own node's branch, else the first one they see.
+    const branchId = await branchForNewEmployee(scope, given.branchId);
+    if (branchId === undefined) throw given.branchId ? invalid('BranchId', 'no such branch inside your hierarchy') : invalid('BranchId', 'you see no branch; give the BranchId header');
     const upload = await readResumeUpload(request);
 
     let parsed;
@@ -103,20 +90,16 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     if (!lastName) throw invalid('LastName', 'no last name was found in the resume; give the LastName header');
     const phone = parsed.phones.find((p) => p.value.kind === 'mobile') ?? parsed.phones[0];
 
-    const employeeId = await scope.transaction(async (tx) => {
-      const id = await createEmployee(tx, {
-        firstName: firstName.slice(0, 50), lastName: lastName.slice(0, 50), branchId, region: address?.region?.slice(0, 5) ?? '',
-        street1: address?.street1?.slice(0, 50) ?? null, street2: address?.street2?.slice(0, 50) ?? null,
-        municipality: address?.municipality?.slice(0, 50) ?? null, postalCode: address?.postalCode?.slice(0, 10) ?? null,
-        countryCode: address?.countryCode ?? null, bypassAddressValidationService: true,
-        primaryEmailAddress: parsed.email?.value.slice(0, 255) ?? null,
-        primaryPhoneNumber: phone?.value.number ?? null, primaryPhoneNumberCountryCallingCode: phone ? phone.value.countryCallingCode : null,
-      });
-      const extra: Record<string, unknown> = {};
-      if (given.howHeardOfId !== undefined) extra.howHeardOfId = given.howHeardOfId;
-      if (standardized && given.useStandardized) extra.dateAddressStandardized = new Date();
-      if (Object.keys(extra).length) await tx.db.update(employees).set(extra as never).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, id)));
-      return id;
+    const employeeId = await createResumeEmployee(scope, {
+      firstName: firstName.slice(0, 50), lastName: lastName.slice(0, 50), branchId, region: address?.region?.slice(0, 5) ?? '',
+      street1: address?.street1?.slice(0, 50) ?? null, street2: address?.street2?.slice(0, 50) ?? null,
+      municipality: address?.municipality?.slice(0, 50) ?? null, postalCode: address?.postalCode?.slice(0, 10) ?? null,
+      countryCode: address?.countryCode ?? null, bypassAddressValidationService: true,
+      primaryEmailAddress: parsed.email?.value.slice(0, 255) ?? null,
+      primaryPhoneNumber: phone?.value.number ?? null, primaryPhoneNumberCountryCallingCode: phone ? phone.value.countryCallingCode : null,
+    }, {
+      ...(given.howHeardOfId !== undefined ? { howHeardOfId: given.howHeardOfId } : {}),
+      ...(standardized && given.useStandardized ? { dateAddressStandardized: new Date() } : {}),
     });
     return reply.code(201).header('location', `/Employees/${employeeId}`).send({ employeeId });
   });

@@ -23,4 +23,4 @@ export const EmailSearchResult = Type.Object({
   originTypeId: Type.Integer({ description: '1 Employee, 2 Contact.' }),
   branchName: Type.String(),
   governmentPersonalId: Type.Union([Type.String({ description: 'Masked: the last four characters only.' }), Type.Null()]),
-});
+}, { $id: 'EmailSearchResult' });

@@ -6,7 +6,7 @@ import { qualified } from '../../platform/db/database.ts';
 import { putFile } from '../../platform/files/file-store.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
-import { batchJobItems, batchJobs } from '../batch-jobs/batch-job.table.ts';
+import { batchJobItems, batchJobs } from '../../platform/jobs/job.table.ts';
 import { addItem, jobForNewItem } from '../batch-jobs/batch-job.repository.ts';
 import { CONVERT_STAGED, IMPORT_RESUMES, KNOWN_TYPES } from '../batch-jobs/batch-job.types.ts';
 import { stagedEmployees as s } from './staged-employee.table.ts';

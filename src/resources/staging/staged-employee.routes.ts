@@ -2,6 +2,7 @@
 // conversion or deletion (the spec's three flows; docs/batch-jobs.md).
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import { batchRead, batchWrite } from '../batch-jobs/batch-job.routes.ts';
 import { createBatchJob } from '../batch-jobs/batch-job.repository.ts';
@@ -26,10 +27,11 @@ function batchJobIdOf(...sources: unknown[]): number {
 }
 
 export async function stagedEmployeeRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<TypedRequests>();
   app.post('/Staging/Employees/Resumes', {
     config: { access: batchWrite, representation: 'record', recordName: 'StagedResume' },
     schema: {
-      tags, consumes: ['multipart/form-data'],
+      tags, operationId: 'stageEmployeeResume', consumes: ['multipart/form-data'],
       summary: 'Add one resume to a Staged_Employee_Import_Resume_Data job: multipart/form-data with the file part `resume` (or `file`) and the field `batchJobId` (or `?batchJobId=`). Creates the staged employee and one item, parsed at once by a worker. 413 over 2 MiB, 415 for other file types, 404 unknown job, 409 a job of another type.',
       response: { 201: S.StagedResumeCreated },
     },
@@ -40,28 +42,28 @@ export async function stagedEmployeeRoutes(app: FastifyInstance) {
     return reply.code(201).header('location', `/Staging/Employees/${created.stagedEmployeeId}`).send(created);
   });
 
-  app.get('/Staging/Employees', {
+  api.get('/Staging/Employees', {
     config: { access: batchRead, representation: 'list', recordName: 'StagedEmployee' },
-    schema: { tags, summary: 'Staged employees inside the caller\'s hierarchy with the statuses of their batch job items, oldest first.', querystring: S.StagedEmployeeListQuery, response: { 200: PagedList(S.StagedEmployee) } },
-  }, async (request) => listStagedEmployees(request.scope, request.query as S.StagedEmployeeListFilter));
+    schema: { tags, operationId: 'listStagedEmployees', summary: 'Staged employees inside the caller\'s hierarchy with the statuses of their batch job items, oldest first.', querystring: S.StagedEmployeeListQuery, response: { 200: PagedList(S.StagedEmployee) } },
+  }, async (request) => listStagedEmployees(request.scope, request.query));
 
-  app.get('/Staging/Employees/:id', {
+  api.get('/Staging/Employees/:id', {
     config: { access: batchRead, representation: 'record', recordName: 'StagedEmployee' },
-    schema: { tags, summary: 'One staged employee: what parsing found, confidences, possible duplicates, item statuses.', params: S.StagedEmployeeIdParams, response: { 200: S.StagedEmployee } },
+    schema: { tags, operationId: 'getStagedEmployee', summary: 'One staged employee: what parsing found, confidences, possible duplicates, item statuses.', params: S.StagedEmployeeIdParams, response: { 200: S.StagedEmployee } },
   }, async (request) => {
-    const staged = await getStagedEmployee(request.scope, (request.params as { id: number }).id);
+    const staged = await getStagedEmployee(request.scope, request.params.id);
     if (!staged) throw notFound('The staged employee');
     return staged;
   });
 
-  app.post('/Staging/Employees/delete', {
+  api.post('/Staging/Employees/delete', {
     config: { access: batchWrite, representation: 'record', recordName: 'BatchJobCreated' },
     schema: {
-      tags, summary: 'Create a Delete_Staged_Employees job for the listed staged employees (cannot be undone). 404 names ids outside the caller\'s hierarchy.',
+      tags, operationId: 'deleteStagedEmployees', summary: 'Create a Delete_Staged_Employees job for the listed staged employees (cannot be undone). 404 names ids outside the caller\'s hierarchy.',
       body: S.DeleteBody, response: { 201: BatchJobCreated },
     },
   }, async (request, reply) => {
-    const body = request.body as number[] | { stagedEmployeeIds: number[] };
+    const body = request.body;
     const ids = Array.isArray(body) ? body : body.stagedEmployeeIds;
     const visible = new Set(await visibleStagedIds(request.scope, ids));
     const unknown = ids.filter((id) => !visible.has(id));
@@ -70,15 +72,15 @@ export async function stagedEmployeeRoutes(app: FastifyInstance) {
     return reply.code(201).header('location', `/batchjobs/${batchJobId}`).send({ batchJobId, batchJobItems: null });
   });
 
-  app.post('/Staging/Employees/:id/ConvertToEmployee', {
+  api.post('/Staging/Employees/:id/ConvertToEmployee', {
     config: { access: batchWrite, representation: 'record', recordName: 'ConversionQueued' },
     schema: {
-      tags, summary: 'Queue the conversion of one staged employee in a conversion job: `{"batchJobId": n}` in the body (or `?batchJobId=`). 202: the item is queued; the job\'s items tell the new employee id.',
+      tags, operationId: 'convertStagedEmployee', summary: 'Queue the conversion of one staged employee in a conversion job: `{"batchJobId": n}` in the body (or `?batchJobId=`). 202: the item is queued; the job\'s items tell the new employee id.',
       params: S.StagedEmployeeIdParams, querystring: S.ConvertQuery, response: { 202: S.ConversionQueued },
     },
   }, async (request, reply) => {
     const batchJobId = batchJobIdOf(request.body, request.query);
-    const queued = await queueConversion(request.scope, (request.params as { id: number }).id, batchJobId);
+    const queued = await queueConversion(request.scope, request.params.id, batchJobId);
     return reply.code(202).header('location', `/batchjobs/${batchJobId}`).send(queued);
   });
 }

@@ -1,7 +1,7 @@
 // Shapes of /Staging/Employees (BATCH-30 to BATCH-40: the spec leaves them to us; docs/batch-jobs.md).
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
-import { ITEM_STATUSES } from '../batch-jobs/batch-job.table.ts';
+import { ITEM_STATUSES } from '../../platform/jobs/job.table.ts';
 import { ParsedJobSchema, ParsedSchoolSchema } from '../resumes/resume.types.ts';
 import { PARSE_STATUSES } from './staged-employee.table.ts';
 
@@ -44,14 +44,14 @@ export const StagedEmployee = Type.Object({
   isConverted: Type.Boolean(), employeeId: nullable(Type.Integer()),
   createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }),
   batchJobItems: Type.Array(ItemStatus, { description: 'The items of import, conversion and delete jobs about this staged employee, oldest first.' }),
-});
+}, { $id: 'StagedEmployee' });
 
-export const StagedResumeCreated = Type.Object({ stagedEmployeeId: Type.Integer(), batchJobId: Type.Integer(), batchJobItemId: Type.Integer() });
-export const ConversionQueued = Type.Object({ batchJobId: Type.Integer(), batchJobItemId: Type.Integer() });
+export const StagedResumeCreated = Type.Object({ stagedEmployeeId: Type.Integer(), batchJobId: Type.Integer(), batchJobItemId: Type.Integer() }, { $id: 'StagedResumeCreated' });
+export const ConversionQueued = Type.Object({ batchJobId: Type.Integer(), batchJobItemId: Type.Integer() }, { $id: 'ConversionQueued' });
 
 export const ConvertQuery = Type.Object({ batchJobId: Type.Optional(Id) });
 
 export const DeleteBody = Type.Union([
   Type.Object({ stagedEmployeeIds: Type.Array(Id, { minItems: 1, maxItems: 10000, uniqueItems: true }) }),
   Type.Array(Id, { minItems: 1, maxItems: 10000, uniqueItems: true }),
-], { description: '`{"stagedEmployeeIds": [1, 2]}` or the bare list `[1, 2]`.' });
+], { $id: 'StagedEmployeeDelete', description: '`{"stagedEmployeeIds": [1, 2]}` or the bare list `[1, 2]`.' });

@@ -9,8 +9,9 @@ import { howHeardOf, messageActions, securityGroupMessageActions, serviceReps } 
 import { messages } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { makeResume, SAMPLE_PERSON } from '../resumes/resume.fixtures.ts';
-import { createWorker } from '../batch-jobs/start-worker.ts';
-import type { BatchWorker } from '../batch-jobs/worker.ts';
+import { createWorker } from '../../platform/jobs/start-worker.ts';
+import type { BatchWorker } from '../../platform/jobs/worker.ts';
+import { jobCatalog } from '../jobs.ts';
 
 let t: TestContext;
 let worker: BatchWorker;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   t = await testApp();
   north = as(t.app, t.tenant.northToken);
   admin = as(t.app, t.tenant.adminToken);
-  worker = createWorker(t.database, t.config, t.app.resumeParser, pino({ level: 'silent' }), { pollMs: 200 });
+  worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => { await worker.stop(); await t.close(); });

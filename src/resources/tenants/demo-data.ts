@@ -1,6 +1,6 @@
 // Realistic records for the demo tenant (and the benchmarks), generated deterministically from a
 // seed: the same seed gives the same data. Inserted in batches straight through the tables.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { branches, serviceReps, orderTypes } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
@@ -62,6 +62,9 @@ const SKILLS: Record<string, string> = {
   'Skilled Trades': 'Blueprint reading, hand and power tools, MIG/TIG welding, electrical troubleshooting, safety',
 };
 
+/** A row to insert into a table. */
+type New<T extends Table> = T['$inferInsert'];
+
 async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
@@ -84,9 +87,9 @@ export async function generateDemoData(db: Db, tenantId: number, counts: DemoCou
   const defaults = { salesTeamId: await firstId(salesTeams), jobOrderDurationId: await firstId(jobOrderDurations), workerCompCodeId: await firstId(workerCompCodes) };
   const rootHier = (await db.select({ hierId: serviceReps.hierId }).from(serviceReps).where(and(eq(serviceReps.tenantId, tenantId), eq(serviceReps.id, rootRep!.id))))[0]!.hierId;
 
-  const titles = await db.insert(jobTitles).values(TITLES.map(([code, title, category, isPublic]) => ({
-    tenantId, hierId: rootHier, skillCode: code, jobTitle: title, jobTitleCategoryId: categoryIds.get(category)!, isPublic, isActive: true, divisionIdent: 1, eeoClass: 'SVC',
-  }) as never)).returning({ id: jobTitles.id, title: jobTitles.jobTitle!, category: jobTitles.jobTitleCategoryId! }) as { id: number; title: string; category: number }[];
+  const titles = await db.insert(jobTitles).values(TITLES.map(([code, title, category, isPublic]): New<typeof jobTitles> => ({
+    tenantId, hierId: rootHier, skillCode: code, jobTitle: title, jobTitleCategoryId: categoryIds.get(category)!, isPublic, isActive: true, divisionIdent: 1, eEOClass: 'SVC',
+  }))).returning({ id: jobTitles.id, title: jobTitles.jobTitle, category: jobTitles.jobTitleCategoryId });
 
   const customerRows: { id: number; hierId: number; region: 'north' | 'south'; branchId: number; worksiteId: number }[] = [];
   for (let i = 0; i < counts.customers; i++) {
@@ -97,19 +100,19 @@ export async function generateDemoData(db: Db, tenantId: number, counts: DemoCou
       tenantId, hierId: branch.hierId, customerName: name.slice(0, 50), departmentName: r.pick(['Main', 'Warehouse', 'Production', 'Office', 'Second Shift']),
       branchId: branch.id, creditLimit: r.int(10, 200) * 1000, isMonthlyBill: r.next() < 0.3, dateActivated: new Date(Date.UTC(2020 + r.int(0, 5), r.int(0, 11), r.int(1, 28))),
       municipality: city, region: state, postalCode: zip, street1: `${r.int(100, 9999)} ${r.pick(['Industrial', 'Commerce', 'Main', 'Lake', 'Oak', 'Airport'])} ${r.pick(['Blvd', 'Dr', 'St', 'Pkwy'])}`,
-    } as never).returning({ id: customers.id }) as { id: number }[];
+    }).returning({ id: customers.id });
     const [site] = await db.insert(worksites).values({
       tenantId, customerId: customer!.id, name: `${name} - ${city}`, municipality: city, region: state, postalCode: zip,
       latitude: lat + (r.next() - 0.5) * 0.05, longitude: lon + (r.next() - 0.5) * 0.05,
     }).returning({ id: worksites.id });
     customerRows.push({ id: customer!.id, hierId: branch.hierId, region, branchId: branch.id, worksiteId: site!.id });
-    await db.insert(contacts).values(Array.from({ length: r.int(1, 3) }, () => ({
+    await db.insert(contacts).values(Array.from({ length: r.int(1, 3) }, (): New<typeof contacts> => ({
       tenantId, hierId: branch.hierId, firstName: r.pick(FIRST), lastName: r.pick(LAST), title: r.pick(['HR Manager', 'Plant Manager', 'Supervisor', 'Office Manager', 'Buyer']),
       customerId: customer!.id, branchId: branch.id, note: '',
-    }) as never));
+    })));
   }
 
-  const employeeRows = Array.from({ length: counts.employees }, (_, i) => {
+  const employeeRows = Array.from({ length: counts.employees }, (_, i): New<typeof employees> & { firstName: string; lastName: string } => {
     const { branch, region } = branchOf(i);
     const [city, state, zip] = r.pick(CITIES[region]);
     return {
@@ -121,20 +124,20 @@ export async function generateDemoData(db: Db, tenantId: number, counts: DemoCou
   });
   const ids: number[] = [];
   await inBatches(employeeRows, 2000, async (batch) => {
-    const rows = await db.insert(employees).values(batch as never).returning({ id: employees.id });
+    const rows = await db.insert(employees).values(batch).returning({ id: employees.id });
     ids.push(...rows.map((x) => x.id));
   });
-  const methods = ids.flatMap((id, i) => [
+  const methods = ids.flatMap((id, i): New<typeof contactMethods>[] => [
     { tenantId, ownerType: 'employee' as const, ownerId: id, contactMethodTypeId: CONTACT_METHOD_TYPES.email, contactMethod: `${employeeRows[i]!.firstName}.${employeeRows[i]!.lastName}${id}@mail.example`.toLowerCase(), isActive: true, areaCode: 0, providerId: -1, isPinned: false },
     { tenantId, ownerType: 'employee' as const, ownerId: id, contactMethodTypeId: CONTACT_METHOD_TYPES.cellPhone, contactMethod: `${r.int(200, 989)}-555-${String(r.int(0, 9999)).padStart(4, '0')}`, isActive: true, areaCode: 0, providerId: -1, countryCallingCode: 1, isPinned: false },
   ]);
-  await inBatches(methods, 4000, (batch) => db.insert(contactMethods).values(batch as never));
+  await inBatches(methods, 4000, (batch) => db.insert(contactMethods).values(batch));
   for (const [column, type] of [['primary_email_address_contact_method_id', CONTACT_METHOD_TYPES.email], ['primary_phone_number_contact_method_id', CONTACT_METHOD_TYPES.cellPhone]] as const) {
     await db.execute(sql`update employees e set ${sql.raw(column)} = m.id from contact_methods m
       where e.tenant_id = ${tenantId} and m.tenant_id = e.tenant_id and m.owner_type = 'employee' and m.owner_id = e.id and m.contact_method_type_id = ${type}`);
   }
 
-  const orders = Array.from({ length: counts.jobOrders }, () => {
+  const orders = Array.from({ length: counts.jobOrders }, (): New<typeof jobOrders> => {
     const customer = r.pick(customerRows);
     const title = r.pick(titles);
     const status = r.next() < 0.7 ? r.pick(statuses.filter((s) => s.isJobBoardEligible)) : r.pick(statuses.filter((s) => !s.isJobBoardEligible));
@@ -151,11 +154,11 @@ export async function generateDemoData(db: Db, tenantId: number, counts: DemoCou
       ...defaults,
     };
   });
-  const orderRows = [] as { id: number; customerId: number; jobTitleId: number; branchId: number; hierId: number; worksiteId: number }[];
+  const orderRows: { id: number; customerId: number; jobTitleId: number; branchId: number; hierId: number; worksiteId: number }[] = [];
   await inBatches(orders, 2000, async (batch) => {
-    orderRows.push(...await db.insert(jobOrders).values(batch as never).returning({
-      id: jobOrders.id, customerId: jobOrders.customerId!, jobTitleId: jobOrders.jobTitleId!, branchId: jobOrders.branchId!, hierId: jobOrders.hierId, worksiteId: jobOrders.worksiteId!,
-    }) as typeof orderRows);
+    orderRows.push(...await db.insert(jobOrders).values(batch).returning({
+      id: jobOrders.id, customerId: jobOrders.customerId, jobTitleId: jobOrders.jobTitleId, branchId: jobOrders.branchId, hierId: jobOrders.hierId, worksiteId: jobOrders.worksiteId,
+    }));
   });
   if (orderRows.length > 0 && ids.length > 0) await generatePlacements(db, tenantId, r, orderRows, ids, defaults, rootHier, rootRep!.id, customerRows);
   await db.execute(sql`analyze`);
@@ -169,37 +172,37 @@ async function generatePlacements(
   employeeIds: number[], defaults: { salesTeamId: number; workerCompCodeId: number }, rootHier: number, rootRepId: number,
   customerRows: { id: number; hierId: number }[],
 ) {
-  const firstId = async (table: typeof payCodes) => (await db.select({ id: table.id }).from(table).where(eq(table.tenantId, tenantId)).orderBy(asc(table.id)).limit(1))[0]!.id;
-  const [activeStatus, regularPay, draftContract] = [await firstId(assignmentStatuses as never), await firstId(payCodes), await firstId(contractStatuses)];
-  const placed = orders.slice(0, Math.min(60, orders.length)).map((o) => ({
+  const firstId = async (table: typeof payCodes | typeof assignmentStatuses) => (await db.select({ id: table.id }).from(table).where(eq(table.tenantId, tenantId)).orderBy(asc(table.id)).limit(1))[0]!.id;
+  const [activeStatus, regularPay, draftContract] = [await firstId(assignmentStatuses), await firstId(payCodes), await firstId(contractStatuses)];
+  const placed = orders.slice(0, Math.min(60, orders.length)).map((o): New<typeof assignments> => ({
     tenantId, hierId: o.hierId, employeeId: r.pick(employeeIds), jobOrderId: o.id, customerId: o.customerId, jobTitleId: o.jobTitleId, branchId: o.branchId,
     assignmentStatusId: activeStatus, startDate: new Date(Date.UTC(2026, r.int(0, 9), r.int(1, 28))), startTime: '07:00', endTime: '15:30',
     isScheduledForMonday: true, isScheduledForTuesday: true, isScheduledForWednesday: true, isScheduledForThursday: true, isScheduledForFriday: true, ...defaults,
   }));
-  const made = await db.insert(assignments).values(placed as never).returning({ id: assignments.id }) as { id: number }[];
-  await db.insert(timecards).values(made.map((a, i) => {
+  const made = await db.insert(assignments).values(placed).returning({ id: assignments.id });
+  await db.insert(timecards).values(made.map((a, i): New<typeof timecards> => {
     const o = orders[i]!;
     const hours = r.int(24, 45);
     return {
       tenantId, hierId: o.hierId, assignmentId: a.id, jobOrderId: o.id, employeeId: placed[i]!.employeeId, branchId: o.branchId, worksiteId: o.worksiteId, payCodeId: regularPay,
       weekendDate: new Date(Date.UTC(2026, 10, 15)), regularHours: Math.min(hours, 40), overtimeHours: Math.max(hours - 40, 0), payRate: 18.5, billRate: 26.83, numberOfDaysWorked: 5,
     };
-  }) as never);
-  await db.insert(contracts).values(customerRows.slice(0, 15).map((c, i) => ({
+  }));
+  await db.insert(contracts).values(customerRows.slice(0, 15).map((c, i): New<typeof contracts> => ({
     tenantId, hierId: c.hierId, customerId: c.id, name: `Master Services Agreement ${2026 - (i % 3)}`, contractStatusId: draftContract, ownedByServiceRepId: rootRepId,
     startDate: new Date(Date.UTC(2024 + (i % 3), 0, 1)), contractLength: 12, notes: '',
-  })) as never);
+  })));
   const prospectStatus = (await db.select({ id: prospectStatuses.id }).from(prospectStatuses).where(eq(prospectStatuses.tenantId, tenantId)).orderBy(asc(prospectStatuses.id)).limit(1))[0]!.id;
-  await db.insert(prospects).values(Array.from({ length: 20 }, () => ({
+  await db.insert(prospects).values(Array.from({ length: 20 }, (): New<typeof prospects> => ({
     tenantId, hierId: rootHier, name: `${r.pick(COMPANY_A)} ${r.pick(COMPANY_B)}`, department: 'Operations', phoneNumber: `612-555-${String(r.int(0, 9999)).padStart(4, '0')}`,
     phoneNumberCountryCallingCode: 1, emailAddress: `info@${r.pick(COMPANY_A).toLowerCase().replace(/\W/g, '')}.example`, source: r.pick(['Trade Show', 'Referral', 'Cold Call', 'Website']),
     prospectStatusId: prospectStatus, notes: '',
-  })) as never);
-  await db.insert(rateSheets).values(orders.slice(0, 10).map((o) => ({
+  })));
+  await db.insert(rateSheets).values(orders.slice(0, 10).map((o): New<typeof rateSheets> => ({
     tenantId, hierId: o.hierId, name: 'Standard rates', customerId: o.customerId, jobTitleId: o.jobTitleId, branchId: o.branchId, isActive: true,
-  })) as never);
-  await db.insert(vendors).values(['Metro Background Checks', 'SafeStep Drug Testing', 'Northland Uniforms', 'TexPay Payroll Services', 'Lone Star Transport'].map((name, i) => ({
+  })));
+  await db.insert(vendors).values(['Metro Background Checks', 'SafeStep Drug Testing', 'Northland Uniforms', 'TexPay Payroll Services', 'Lone Star Transport'].map((name, i): New<typeof vendors> => ({
     tenantId, hierId: rootHier, companyName: name, companyTypeId: '00000000-0000-4000-8000-00000000000' + (i + 1), employerId: 1, paymentTypeId: 1, isVendor: true, isActive: true,
     corporateMunicipality: i < 3 ? 'Minneapolis' : 'Austin', corporateRegion: i < 3 ? 'MN' : 'TX', corporateCountryCode: 840, contactName: `${r.pick(FIRST)} ${r.pick(LAST)}`,
-  })) as never);
+  })));
 }

@@ -1,7 +1,7 @@
 // Creating tenants and their structure: hierarchy nodes, branches, service reps, and the default
 // lookup lists every new tenant starts with. Used by the seed commands and by tests.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import { transaction, type Db } from '../../platform/db/database.ts';
 import {
   branches, employeeStatuses, employmentCategories, howHeardOf, messageActions, orderTypes, securityGroupMessageActions,
   securityGroups, serviceReps, tenants, washedStatuses,
@@ -53,8 +53,7 @@ export interface CreatedTenant { tenantId: number; rootHierId: number }
 
 /** A tenant with its root hierarchy node, security groups and default lookup lists. */
 export async function createTenant(db: Db, name: string, displayName: string): Promise<CreatedTenant> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return transaction(db, async ({ db: tx }) => {
     const [tenant] = await tx.insert(tenants).values({ name, displayName }).returning({ id: tenants.id });
     const tenantId = tenant!.id;
     const rootHierId = await addHierarchyNode(tx, tenantId, null, displayName);

@@ -7,6 +7,7 @@ import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { lookupId, patchOperationCases, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
+import { timecardPatchTarget } from './timecard.record.ts';
 import { timecards } from './timecard.table.ts';
 
 type Caller = ReturnType<typeof as>;
@@ -121,7 +122,7 @@ describe('PATCH /TimeEntry/timecards/{id}', () => {
     patch: (document) => patchOf(admin, id)(document),
     read: () => read(id),
     valid: { branchId: t.tenant.north.branchId, payCodeId: ids.overtime, worksiteId: ids.otherWorksite },
-  }), 'PATCH-TC-01 PATCH-TC-02 PATCH-TC-03 PATCH-TC-04');
+  }), 'PATCH-TC-01 PATCH-TC-02 PATCH-TC-03 PATCH-TC-04', timecardPatchTarget);
 
   describe('operations', () => {
     patchOperationCases('PATCH-TC-01', () => ({

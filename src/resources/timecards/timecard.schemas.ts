@@ -18,8 +18,6 @@ export const TimecardCreate = Type.Object({
 });
 export type TimecardCreateInput = Static<typeof TimecardCreate>;
 
-export const TimecardCreated = Type.Object({ timecardId: Type.Integer() });
-
 export const TimecardRecord = Type.Object({
   timecardId: Type.Integer(),
   ...catalogProperties(timecardCatalog),
@@ -53,5 +51,3 @@ export const TimecardListQuery = Type.Object({
   employeeId: Type.Optional(Id64()),
 });
 export type TimecardListFilter = Static<typeof TimecardListQuery>;
-
-export const TimecardIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

@@ -6,6 +6,7 @@ import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
+import { vendorPatchTarget } from './vendor.record.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
@@ -157,4 +158,4 @@ describeCatalog(vendorCatalog, () => ({
   },
   read: async () => read(catalogRecord),
   valid: { hierId: t.tenant.north.hierId, parentCompanyIdent: parent, pseudoEmployeeId: employeeId },
-}), 'PATCH-VEN-01 PATCH-VEN-02 PATCH-VEN-03');
+}), 'PATCH-VEN-01 PATCH-VEN-02 PATCH-VEN-03', vendorPatchTarget);

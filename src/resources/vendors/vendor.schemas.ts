@@ -29,8 +29,6 @@ function createProperties(): Record<string, TSchema> {
 export const VendorCreate = Type.Object(createProperties());
 export type VendorCreateInput = Record<string, unknown>;
 
-export const VendorCreated = Type.Object({ vendorId: Type.Integer() });
-
 export const VendorRecord = Type.Object({
   vendorId: Type.Integer(),
   ...catalogProperties(vendorCatalog),
@@ -53,5 +51,3 @@ export const VendorListQuery = Type.Object({
   companyName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Company names starting with this (any case).' })),
 });
 export type VendorListFilter = Static<typeof VendorListQuery>;
-
-export const VendorIdParams = Type.Object({ id: Id32() });

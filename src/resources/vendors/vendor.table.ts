@@ -2,4 +2,4 @@ import { recordTable } from '../../platform/db/record-table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 
 /** Vendors (companies that supply workers or services). `IsVendor` is always true. */
-export const vendors = recordTable('vendors', vendorCatalog, { hierInCatalog: true, indexes: [['companyName']] });
+export const vendors = recordTable('vendors', vendorCatalog, { indexes: [['companyName']] });

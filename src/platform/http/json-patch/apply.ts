@@ -9,6 +9,7 @@ import { visibleBranch } from '../../db/branches.ts';
 import type { Catalog, Field } from './catalog.ts';
 import { planPatch, validationError, type Operation, type Record_ } from './patch.ts';
 import { writeDirectly } from './direct.ts';
+import { ruleErrors, type Rules } from '../../records/rules.ts';
 
 export type PatchableTable = PgTable & { tenantId: PgColumn; id: PgColumn; hierId?: PgColumn };
 
@@ -29,7 +30,18 @@ export interface PatchTarget {
   where?: (scope: DataScope) => SQL | undefined;
   /** Whether the caller sees the record; default: its `hierId` is inside the caller's hierarchy. */
   visible?: (scope: DataScope) => SQL;
-  /** Rules beyond the catalog (references exist, BranchId inside the hierarchy, ...); throw to refuse. */
+  /** What each field may hold beyond its catalog type (references, formats); the same rules as on create. */
+  rules?: Rules;
+  /**
+   * Fields named like references (`…Id`, `…Ident`) that no rule checks, each with the reason (an id of
+   * another system, a list this service does not hold yet). A test requires every such field to be
+   * either ruled or listed here.
+   */
+  unchecked?: Readonly<Record<string, string>>;
+  /**
+   * Rules that are not about one field. A target with one takes every document through the general
+   * path below (the one-statement path cannot know what it reads).
+   */
   validate?: (ctx: PatchContext) => Promise<void>;
   /**
    * BranchId places the record: it must name a branch inside the caller's hierarchy (else 400, AMB-78),
@@ -38,13 +50,6 @@ export interface PatchTarget {
   followsBranch?: boolean;
   /** Side effects in the same transaction (assignment restrictions, pass-down to timecards, ...). */
   after?: (ctx: PatchContext) => Promise<void>;
-  /**
-   * The fields (JSON names) `validate` looks at. Naming them lets a valid document that only adds,
-   * replaces or removes other fields run as one UPDATE (direct.ts), without the locked read: nothing
-   * depends on the record's current values. Absent (or with `visible`, `where`, `after`): every
-   * document takes the general path below.
-   */
-  hookFields?: readonly string[];
 }
 
 // The hot path runs as named statements built once from the catalog (Drizzle would build each query
@@ -106,14 +111,16 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
       if (branch) moved.hierId = branch.hierId;
       else branchError = invalid('branchId', 'no such branch inside your hierarchy');
     }
+    const changed = new Set([...changes.keys()].map((f) => f.json));
+    // One 400 names every bad field: the branch's, the rules' and the target's own.
+    const errors = { ...branchError?.errors, ...(await ruleErrors(target.rules ?? {}, { scope: tx, id, next }, changed)) };
     try {
       await target.validate?.(ctx);
     } catch (e) {
-      // One 400 names every bad field: the branch's and the resource's own.
-      if (branchError && e instanceof AppError && e.code === 'VALIDATION_FAILED') throw validationError({ ...e.errors, ...branchError.errors });
+      if (e instanceof AppError && e.code === 'VALIDATION_FAILED') throw validationError({ ...e.errors, ...errors });
       throw e;
     }
-    if (branchError) throw branchError;
+    if (Object.keys(errors).length) throw validationError(errors);
     if (changes.size === 0) return;
     const columns = [...changes.keys()].map((f) => f.column);
     const values = [...changes.values()];

@@ -3,13 +3,20 @@
 // the read shape, the PATCH validation and the OpenAPI description of the patch document.
 import { Type, type TSchema } from 'typebox';
 
-export type FieldType = 'String' | 'Int8' | 'Int16' | 'Int32' | 'Int64' | 'Guid' | 'DateTime' | 'Decimal' | 'Boolean';
+const FIELD_TYPES = ['String', 'Int8', 'Int16', 'Int32', 'Int64', 'Guid', 'DateTime', 'Decimal', 'Boolean'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
 
-export interface Field {
+/** The spec's notation of a field's type: `String(50)?`, `Int32`, `Decimal`, ... */
+export type Notation = `${FieldType}${'' | `(${number})` | '(Max)'}${'' | '?'}`;
+
+/** `Name` and `N` keep the field's name and notation in its type: the table's columns are typed from them. */
+export interface Field<Name extends string = string, N extends Notation = Notation> {
   /** As the spec writes it: `FirstName`. */
-  name: string;
-  /** camelCase, as it appears in JSON: `firstName`. */
+  name: Name;
+  /** camelCase, as it appears in JSON: `firstName` (typed as `Uncapitalize<Name>` where columns are derived). */
   json: string;
+  /** The spec's notation, as written in the catalog line. */
+  notation: N;
   /** snake_case column: `first_name`. */
   column: string;
   type: FieldType;
@@ -22,9 +29,9 @@ export interface Field {
   note?: string;
 }
 
-export interface Catalog {
+export interface Catalog<F extends readonly Field[] = readonly Field[]> {
   resource: string;
-  fields: Field[];
+  fields: F;
   /** Lower-cased field name → field: paths match case-insensitively. */
   byName: Map<string, Field>;
 }
@@ -33,15 +40,16 @@ export interface FieldOptions { min?: number; max?: number; note?: string; colum
 
 const NOTATION = /^(String|Int8|Int16|Int32|Int64|Guid|DateTime|Decimal|Boolean)(?:\((\d+|Max)\))?(\?)?$/;
 
+/** `FirstName` → `firstName`: what the type `Uncapitalize` says, at run time. */
 export const camel = (name: string) => name[0]!.toLowerCase() + name.slice(1);
 export const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
 
 /** One catalog line: `f('FirstName', 'String(50)')`, `f('AdditionalTaxWithholding', 'Decimal', { min: 0, max: 214748.36 })`. */
-export function f(name: string, notation: string, options: FieldOptions = {}): Field {
+export function f<const Name extends string, const N extends Notation>(name: Name, notation: N, options: FieldOptions = {}): Field<Name, N> {
   const m = NOTATION.exec(notation);
-  if (!m) throw new Error(`${name}: unknown type notation ${notation}`);
-  const type = m[1] as FieldType;
-  const field: Field = { name, json: camel(name), column: options.column ?? snake(name), type, nullable: m[3] === '?' };
+  const type = FIELD_TYPES.find((t) => t === m?.[1]);
+  if (!m || !type) throw new Error(`${name}: unknown type notation ${notation}`);
+  const field: Field<Name, N> = { name, json: camel(name), notation, column: options.column ?? snake(name), type, nullable: m[3] === '?' };
   if (type === 'String') field.maxLength = m[2] === undefined || m[2] === 'Max' ? 'Max' : Number(m[2]);
   if (options.min !== undefined) field.min = options.min;
   if (options.max !== undefined) field.max = options.max;
@@ -49,7 +57,7 @@ export function f(name: string, notation: string, options: FieldOptions = {}): F
   return field;
 }
 
-export function catalog(resource: string, fields: Field[]): Catalog {
+export function catalog<const F extends readonly Field[]>(resource: string, fields: F): Catalog<F> {
   const byName = new Map<string, Field>();
   for (const field of fields) {
     if (byName.has(field.name.toLowerCase())) throw new Error(`${resource}: ${field.name} listed twice`);

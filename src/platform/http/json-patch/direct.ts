@@ -4,7 +4,8 @@
 // a locked read. Concurrent such documents of one tenant, hierarchy and field set are grouped into
 // one multi-row UPDATE (one round trip, one commit: group commit done by the application); if that
 // statement fails, each document is written again on its own and gets its own answer.
-// Decision record: docs/decisions/0013-employee-hot-paths.md. A target opts in with `hookFields`.
+// Decision record: docs/decisions/0013-employee-hot-paths.md. The fields a document may set here are
+// those no rule of the target reads (computed from its rules), so this path can never skip a rule.
 import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DataScope } from '../../scope.ts';
@@ -12,6 +13,7 @@ import { notFound } from '../errors.ts';
 import type { Field } from './catalog.ts';
 import { checkOperations, type Operation, type Step } from './patch.ts';
 import type { PatchTarget } from './apply.ts';
+import { fieldsRead } from '../../records/rules.ts';
 
 /** The SQL type of a field's parameter (a parameter used twice must not be inferred two ways). */
 const SQL_TYPES: Record<Field['type'], string> = {
@@ -137,9 +139,9 @@ const plainFieldSets = new WeakMap<PatchTarget, Set<Field> | null>();
 function plainFields(target: PatchTarget): Set<Field> | null {
   let plain = plainFieldSets.get(target);
   if (plain === undefined) {
-    const hooked = new Set(target.hookFields ?? []);
+    const hooked = fieldsRead(target.rules ?? {});
     if (target.followsBranch) hooked.add('branchId');
-    plain = !target.hookFields || target.visible || target.where || target.after || !('hierId' in target.table)
+    plain = target.validate || target.visible || target.where || target.after || !('hierId' in target.table)
       ? null
       : new Set(target.catalog.fields.filter((f) => !hooked.has(f.json)));
     plainFieldSets.set(target, plain);

@@ -7,7 +7,7 @@
 // before any applies; a document with one bad operation changes nothing.
 import { Type, type Static } from 'typebox';
 import { AppError, type FieldErrors } from '../errors.ts';
-import type { Catalog, Field } from './catalog.ts';
+import { valueSchema, type Catalog, type Field } from './catalog.ts';
 import { checkValue, comparable } from './values.ts';
 
 export const OPS = ['add', 'remove', 'replace', 'copy', 'move', 'test'] as const;
@@ -106,4 +106,20 @@ export function planPatch(catalog: Catalog, current: Record_, operations: Operat
 export function validationError(errors: FieldErrors): AppError {
   const detail = Object.entries(errors).map(([k, m]) => `${k}: ${m.join('; ')}`).join(' | ');
   return new AppError('VALIDATION_FAILED', detail, errors);
+}
+
+/**
+ * One catalog's PATCH document as the API description shows it (client generators read it): each
+ * operation names a field of the catalog, as the spec writes it, with that field's value type. At run
+ * time the route validates with the general `PatchDocument` and checks fields itself, so any letter
+ * case of a path is accepted and a bad value answers 400 naming its field.
+ */
+export function documentedPatch(catalog: Catalog, $id: string) {
+  const path = (fields: readonly Field[]) => Type.String({ enum: fields.map((f) => `/${f.name}`) });
+  const nullable = catalog.fields.filter((f) => f.nullable);
+  return Type.Array(Type.Union([
+    ...catalog.fields.map((f) => Type.Object({ op: Type.String({ enum: ['replace', 'add', 'test'] }), path: Type.Literal(`/${f.name}`), value: valueSchema(f) })),
+    ...(nullable.length ? [Type.Object({ op: Type.Literal('remove'), path: path(nullable) })] : []),
+    Type.Object({ op: Type.String({ enum: ['copy', 'move'] }), path: path(catalog.fields), from: path(catalog.fields) }),
+  ]), { $id, description: `JSON Patch document (RFC 6902) over the ${catalog.resource} catalog's fields; paths match in any letter case.` });
 }

@@ -1,35 +1,38 @@
 // The queue and the worker on their own: several workers never process one item twice, a lost
-// lease goes back to the queue, attempts are bounded, stop() gives unfinished items back.
+// lease goes back to the queue, attempts are bounded, stop() gives unfinished items back, a job's
+// parameters reach the handler checked against its type's schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { Type } from 'typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import { testApp, type TestContext } from '../../../test/helpers.ts';
-import { principalOfRep } from '../../platform/auth/rep-principal.ts';
-import { DataScope } from '../../platform/scope.ts';
-import { batchJobItems, batchJobs } from './batch-job.table.ts';
-import { createBatchJob } from './batch-job.repository.ts';
-import { claimItems, failAbandoned, finishItem } from './queue.ts';
-import { BatchWorker, ItemFailure, type ItemHandler, type WorkerOptions } from './worker.ts';
+import { defineJob, ItemFailure, type JobDefinition } from './job-catalog.ts';
+import { batchJobItems, batchJobs } from './job.table.ts';
+import { claimItems, enqueueItems, failAbandoned, finishItem } from './queue.ts';
+import { createWorker } from './start-worker.ts';
+import { BatchWorker, type WorkerOptions } from './worker.ts';
 
 let t: TestContext;
-let scope: DataScope;
 const log = pino({ level: 'silent' });
 let type = 0;
 
-beforeAll(async () => {
-  t = await testApp();
-  scope = new DataScope(t.database.db, (await principalOfRep(t.database.db, t.tenant.tenantId, t.tenant.north.repId))!);
-});
+beforeAll(async () => { t = await testApp(); });
 afterAll(async () => t.close());
 
-const worker = (handlers: Record<string, ItemHandler>, options: Partial<WorkerOptions> = {}) =>
-  new BatchWorker(t.database, { handlers, concurrency: 2, leaseMs: 30_000, maxAttempts: 3, pollMs: 100, graceMs: 2_000, log, ...options });
+const NoParameters = Type.Object({});
+/** A catalog entry of the test type `name` taking any parameters. */
+const entry = (name: string, handle: JobDefinition<string, typeof NoParameters>['handle']) => defineJob({ type: name, parameters: NoParameters, handle });
 
-/** A job of a fresh type (so workers of other tests never see it) with `n` items. */
-async function job(n: number) {
-  const name = `Test_Type_${++type}_${Date.now()}`;
-  const id = await createBatchJob(scope, name, {}, Array.from({ length: n }, (_, i) => i + 1));
-  return { name, id };
+const worker = (catalog: JobDefinition[], options: Partial<WorkerOptions> = {}) =>
+  new BatchWorker(t.database, { catalog, concurrency: 2, leaseMs: 30_000, maxAttempts: 3, pollMs: 100, graceMs: 2_000, log, ...options });
+
+/** A job (by default of a fresh type, so workers of other tests never see it), created by the North rep, with `n` items. */
+async function job(n: number, parameters: Record<string, unknown> = {}, name = `Test_Type_${++type}_${Date.now()}`) {
+  const { tenantId, north } = t.tenant;
+  const [row] = await t.database.db.insert(batchJobs).values({ tenantId, batchJobType: name, parameters, hierId: north.hierId, serviceRepId: north.repId })
+    .returning({ id: batchJobs.id });
+  if (n) await enqueueItems(t.database.db, { tenantId, batchJobId: row!.id, jobType: name }, Array.from({ length: n }, (_, i) => i + 1));
+  return { name, id: row!.id };
 }
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
@@ -48,8 +51,8 @@ describe('batch worker', () => {
     const { name, id } = await job(30);
     expect((await jobRow(id)).status).toBe('New');
     const seen: number[] = [];
-    const handler: ItemHandler = { async process({ item }) { seen.push(item.id); await new Promise((r) => setTimeout(r, 5)); return async () => item.recordId; } };
-    const a = worker({ [name]: handler }), b = worker({ [name]: handler });
+    const handler = entry(name, async (_ctx, _parameters, item) => { seen.push(item.id); await new Promise((r) => setTimeout(r, 5)); return async () => item.recordId; });
+    const a = worker([handler]), b = worker([handler]);
     await Promise.all([a.start(), b.start()]);
     const done = await until(() => jobRow(id), (j) => j.status === 'Completed');
     await Promise.all([a.stop(), b.stop()]);
@@ -62,7 +65,7 @@ describe('batch worker', () => {
 
   it('BATCH-45 an ItemFailure fails its item with the reason at once; other items go on; the job completes', async () => {
     const { name, id } = await job(3);
-    const w = worker({ [name]: { async process({ item }) { if (item.recordId === 2) throw new ItemFailure('record 2 is broken'); return async () => null; } } });
+    const w = worker([entry(name, async (_ctx, _parameters, item) => { if (item.recordId === 2) throw new ItemFailure('record 2 is broken'); return async () => null; })]);
     await w.start();
     await until(() => jobRow(id), (j) => j.status === 'Completed');
     await w.stop();
@@ -72,7 +75,7 @@ describe('batch worker', () => {
   it('an unexpected error is retried after the lease and fails after the last attempt', async () => {
     const { name, id } = await job(1);
     let calls = 0;
-    const w = worker({ [name]: { async process() { calls++; throw new Error('database hiccup'); } } }, { leaseMs: 100, maxAttempts: 2 });
+    const w = worker([entry(name, async () => { calls++; throw new Error('database hiccup'); })], { leaseMs: 100, maxAttempts: 2 });
     await w.start();
     await until(() => jobRow(id), (j) => j.status === 'Completed');
     await w.stop();
@@ -111,14 +114,14 @@ describe('batch worker', () => {
     const { name, id } = await job(1);
     let release!: () => void;
     const blocked = new Promise<void>((r) => { release = r; });
-    const w = worker({ [name]: { async process() { await blocked; return async () => null; } } }, { graceMs: 100 });
+    const w = worker([entry(name, async () => { await blocked; return async () => null; })], { graceMs: 100 });
     await w.start();
     await until(() => itemRows(id), (items) => items[0]!.status === 'Processing');
     await w.stop();
     release();
     expect((await itemRows(id))[0]).toMatchObject({ status: 'New', workerId: null, attempts: 0 });
     // And it is processed by the next worker.
-    const next = worker({ [name]: { async process() { return async () => 7; } } });
+    const next = worker([entry(name, async () => async () => 7)]);
     await next.start();
     await until(() => jobRow(id), (j) => j.status === 'Completed');
     await next.stop();
@@ -127,11 +130,32 @@ describe('batch worker', () => {
 
   it('BATCH-05 a worker registers the types it listens for while it runs', async () => {
     const { name } = await job(0);
-    const w = worker({ [name]: { async process() { return async () => null; } } });
+    const w = worker([entry(name, async () => async () => null)]);
     await w.start();
     const live = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers where ${name} = any(types)`);
     await w.stop();
     const after = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers where ${name} = any(types)`);
     expect([live.rows[0]!.n, after.rows[0]!.n]).toEqual([1, 0]);
+  });
+
+  it('a handler gets its job\'s parameters checked and typed; parameters that do not fit fail the items at once, naming the field', async () => {
+    const Scale = Type.Object({ factor: Type.Integer({ minimum: 1 }) });
+    const fits = await job(2, { factor: 3 });
+    const unfit = await job(1, { factor: 'three' }, fits.name);
+    let calls = 0;
+    const w = worker([defineJob({ type: fits.name, parameters: Scale, async handle(_ctx, { factor }, item) { calls++; return async () => item.recordId * factor; } })]);
+    await w.start();
+    await until(() => jobRow(unfit.id), (j) => j.status === 'Completed');
+    await until(() => jobRow(fits.id), (j) => j.status === 'Completed');
+    await w.stop();
+    expect((await itemRows(fits.id)).map((i) => [i.status, i.resultId])).toEqual([['Completed', 3], ['Completed', 6]]);
+    expect(calls).toBe(2);
+    expect((await itemRows(unfit.id))[0]).toMatchObject({ status: 'Failed', attempts: 1, failureReason: expect.stringMatching(/parameters do not fit a Test_Type_\S+ job: factor /) });
+  });
+
+  it('refuses a type its catalog does not have, and a catalog naming a type twice', () => {
+    const a = entry('A_Type', async () => async () => null);
+    expect(() => createWorker(t.database, t.config, [a], log, { types: ['B_Type'] })).toThrow('No handler for batch job type B_Type; known: A_Type');
+    expect(() => worker([a, a])).toThrow('The job catalog names A_Type twice.');
   });
 });

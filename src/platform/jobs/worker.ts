@@ -1,31 +1,32 @@
-// The background worker: claims items of the types it has handlers for, processes each (the
-// handler's slow part outside any transaction, its writes and the item's end in one transaction),
-// and keeps going until stopped. Runs in the API process by default and as `staffing worker`.
+// The background worker: claims items of the types of its job catalog, processes each (the
+// handler's slow part outside any transaction, its writes and the item's end in one transaction) as
+// the rep who created the job, and keeps going until stopped. Runs in the API process by default and
+// as `staffing worker`.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import { transaction, type Database } from '../../platform/db/database.ts';
-import { principalOfRep } from '../../platform/auth/rep-principal.ts';
-import type { Principal } from '../../platform/auth/principal.ts';
-import { DataScope } from '../../platform/scope.ts';
-import { claimItems, failAbandoned, finishItem, releaseItems, type ClaimedItem } from './queue.ts';
-import { ITEMS_CHANNEL } from './batch-job.repository.ts';
+import { transaction, type Database, type Db } from '../db/database.ts';
+import { principalOfRep } from '../auth/rep-principal.ts';
+import type { Principal } from '../auth/principal.ts';
+import { DataScope } from '../scope.ts';
+import { decodeParameters, ItemFailure, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
+import { claimItems, failAbandoned, finishItem, ITEMS_CHANNEL, releaseItems, type ClaimedItem } from './queue.ts';
 
-export interface JobInfo { id: number; type: string; parameters: Record<string, unknown>; serviceRepId: number }
-export interface ItemContext { item: ClaimedItem; job: JobInfo; scope: DataScope; log: Logger }
-/** The item's writes, run in the transaction that also ends the item; may answer a result id. */
-export type Apply = (tx: DataScope) => Promise<number | null | void>;
-export interface ItemHandler { process(ctx: ItemContext): Promise<Apply> }
+/** How often a worker says it is alive, and after how long without a word it is taken as gone. */
+const HEARTBEAT_MS = 10_000;
+const WORKER_ALIVE_SECONDS = 30;
 
-/** A failure that belongs to the item (bad file, invalid data): no retry. `apply` records it on the record. */
-export class ItemFailure extends Error {
-  constructor(reason: string, readonly apply?: Apply) { super(reason); this.name = 'ItemFailure'; }
+/** Whether a live worker listens for the type (BATCH-05: a job says when nobody does). */
+export async function isListenedFor(db: Db, type: string): Promise<boolean> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers
+    where ${type} = any(types) and last_seen_at > now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})`);
+  return Number(rows[0]?.n ?? 0) > 0;
 }
 
 export interface WorkerOptions {
-  handlers: Record<string, ItemHandler>;
+  /** The job types this worker runs. */
+  catalog: JobCatalog;
   /** Items processed at once. */
   concurrency: number;
   leaseMs: number;
@@ -34,11 +35,12 @@ export interface WorkerOptions {
   pollMs: number;
   /** How long stop() waits for items in hand before giving them back. */
   graceMs: number;
-  log: Logger;
+  log: JobLog;
 }
 
 export class BatchWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly definitions = new Map<string, JobDefinition>();
   private readonly types: string[];
   private running = false;
   private readonly inFlight = new Map<string, { item: ClaimedItem; done: Promise<void> }>();
@@ -49,7 +51,11 @@ export class BatchWorker {
   private readonly principals = new Map<string, { principal: Principal | undefined; until: number }>();
 
   constructor(private readonly database: Database, private readonly options: WorkerOptions) {
-    this.types = Object.keys(options.handlers);
+    for (const definition of options.catalog) {
+      if (this.definitions.has(definition.type)) throw new Error(`The job catalog names ${definition.type} twice.`);
+      this.definitions.set(definition.type, definition);
+    }
+    this.types = [...this.definitions.keys()];
   }
 
   async start(): Promise<void> {
@@ -61,7 +67,7 @@ export class BatchWorker {
     this.listener.on('notification', (n) => { if (n.payload && this.types.includes(n.payload)) this.wake?.(); });
     await this.listener.connect();
     await this.listener.query(`listen ${ITEMS_CHANNEL}`);
-    this.timers.push(setInterval(() => void this.heartbeat().catch(() => {}), 10_000).unref());
+    this.timers.push(setInterval(() => void this.heartbeat().catch(() => {}), HEARTBEAT_MS).unref());
     this.timers.push(setInterval(() => void failAbandoned(this.database.db, this.types, this.options.maxAttempts).catch(() => {}), 15_000).unref());
     this.loopDone = this.loop();
     this.options.log.info({ worker: this.id, types: this.types }, 'batch worker started');
@@ -122,10 +128,12 @@ export class BatchWorker {
     const log = this.options.log.child({ batchJobId: item.batchJobId, batchJobItemId: item.id });
     const db = this.database.db;
     try {
-      const job = await this.job(item);
+      const definition = this.definitions.get(item.jobType)!; // claims are only of the catalog's types
+      const { parameters: stored, ...job } = await this.job(item);
+      const parameters = decodeParameters(definition, stored);
       const principal = await this.principal(item.tenantId, job.serviceRepId);
       if (!principal) throw new ItemFailure('The service rep who created the batch job is no longer active.');
-      const apply = await this.options.handlers[item.jobType]!.process({ item, job, scope: new DataScope(db, principal), log });
+      const apply = await definition.handle({ job, scope: new DataScope(db, principal), log }, parameters, item);
       await transaction(db, async ({ db: txDb, client }) => {
         const resultId = await apply(new DataScope(txDb, principal, client));
         if (!(await finishItem(client, item, this.id, { status: 'Completed', resultId: resultId ?? null }))) throw new LeaseLost();
@@ -145,8 +153,9 @@ export class BatchWorker {
     }
   }
 
-  private async job(item: ClaimedItem): Promise<JobInfo> {
-    const { rows } = await this.database.db.execute<{ batch_job_type: string; parameters: Record<string, unknown>; service_rep_id: number }>(
+  /** The item's job, with its parameters as stored (checked against the type's schema before use). */
+  private async job(item: ClaimedItem): Promise<JobInfo & { parameters: unknown }> {
+    const { rows } = await this.database.db.execute<{ batch_job_type: string; parameters: unknown; service_rep_id: number }>(
       sql`select batch_job_type, parameters, service_rep_id from batch_jobs where tenant_id = ${item.tenantId} and id = ${item.batchJobId}`);
     const row = rows[0]!;
     return { id: item.batchJobId, type: row.batch_job_type, parameters: row.parameters, serviceRepId: row.service_rep_id };

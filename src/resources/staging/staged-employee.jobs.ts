@@ -1,5 +1,6 @@
-// What the worker does with each item of the three staging job types. The slow part (parsing) runs
-// before the transaction; the returned function writes, in the transaction that ends the item.
+// The three staging job types as entries of the job catalog (src/resources/jobs.ts): what the worker
+// does with each item. The slow part (parsing) runs before the transaction; the returned function
+// writes, in the transaction that ends the item.
 import { and, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { deleteFile, getFile } from '../../platform/files/file-store.ts';
@@ -10,8 +11,10 @@ import { createEmployee } from '../employees/employee.repository.ts';
 import type { EmployeeCreateInput } from '../employees/employee.schemas.ts';
 import { ResumeFileError } from '../resumes/resume.text.ts';
 import type { ParsedResume, ResumeParser } from '../resumes/resume.types.ts';
-import { CONVERT_STAGED, DELETE_STAGED, IMPORT_RESUMES, type ConversionParams } from '../batch-jobs/batch-job.types.ts';
-import { ItemFailure, type ItemHandler } from '../batch-jobs/worker.ts';
+import { defineJob, ItemFailure } from '../../platform/jobs/job-catalog.ts';
+import {
+  CONVERT_STAGED, ConversionParameters, DELETE_STAGED, DeleteParameters, IMPORT_RESUMES, ImportParameters,
+} from '../batch-jobs/batch-job.types.ts';
 import { stagedEmployees as s } from './staged-employee.table.ts';
 
 type Staged = typeof s.$inferSelect;
@@ -77,15 +80,18 @@ export async function possibleDuplicates(scope: DataScope, f: Partial<Staged>): 
   return rows.map((r) => Number(r.id));
 }
 
-function importResume(parser: ResumeParser): ItemHandler {
-  return {
-    async process({ item, job, scope }) {
+/** Parses the staged employee's resume file into its columns, with possible duplicates. */
+export function importResumeDataJob(parser: ResumeParser) {
+  return defineJob({
+    type: IMPORT_RESUMES,
+    parameters: ImportParameters,
+    async handle({ scope }, parameters, item) {
       const record = await staged(scope, item.recordId);
       const file = record.fileId ? await getFile(scope.db, scope.tenantId, record.fileId) : undefined;
       if (!file) throw new ItemFailure('The resume file is missing.');
       let fields: Partial<Staged>;
       try {
-        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: job.parameters.skipInterestCodes === true }));
+        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true }));
       } catch (e) {
         if (!(e instanceof ResumeFileError)) throw e; // the parser service: retried, then failed
         const reason = `${e.code}: ${e.message}`;
@@ -99,11 +105,14 @@ function importResume(parser: ResumeParser): ItemHandler {
         return record.id;
       };
     },
-  };
+  });
 }
 
-const deleteStaged: ItemHandler = {
-  async process({ item }) {
+/** Deletes the staged employee and its file. */
+export const deleteStagedEmployeesJob = defineJob({
+  type: DELETE_STAGED,
+  parameters: DeleteParameters,
+  async handle(_ctx, _parameters, item) {
     return async (tx) => {
       const record = await staged(tx, item.recordId, true);
       await tx.db.delete(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
@@ -111,11 +120,13 @@ const deleteStaged: ItemHandler = {
       return record.id;
     };
   },
-};
+});
 
-const convertStaged: ItemHandler = {
-  async process({ job, item }) {
-    const p = job.parameters as ConversionParams;
+/** Creates an employee from the staged employee, with the job's defaults; the item's result is the employee. */
+export const convertStagedEmployeesJob = defineJob({
+  type: CONVERT_STAGED,
+  parameters: ConversionParameters,
+  async handle(_ctx, p, item) {
     return async (tx) => {
       const record = await staged(tx, item.recordId, true);
       if (record.isConverted) throw new ItemFailure(`Staged employee ${record.id} was already converted (employee ${record.employeeId}).`);
@@ -135,14 +146,14 @@ const convertStaged: ItemHandler = {
         if (e instanceof AppError) throw new ItemFailure(`Cannot create an employee: ${e.message}${e.errors ? ' ' + JSON.stringify(e.errors) : ''}`);
         throw e;
       }
-      const defaults: Record<string, unknown> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
+      const defaults: Record<string, string | number | boolean> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
       if (p.orderTypeId != null) defaults.orderTypeId = p.orderTypeId;
       if (p.employmentCategoryId != null) defaults.employmentCategoryId = p.employmentCategoryId;
       if (p.washedStatusId != null) defaults.washedStatusId = p.washedStatusId;
       if (p.howHeardOfId != null) defaults.howHeardOfId = p.howHeardOfId;
       if (p.howHeardOfDetail != null) defaults.howHeardOfDetail = p.howHeardOfDetail;
       if (p.employeeStatusId != null) defaults.employeeStatusId = p.employeeStatusId;
-      await tx.db.update(employees).set(defaults as never).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
+      await tx.db.update(employees).set(defaults).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
       if (p.messageActionId != null && p.loggedMessage) {
         await tx.db.insert(messages).values({
           tenantId: tx.tenantId, originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage,
@@ -152,8 +163,4 @@ const convertStaged: ItemHandler = {
       return employeeId;
     };
   },
-};
-
-export function stagingHandlers(parser: ResumeParser): Record<string, ItemHandler> {
-  return { [IMPORT_RESUMES]: importResume(parser), [DELETE_STAGED]: deleteStaged, [CONVERT_STAGED]: convertStaged };
-}
+});

@@ -1,9 +1,24 @@
-// The queue side of batch jobs (DESIGN.md, Background work): claim with FOR UPDATE SKIP LOCKED under
-// a lease, finish each item in the transaction that applied it, complete the job when no item is
-// left, and fail items whose lease ran out too often.
+// The queue side of batch jobs (DESIGN.md, Background work): add items and wake the workers, claim
+// with FOR UPDATE SKIP LOCKED under a lease, finish each item in the transaction that applied it,
+// complete the job when no item is left, and fail items whose lease ran out too often.
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db } from '../db/database.ts';
+import { batchJobItems } from './job.table.ts';
+
+/** Workers LISTEN here; the payload is the job type of a new item. */
+export const ITEMS_CHANNEL = 'staffing_batch_items';
+
+/**
+ * Adds items (one per record) to a job, in the caller's transaction, and tells the workers: the
+ * notification is delivered at commit, so workers listening for the type start within milliseconds.
+ */
+export async function enqueueItems(db: Db, job: { tenantId: number; batchJobId: number; jobType: string }, recordIds: number[]): Promise<number[]> {
+  const rows = await db.insert(batchJobItems).values(recordIds.map((recordId) => ({ ...job, recordId })))
+    .returning({ id: batchJobItems.id });
+  await db.execute(sql`select pg_notify(${ITEMS_CHANNEL}, ${job.jobType})`);
+  return rows.map((r) => r.id);
+}
 
 export interface ClaimedItem { tenantId: number; id: number; batchJobId: number; jobType: string; recordId: number; attempts: number }
 

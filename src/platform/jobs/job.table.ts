@@ -1,9 +1,9 @@
-// Batch jobs and their items. The item table is the queue (DESIGN.md, Background work): workers
-// claim items with FOR UPDATE SKIP LOCKED and hold them under a lease. `job_type` is copied onto
-// each item so a claim needs no join.
+// The job engine's tables: batch jobs, their items and the live workers. The item table is the queue
+// (DESIGN.md, Background work): workers claim items with FOR UPDATE SKIP LOCKED and hold them under a
+// lease. `job_type` is copied onto each item so a claim needs no join.
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { hierarchyNodes, serviceReps, tenants } from '../../platform/db/schema.ts';
+import { hierarchyNodes, serviceReps, tenants } from '../db/schema.ts';
 
 export const BATCH_JOB_STATUSES = ['New', 'Processing', 'Completed'] as const;
 export const ITEM_STATUSES = ['New', 'Processing', 'Failed', 'Completed'] as const;

@@ -1,0 +1,101 @@
+// The standard routes of a record, derived from its definition: POST (201 + Location), the paged
+// list, GET by id (404 when not visible) and PATCH (a JSON Patch of the catalog's fields, 200 with no
+// body). Handlers are typed by the TypeBox provider from the definition's schemas: no casts.
+import type { FastifyInstance } from 'fastify';
+import type { TypedRequests } from '../http/typed-requests.ts';
+import { Type, type TObject } from 'typebox';
+import type { Access } from '../auth/access.ts';
+import type { Role } from '../auth/principal.ts';
+import { notFound } from '../http/errors.ts';
+import { PagedList } from '../http/paging.ts';
+import { documentedPatch, PatchDocument } from '../http/json-patch/patch.ts';
+import { applyPatch } from '../http/json-patch/apply.ts';
+import { checkRules, isValues } from './rules.ts';
+import { idProperty, idSchema, type RecordDefinition } from './record.ts';
+
+const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
+
+/**
+ * A copy of `schema` named `$id` in the API description (the schema's own type is kept). One copy per
+ * schema and name for the process: Fastify's validator compiler is shared by every app the process
+ * builds (tests build many), and it refuses a second, different schema with a known `$id`.
+ */
+const copies = new WeakMap<TObject, Map<string, TObject>>();
+function named<S extends TObject>(schema: S, $id: string): S {
+  let byName = copies.get(schema);
+  if (!byName) copies.set(schema, byName = new Map());
+  const copy = byName.get($id);
+  if (isSame(schema, copy)) return copy;
+  const made = { ...schema, $id };
+  byName.set($id, made);
+  return made;
+}
+
+/** The copy made of `schema` earlier (its properties are `schema`'s, so its type is too). */
+function isSame<S extends TObject>(schema: S, copy: TObject | undefined): copy is S {
+  return copy !== undefined && copy.properties === schema.properties;
+}
+
+export function recordRoutes<Create extends TObject, Query extends TObject, ReadQuery extends TObject>(def: RecordDefinition<Create, Query, ReadQuery>) {
+  return async function routes(app: FastifyInstance) {
+    const api = app.withTypeProvider<TypedRequests>();
+    const scope = (kind: 'read' | 'write') => `${def.scope}-${kind}`;
+    const read: Access = def.access?.read ?? { roles: STAFF, scopes: [scope('read')] };
+    const list: Access = def.access?.list ?? read;
+    const write: Access = def.access?.write ?? { roles: STAFF, scopes: [scope('write')] };
+    const tags = [def.plural];
+    const idName = def.idParam ?? 'id';
+    const key = idProperty(def);
+    const Params = Type.Object({ [idName]: idSchema(def) });
+    const one = `${def.path}/:${idName}`;
+    const createRules = { ...def.patch.target.rules, ...def.create.rules };
+
+    api.post(def.path, {
+      config: { access: write, representation: 'record', recordName: `${def.name}Created` },
+      schema: {
+        tags, operationId: `create${def.name}`, summary: def.create.summary,
+        body: named(def.create.body, `${def.name}Create`),
+        response: { 201: Type.Object({ [key]: Type.Integer() }, { $id: `${def.name}Created` }) },
+      },
+    }, async (request, reply) => {
+      const input: unknown = request.body;
+      if (isValues(input)) await checkRules(createRules, { scope: request.scope, next: input }, new Set(Object.keys(input)));
+      const id = await def.create.run(request.scope, request.body);
+      return reply.code(201).header('location', `${def.path}/${id}`).send({ [key]: id });
+    });
+
+    api.get(def.path, {
+      config: { access: list, representation: 'list', recordName: def.name },
+      schema: {
+        tags, operationId: `list${def.plural}`, summary: def.list.summary,
+        querystring: def.list.query,
+        response: { 200: named(PagedList(named(def.list.item, `${def.name}ListItem`)), `${def.name}Page`) },
+      },
+    }, async (request) => def.list.run(request.scope, request.query));
+
+    api.get(one, {
+      config: { access: read, representation: 'record', recordName: def.name },
+      schema: {
+        tags, operationId: `get${def.name}`, summary: def.read.summary,
+        params: Params, querystring: def.read.query,
+        response: { 200: named(def.read.schema, def.name) },
+      },
+    }, async (request) => {
+      const record = await def.read.run(request.scope, request.params[idName]!, request.query);
+      if (!record) throw notFound(def.what);
+      return record;
+    });
+
+    api.patch(one, {
+      config: { access: write },
+      schema: {
+        tags, operationId: `patch${def.name}`,
+        summary: def.patch.summary ?? 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409.',
+        params: Params, body: PatchDocument, documentedBody: documentedPatch(def.patch.target.catalog, `${def.name}Patch`),
+      },
+    }, async (request, reply) => {
+      await applyPatch(request.scope, def.patch.target, request.params[idName]!, request.body);
+      return reply.code(200).send();
+    });
+  };
+}

@@ -1,0 +1,83 @@
+// A record's definition: everything the platform needs to serve it. From one definition the engine
+// derives the standard routes (POST, list, GET by id, PATCH) with their access, operationIds and named
+// schemas (`Employee`, `EmployeeCreate`, `EmployeePage`, `EmployeePatch`); a record's folder holds
+// only what is its own (its create rules, its read and list queries). Decision: docs/decisions/0015.
+import type { FastifyRequest, FastifySchema, RawServerDefault, RouteGenericInterface } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { TypedRequests } from '../http/typed-requests.ts';
+import { Type, type TInteger, type TObject, type TSchema } from 'typebox';
+import type { Access } from '../auth/access.ts';
+import type { DataScope } from '../scope.ts';
+import type { Paged } from '../http/paging.ts';
+import type { PatchTarget } from '../http/json-patch/apply.ts';
+import type { Rules } from './rules.ts';
+
+/** What the type provider makes of a schema: the one way a generic handler and a definition agree on a type. */
+type Request<S extends FastifySchema> = FastifyRequest<RouteGenericInterface, RawServerDefault, IncomingMessage, S, TypedRequests>;
+export type BodyOf<S extends TSchema> = Request<{ body: S }>['body'];
+export type QueryOf<S extends TSchema> = Request<{ querystring: S }>['query'];
+
+export type Row = Record<string, unknown>;
+
+export interface RecordDefinition<Create extends TObject = TObject, Query extends TObject = TObject, ReadQuery extends TObject = TObject> {
+  /** Singular domain name: `Employee`. Names the schemas and the operations. */
+  name: string;
+  /** Plural domain name: `Employees`. The tag and the list operation (`listEmployees`). */
+  plural: string;
+  /** Collection path: `/Employees`. */
+  path: string;
+  /** The id's path parameter (`id`, or the spec's own name such as `rateSheetId`). */
+  idParam?: string;
+  idType: 'Int32' | 'Int64';
+  /** Scope stem: `employee` grants through `employee-read` and `employee-write`. */
+  scope: string;
+  /** Who may call, where it differs from the default: ServiceRep and Service, `<scope>-read` to read and list, `<scope>-write` to write. */
+  access?: { read?: Access; list?: Access; write?: Access };
+  /** What the record is called in a 404: `The employee`. */
+  what: string;
+  create: {
+    summary: string;
+    body: Create;
+    /**
+     * Rules of create-only fields (a `hierId` to create in). The PATCH target's rules run on create
+     * too, on the fields the request gives, before `run`.
+     */
+    rules?: Rules;
+    run(scope: DataScope, input: BodyOf<Create>): Promise<number>;
+  };
+  list: {
+    summary: string;
+    query: Query;
+    item: TObject;
+    run(scope: DataScope, filter: QueryOf<Query>): Promise<Paged<Row>>;
+  };
+  read: {
+    summary: string;
+    schema: TObject;
+    /** Query parameters of the read (an assignment's `culture`); `NoQuery` for none. */
+    query: ReadQuery;
+    run(scope: DataScope, id: number, query: QueryOf<ReadQuery>): Promise<Row | undefined>;
+  };
+  patch: { summary?: string; target: PatchTarget };
+}
+
+/** Keeps the definition's type parameters (inferred from the schemas) so `run` is checked against them. */
+export function defineRecord<Create extends TObject, Query extends TObject, ReadQuery extends TObject>(
+  definition: RecordDefinition<Create, Query, ReadQuery>,
+): RecordDefinition<Create, Query, ReadQuery> {
+  return definition;
+}
+
+/** The read of a record that takes no query parameters. */
+export const NoQuery = Type.Object({});
+
+const ID_MAX = { Int32: 2147483647, Int64: Number.MAX_SAFE_INTEGER };
+
+export function idSchema(definition: Pick<RecordDefinition, 'idType' | 'name'>): TInteger {
+  return Type.Integer({ minimum: 1, maximum: ID_MAX[definition.idType], description: `Id of the ${definition.name}.` });
+}
+
+/** `employeeId`: the property a create answers and a read starts with. */
+export function idProperty(definition: Pick<RecordDefinition, 'name'>): string {
+  return definition.name[0]!.toLowerCase() + definition.name.slice(1) + 'Id';
+}

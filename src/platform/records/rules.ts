@@ -1,0 +1,106 @@
+// Field rules as data: what a record's field may hold beyond its catalog type (an id that exists in
+// a lookup, a record inside the caller's hierarchy, a value of the record's own, ...). The same rules
+// run on create and on PATCH, and each declares the fields it reads, so the set of fields any rule
+// looks at is computed (the one-statement PATCH path takes only documents outside that set).
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DataScope } from '../scope.ts';
+import type { FieldErrors } from '../http/errors.ts';
+import { validationError } from '../http/json-patch/patch.ts';
+
+export type Values = Record<string, unknown>;
+
+export const isValues = (value: unknown): value is Values => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface RuleContext {
+  scope: DataScope;
+  /** The record's id; undefined on create (the record does not exist yet). */
+  id?: number;
+  /** The record as it will be (PATCH) or the create request's values, keyed by JSON name. */
+  next: Values;
+}
+
+type Verdict = string | FieldErrors | undefined;
+
+export interface Rule {
+  /** Fields the rule reads besides its own: a change to any of them runs it again. */
+  alsoReads?: readonly string[];
+  /** Needs the record to exist (its own contact methods or messages): runs on PATCH only. */
+  onRecordOnly?: boolean;
+  /** Runs also when the field's value is null (by default a null value is left to the catalog's nullability). */
+  checksNull?: boolean;
+  /** The error for the value, or undefined when it is fine; errors by field when the fault lies with another field it reads. */
+  check(value: unknown, ctx: RuleContext): Promise<Verdict> | Verdict;
+}
+
+/** Rules of a record, keyed by the JSON name of the field they guard. */
+export type Rules = Readonly<Record<string, Rule>>;
+
+/** Every field any rule reads (its own and `alsoReads`). */
+export function fieldsRead(rules: Rules): Set<string> {
+  const fields = new Set<string>();
+  for (const [field, rule] of Object.entries(rules)) {
+    fields.add(field);
+    for (const other of rule.alsoReads ?? []) fields.add(other);
+  }
+  return fields;
+}
+
+/** Runs the rules whose fields (own or read) are in `changed`; answers the errors, by field. */
+export async function ruleErrors(rules: Rules, ctx: RuleContext, changed: ReadonlySet<string>): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const [field, rule] of Object.entries(rules)) {
+    if (rule.onRecordOnly && ctx.id === undefined) continue;
+    if (!changed.has(field) && !(rule.alsoReads ?? []).some((f) => changed.has(f))) continue;
+    const value = ctx.next[field];
+    if (value === undefined || (value === null && !rule.checksNull)) continue;
+    const verdict = await rule.check(value, ctx);
+    if (typeof verdict === 'string') (errors[field] ??= []).push(verdict);
+    else for (const [key, messages] of Object.entries(verdict ?? {})) (errors[key] ??= []).push(...messages);
+  }
+  return errors;
+}
+
+/** The rules of `changed` fields, as one 400 naming every bad field. */
+export async function checkRules(rules: Rules, ctx: RuleContext, changed: ReadonlySet<string>): Promise<void> {
+  const errors = await ruleErrors(rules, ctx, changed);
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+// ---- The common rules ----
+
+type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+async function exists(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
+  // The value passed the catalog's type check: an integer (or a uuid for Guid ids).
+  const rows = await scope.db.select({ one: sql`1` }).from(table).where(and(eq(table.tenantId, scope.tenantId), sql`${table.id} = ${id}`, extra)).limit(1);
+  return rows.length > 0;
+}
+
+/** An id of one of the tenant's lookup lists (`listed` says where a client finds the values). */
+export function lookup(table: Keyed, listed: string): Rule {
+  return { check: async (v, { scope }) => (await exists(scope, table, v)) ? undefined : `is not ${listed}` };
+}
+
+/** A record inside the caller's hierarchy (the same 404-like rule as reading it). */
+export function visibleRecord(table: Keyed & { hierId: AnyPgColumn }, what: string): Rule {
+  return { check: async (v, { scope }) => (await exists(scope, table, v, scope.visible(table.hierId))) ? undefined : `no such ${what} inside your hierarchy` };
+}
+
+/** A record inside the caller's hierarchy or above it (master data defined higher up, such as job titles). */
+export function usableRecord(table: Keyed & { hierId: AnyPgColumn }, what: string): Rule {
+  return { check: async (v, { scope }) => (await exists(scope, table, v, scope.usable(table.hierId))) ? undefined : `no such ${what} inside your hierarchy` };
+}
+
+/** A hierarchy node at or below the caller's (where a record may be created). */
+export const visibleNode: Rule = { check: (v, { scope }) => (scope.canSee(Number(v)) ? undefined : 'no such hierarchy node inside your hierarchy') };
+
+/** Not the record itself (a record cannot replace or be the alternate of itself). */
+export function notItself(rule: Rule, message = 'cannot name the record itself'): Rule {
+  return { ...rule, check: (v, ctx) => (ctx.id !== undefined && Number(v) === ctx.id ? message : rule.check(v, ctx)) };
+}
+
+/** A rule of its own: `check` answers the error message or undefined. */
+export function rule(check: Rule['check'], options: Omit<Rule, 'check'> = {}): Rule {
+  return { ...options, check };
+}

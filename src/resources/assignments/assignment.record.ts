@@ -1,0 +1,106 @@
+// The assignment record: /Assignments (create from a job order, read with `culture`, list, PATCH of
+// the catalog's fields). The blacklist flags keep assignment restrictions (docs/decisions/0006).
+// Accruals, messages and documents are later work; DELETE is not offered (405).
+import { serviceReps } from '../../platform/db/schema.ts';
+import type { Access } from '../../platform/auth/access.ts';
+import { defineRecord } from '../../platform/records/record.ts';
+import { lookup, notItself, rule, visibleRecord, type Rule } from '../../platform/records/rules.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import { parseDateTime } from '../../platform/http/json-patch/values.ts';
+import { assignmentStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
+import { ownMessage } from '../reference-data/reference.rules.ts';
+import { employees } from '../employees/employee.table.ts';
+import { jobOrders } from '../job-orders/job-order.table.ts';
+import { usableJobTitle } from '../job-titles/job-title.repository.ts';
+import { assignments } from './assignment.table.ts';
+import { assignmentCatalog } from './assignment.patch-catalog.ts';
+import { AssignmentCreate, AssignmentDetailsQuery, AssignmentListItem, AssignmentListQuery, AssignmentRecord } from './assignment.schemas.ts';
+import { createAssignment, getAssignment, HH_MM, keepRestrictions, listAssignments } from './assignment.repository.ts';
+
+// The spec's lists, as written (ASG-01, ASG-06, ASG-07, ASG-10, AMB-19 (a)): the GET also takes the
+// write scope, and the details also admit WebUserEmployee.
+export const detailsAccess: Access = { roles: ['ServiceRep', 'Service', 'WebUserEmployee'], scopes: ['assignment-read', 'assignment-write'] };
+export const listAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['assignment-read', 'assignment-write'] };
+export const writeAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['assignment-write'] };
+
+/** A date as PATCH holds it (a Date) or as a create request gives it (ISO 8601 text); undefined when unreadable. */
+function timeOf(value: unknown): number | undefined {
+  if (value instanceof Date) return value.getTime();
+  return typeof value === 'string' ? parseDateTime(value)?.getTime() : undefined;
+}
+
+/** PATCH-ASG-09: an end date is not before the start (the end date is named when it is the one given). */
+const notBeforeStart: Rule = rule((v, { next }) => {
+  const end = timeOf(v), start = timeOf(next.startDate);
+  return end !== undefined && start !== undefined && end < start ? 'must not be before startDate' : undefined;
+});
+
+/** PATCH-ASG-02/03: a time of day, HH:MM on the 24-hour clock. */
+const timeOfDay: Rule = rule((v) => (HH_MM.test(String(v)) ? undefined : 'must be a time HH:MM on the 24-hour clock'));
+
+export const assignmentPatchTarget: PatchTarget = {
+  catalog: assignmentCatalog,
+  table: assignments,
+  what: 'The assignment',
+  // AMB-78: BranchId stays inside the caller's hierarchy and places the assignment.
+  followsBranch: true,
+  rules: {
+    startTime: timeOfDay,
+    endTime: timeOfDay,
+    endDate: notBeforeStart,
+    expectedEndDate: notBeforeStart,
+    // A start moved past an end date names the start. On create the end dates name themselves.
+    startDate: rule((v, { next }) => {
+      const start = timeOf(v) ?? -Infinity;
+      const after = ['endDate', 'expectedEndDate'].filter((json) => (timeOf(next[json]) ?? Infinity) < start);
+      return after.length ? { startDate: after.map((json) => `must not be after ${json}`) } : undefined;
+    }, { onRecordOnly: true }),
+    assignmentStatusId: lookup(assignmentStatuses, 'an assignment status of the tenant'),
+    jobTitleId: usableJobTitle,
+    shiftId: lookup(shifts, 'a shift of the tenant'),
+    workerCompCodeId: lookup(workerCompCodes, 'a worker comp code of the tenant'),
+    salesTeamId: lookup(salesTeams, 'a sales team of the tenant'),
+    serviceRepId: visibleRecord(serviceReps, 'service rep'),
+    accountManagerServiceRepId: visibleRecord(serviceReps, 'service rep'),
+    replacesAssignmentId: notItself(visibleRecord(assignments, 'other assignment'), 'no such other assignment inside your hierarchy'),
+    primaryMessageId: ownMessage('assignment', 'assignment'),
+  },
+  unchecked: {
+    alternateAssignmentId: 'the agency\'s own identifier for the assignment (free text, String(10)), not a reference',
+    burdenTypeId: 'a commission burden type of the back office: the service holds no list of them (copied from the job order, stored as given)',
+    businessCodeId: 'a business code of the back office: the service holds no list of them (stored as given)',
+    purchaseOrderId: 'a purchase order of the customer\'s procurement system: the service holds no purchase orders (stored as given)',
+    remoteWorkStatusId: 'a remote work status of the back office: the service holds no list of them (stored as given)',
+  },
+  after: keepRestrictions,
+};
+
+export const assignmentRecord = defineRecord({
+  name: 'Assignment',
+  plural: 'Assignments',
+  path: '/Assignments',
+  idType: 'Int64',
+  scope: 'assignment',
+  access: { read: detailsAccess, list: listAccess, write: writeAccess },
+  what: 'The assignment',
+  create: {
+    summary: 'Place an employee on a job order. 409 when an active assignment restriction exists between the order\'s customer and the employee.',
+    body: AssignmentCreate,
+    rules: {
+      jobOrderId: visibleRecord(jobOrders, 'job order'),
+      employeeId: visibleRecord(employees, 'employee'),
+    },
+    run: createAssignment,
+  },
+  list: { summary: 'Assignments inside the caller\'s hierarchy, latest start first.', query: AssignmentListQuery, item: AssignmentListItem, run: listAssignments },
+  read: {
+    summary: 'Assignment details: every catalog field, plus the employee, job order, customer and names.',
+    schema: AssignmentRecord,
+    query: AssignmentDetailsQuery,
+    run: (scope, id, query) => getAssignment(scope, id, query.culture),
+  },
+  patch: {
+    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. The blacklist flags keep assignment restrictions.',
+    target: assignmentPatchTarget,
+  },
+});

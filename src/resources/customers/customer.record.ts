@@ -1,0 +1,51 @@
+// The customer record: /Customers (create at a branch, read, list) and PATCH of the catalog's fields,
+// with what each reference field may hold (AMB-78, PATCH-CUS-02). DELETE is not offered (405):
+// customers carry orders and billing history. Their contact methods: contact-method.routes.ts.
+import { branches } from '../../platform/db/schema.ts';
+import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { rule, visibleRecord } from '../../platform/records/rules.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import { loadCountries } from '../datalists/datalist.repository.ts';
+import { ownMessage } from '../reference-data/reference.rules.ts';
+import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
+import { customers } from './customer.table.ts';
+import { customerCatalog } from './customer.patch-catalog.ts';
+import { CustomerCreate, CustomerListItem, CustomerListQuery, CustomerRecord } from './customer.schemas.ts';
+import { createCustomer, getCustomer, listCustomers, worksiteFits } from './customer.repository.ts';
+
+export const customerPatchTarget: PatchTarget = {
+  catalog: customerCatalog,
+  table: customers,
+  what: 'The customer',
+  // AMB-78: BranchId places the customer (a branch inside the caller's hierarchy).
+  followsBranch: true,
+  rules: {
+    // PATCH-CUS-02: a worksite of this customer or an unassigned one; a new customer has none of its own yet.
+    worksiteId: rule(async (v, { scope, id }) => (await worksiteFits(scope, Number(v), id ?? null)) ? undefined
+      : id === undefined ? 'no such worksite' : 'no such worksite of this customer'),
+    primaryEmailAddressContactMethodId: ownContactMethod('customer'),
+    primaryPhoneNumberContactMethodId: ownContactMethod('customer'),
+    primaryMessageId: ownMessage('customer', 'customer'),
+  },
+};
+
+export const customerRecord = defineRecord({
+  name: 'Customer',
+  plural: 'Customers',
+  path: '/Customers',
+  idType: 'Int64',
+  scope: 'customer',
+  what: 'The customer',
+  create: {
+    summary: 'Create a customer (a department of a client company) at a branch.',
+    body: CustomerCreate,
+    rules: {
+      branchId: visibleRecord(branches, 'branch'),
+      countryCode: rule(async (v, { scope }) => ((await loadCountries(scope.db)).some((c) => c.countryCode === v) ? undefined : 'is not a country code of GET /DataLists/countries')),
+    },
+    run: createCustomer,
+  },
+  list: { summary: 'Customers inside the caller\'s hierarchy, by name.', query: CustomerListQuery, item: CustomerListItem, run: listCustomers },
+  read: { summary: 'One customer: every catalog field, plus address and display names.', schema: CustomerRecord, query: NoQuery, run: (scope, id) => getCustomer(scope, id) },
+  patch: { target: customerPatchTarget },
+});

@@ -1,0 +1,71 @@
+// The employee record: /Employees (create with the spec's rules, read, list) and PATCH of the
+// catalog's fields, with what each reference field may hold (PATCH-EMP-04, AMB-78). DELETE is not
+// offered (405): employees carry payroll history.
+import { and, eq } from 'drizzle-orm';
+import { employmentCategories, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
+import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import { salesTeams } from '../reference-data/reference.table.ts';
+import { ownMessage, regionCode } from '../reference-data/reference.rules.ts';
+import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
+import { contacts } from '../contacts/contact.table.ts';
+import { vendors } from '../vendors/vendor.table.ts';
+import { employees } from './employee.table.ts';
+import { employeeCatalog } from './employee.patch-catalog.ts';
+import { EmployeeCreate, EmployeeListItem, EmployeeListQuery, EmployeeRecord } from './employee.schemas.ts';
+import { createEmployee, getEmployee, listEmployees } from './employee.repository.ts';
+
+/** W-4 filing statuses: 1 Single (a new employee's), 2 Married, 3 Married filing separately, 4 Head of household. */
+const MARITAL_TAX_STATUSES = new Set([1, 2, 3, 4]);
+
+export const employeePatchTarget: PatchTarget = {
+  catalog: employeeCatalog,
+  table: employees,
+  what: 'The employee',
+  followsBranch: true,
+  rules: {
+    serviceRepId: visibleRecord(serviceReps, 'service rep'),
+    interviewedBySrIdent: visibleRecord(serviceReps, 'service rep'),
+    washedStatusId: lookup(washedStatuses, 'a value of GET /Datalists/WashedStatuses'),
+    orderTypeId: lookup(orderTypes, 'a value of GET /Datalists/OrderTypes'),
+    employmentCategoryId: lookup(employmentCategories, 'a value of GET /Datalists/EmploymentCategories'),
+    salesTeamId: lookup(salesTeams, 'a sales team of the tenant'),
+    contactId: visibleRecord(contacts, 'contact'),
+    companyId: visibleRecord(vendors, 'vendor'),
+    maritalTaxStatusId: rule((v) => (MARITAL_TAX_STATUSES.has(Number(v)) ? undefined : 'is not a marital tax status (1 Single, 2 Married, 3 Married filing separately, 4 Head of household)')),
+    taxRegion: regionCode,
+    primaryEmailAddressContactMethodId: ownContactMethod('employee'),
+    primaryPhoneNumberContactMethodId: ownContactMethod('employee'),
+    primaryMessageId: ownMessage('employee', 'employee'),
+    howHeardOfId: rule(async (v, { scope, next }) => {
+      const [option] = await scope.db.select({ requireDetails: howHeardOf.requireDetails }).from(howHeardOf)
+        .where(and(eq(howHeardOf.tenantId, scope.tenantId), eq(howHeardOf.id, Number(v)), eq(howHeardOf.originTypeId, 1)));
+      if (!option) return 'is not an employee option of GET /Datalists/HowHeardOf?originTypeId=1';
+      return option.requireDetails && !String(next.howHeardOfDetail ?? '').trim() ? { howHeardOfDetail: ['is required by the chosen how-heard-of option'] } : undefined;
+    }, { alsoReads: ['howHeardOfDetail'] }),
+  },
+  unchecked: {
+    alternateEmployeeId: 'the agency\'s own identifier for the employee (free text, String(10)), not a reference',
+    ...Object.fromEntries(['schoolDistrictId', 'taxSchoolDistrictJurisdictionId', 'municipalityId', 'taxMunicipalityJurisdictionId', 'countyId',
+      'taxCountyJurisdictionId', 'taxRegionJurisdictionId'].map((f) => [f, 'a tax jurisdiction of the payroll tax engine: the service holds no jurisdiction list (stored as given)'])),
+    wotcEligibilityStatusId: 'a status of the WOTC screening provider: the service holds no list of them (stored as given)',
+  },
+};
+
+export const employeeRecord = defineRecord({
+  name: 'Employee',
+  plural: 'Employees',
+  path: '/Employees',
+  idType: 'Int64',
+  scope: 'employee',
+  what: 'The employee',
+  create: {
+    summary: 'Create an employee. 403 when the hierarchy level may not create employees; 409 when the governmentPersonalId exists.',
+    body: EmployeeCreate,
+    run: createEmployee,
+  },
+  list: { summary: 'Employees inside the caller\'s hierarchy, by last name.', query: EmployeeListQuery, item: EmployeeListItem, run: listEmployees },
+  read: { summary: 'One employee: every catalog field, plus display names.', schema: EmployeeRecord, query: NoQuery, run: (scope, id) => getEmployee(scope, id) },
+  patch: { target: employeePatchTarget },
+});

@@ -1,0 +1,45 @@
+// The prospect record: /Prospects (GEN-15: the spec shows only PATCH; create, read and list follow
+// the employee pattern). A prospect lives in the caller's hierarchy node unless the create request
+// names another visible node. DELETE is not offered (405).
+import { serviceReps } from '../../platform/db/schema.ts';
+import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { lookup, visibleNode, visibleRecord } from '../../platform/records/rules.ts';
+import { prospectStatuses, salesTeams } from '../reference-data/reference.table.ts';
+import { ownMessage } from '../reference-data/reference.rules.ts';
+import { contacts } from '../contacts/contact.table.ts';
+import { prospects } from './prospect.table.ts';
+import { prospectCatalog } from './prospect.patch-catalog.ts';
+import { ProspectCreate, ProspectListItem, ProspectListQuery, ProspectRecord } from './prospect.schemas.ts';
+import { createProspect, getProspect, listProspects } from './prospect.repository.ts';
+
+export const prospectRecord = defineRecord({
+  name: 'Prospect',
+  plural: 'Prospects',
+  path: '/Prospects',
+  idType: 'Int32',
+  scope: 'prospect',
+  what: 'The prospect',
+  create: {
+    summary: 'Create a prospect in the caller\'s hierarchy node, or in a visible hierId.',
+    body: ProspectCreate,
+    rules: { hierId: visibleNode },
+    run: createProspect,
+  },
+  list: { summary: 'Prospects inside the caller\'s hierarchy, by name.', query: ProspectListQuery, item: ProspectListItem, run: listProspects },
+  read: { summary: 'One prospect: every catalog field, plus display names.', schema: ProspectRecord, query: NoQuery, run: (scope, id) => getProspect(scope, id) },
+  patch: {
+    target: {
+      catalog: prospectCatalog,
+      table: prospects,
+      what: 'The prospect',
+      // AMB-78 for the owner: a rep inside the caller's hierarchy.
+      rules: {
+        prospectStatusId: lookup(prospectStatuses, 'a prospect status of the tenant'),
+        ownedByServiceRepId: visibleRecord(serviceReps, 'service rep'),
+        teamId: lookup(salesTeams, 'a sales team of the tenant'),
+        primaryProspectContactId: visibleRecord(contacts, 'contact'),
+        primaryMessageId: ownMessage('prospect', 'prospect'),
+      },
+    },
+  },
+});

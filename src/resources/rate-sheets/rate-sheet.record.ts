@@ -1,0 +1,63 @@
+// The rate sheet record: /RateSheets, with the spec's id parameter `rateSheetId` (GEN-15: the spec
+// shows only PATCH; create, read and list follow the employee pattern). A rate sheet lives in its
+// branch's node (else its customer's, else its creator's) and moves when BranchId changes.
+// DELETE is not offered (405).
+import { branches } from '../../platform/db/schema.ts';
+import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import { shifts, workerCompCodes, worksites } from '../reference-data/reference.table.ts';
+import { customers } from '../customers/customer.table.ts';
+import { employees } from '../employees/employee.table.ts';
+import { usableJobTitle } from '../job-titles/job-title.repository.ts';
+import { rateSheets } from './rate-sheet.table.ts';
+import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
+import { RateSheetCreate, RateSheetListItem, RateSheetListQuery, RateSheetRecord } from './rate-sheet.schemas.ts';
+import { createRateSheet, getRateSheet, listRateSheets, moveToBranch } from './rate-sheet.repository.ts';
+
+const visibleCustomer = visibleRecord(customers, 'customer');
+
+export const rateSheetPatchTarget: PatchTarget = {
+  catalog: rateSheetCatalog,
+  table: rateSheets,
+  what: 'The rate sheet',
+  // AMB-78: the employee, customer and branch are inside the caller's hierarchy, the job title usable
+  // by the caller; the lists the tenant's.
+  // PATCH-RS-02: ApplyRateSheetToCustomerDepartments true needs a customer. Each of the two fields
+  // names itself when it is the one that breaks the pair (both rules run on any change of either:
+  // each field is read by a rule, so neither takes the one-statement path).
+  rules: {
+    employeeId: visibleRecord(employees, 'employee'),
+    customerId: rule((v, ctx) => (v === null
+      ? (ctx.next.applyRateSheetToCustomerDepartments === true ? 'is required while ApplyRateSheetToCustomerDepartments is true' : undefined)
+      : visibleCustomer.check(v, ctx)), { checksNull: true }),
+    applyRateSheetToCustomerDepartments: rule((v, { next }) => (v === true && next.customerId == null ? 'requires CustomerId' : undefined)),
+    worksiteId: lookup(worksites, 'a worksite of the tenant'),
+    jobTitleId: usableJobTitle,
+    branchId: visibleRecord(branches, 'branch'),
+    shiftId: lookup(shifts, 'a shift of the tenant'),
+    workerCompCodeId: lookup(workerCompCodes, 'a worker comp code of the tenant'),
+  },
+  after: moveToBranch,
+};
+
+export const rateSheetRecord = defineRecord({
+  name: 'RateSheet',
+  plural: 'RateSheets',
+  path: '/RateSheets',
+  idParam: 'rateSheetId',
+  idType: 'Int32',
+  scope: 'ratesheet',
+  what: 'The rate sheet',
+  create: {
+    summary: 'Create a rate sheet. ApplyRateSheetToCustomerDepartments true requires customerId.',
+    body: RateSheetCreate,
+    run: createRateSheet,
+  },
+  list: { summary: 'Rate sheets inside the caller\'s hierarchy, by name.', query: RateSheetListQuery, item: RateSheetListItem, run: listRateSheets },
+  read: { summary: 'One rate sheet: every catalog field, plus display names.', schema: RateSheetRecord, query: NoQuery, run: (scope, id) => getRateSheet(scope, id) },
+  patch: {
+    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. ApplyRateSheetToCustomerDepartments true requires CustomerId.',
+    target: rateSheetPatchTarget,
+  },
+});

@@ -1,0 +1,68 @@
+// The registry: every record and feature the service serves. Adding a record is its definition file
+// (`<name>.record.ts`) and one line in `records`; a feature with routes of its own, one line in
+// `features`. The app's routes, the PATCH catalogs (catalogs.ts) and the tests that walk every record
+// derive from these lists.
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { migrate, type ReferenceDataLoader } from '../platform/db/migrate.ts';
+import { loadGazetteer } from './gazetteer/gazetteer.load.ts';
+import { datalistRoutes } from './datalists/datalist.routes.ts';
+import { recordRoutes } from '../platform/records/record.routes.ts';
+import type { RecordDefinition } from '../platform/records/record.ts';
+import { employeeRecord } from './employees/employee.record.ts';
+import { customerRecord } from './customers/customer.record.ts';
+import { contactRecord } from './contacts/contact.record.ts';
+import { contactMethodRoutes } from './contact-methods/contact-method.routes.ts';
+import { jobTitleRecord } from './job-titles/job-title.record.ts';
+import { jobOrderRecord } from './job-orders/job-order.record.ts';
+import { jobOrderSummaryRoutes } from './job-orders/job-order.routes.ts';
+import { timecardRecord } from './timecards/timecard.record.ts';
+import { assignmentRecord } from './assignments/assignment.record.ts';
+import { contractRecord } from './contracts/contract.record.ts';
+import { prospectRecord } from './prospects/prospect.record.ts';
+import { rateSheetRecord } from './rate-sheets/rate-sheet.record.ts';
+import { vendorRecord } from './vendors/vendor.record.ts';
+import { searchRoutes } from './search/search.routes.ts';
+import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
+import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
+import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
+import { jobBoardSearchRoutes } from './job-board/job-board-search.routes.ts';
+import { jobBoardDetailsRoutes } from './job-board/job-board-details.routes.ts';
+import { candidateRoutes } from './candidates/candidate.routes.ts';
+
+/** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
+export const records: readonly RecordDefinition[] = [
+  employeeRecord,
+  prospectRecord,
+  vendorRecord,
+  customerRecord,
+  contactRecord,
+  contractRecord,
+  jobOrderRecord,
+  jobTitleRecord,
+  rateSheetRecord,
+  timecardRecord,
+  assignmentRecord,
+];
+
+/** Features with routes of their own (and records with routes beyond the standard four). */
+export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
+  datalistRoutes,
+  contactMethodRoutes,
+  jobOrderSummaryRoutes,
+  searchRoutes,
+  batchJobRoutes,
+  stagedEmployeeRoutes,
+  resumeEmployeeRoutes,
+  jobBoardSearchRoutes,
+  jobBoardDetailsRoutes,
+  candidateRoutes,
+];
+
+export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];
+
+/** Reference tables loaded from their packages on every start (after the migrations). */
+export const referenceData: readonly ReferenceDataLoader[] = [loadGazetteer];
+
+/** The database as the service needs it: migrated, reference data loaded. */
+export const prepareDatabase = (pool: pg.Pool) => migrate(pool, referenceData);

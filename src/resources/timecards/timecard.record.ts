@@ -1,0 +1,55 @@
+// The timecard record: /TimeEntry/timecards (create from a job order, read, list, PATCH of the
+// catalog's fields). A timecard copies its branch, worksite and pass-down values from its order; a
+// processed timecard is closed to PATCH (409). DELETE is not offered (405): timecards are payroll records.
+import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import { payCodes, worksites } from '../reference-data/reference.table.ts';
+import { employees } from '../employees/employee.table.ts';
+import { timecards } from './timecard.table.ts';
+import { timecardCatalog } from './timecard.patch-catalog.ts';
+import { TimecardCreate, TimecardListItem, TimecardListQuery, TimecardRecord } from './timecard.schemas.ts';
+import { createTimecard, getTimecard, listTimecards, notProcessed, orderProblems } from './timecard.repository.ts';
+
+export const timecardPatchTarget: PatchTarget = {
+  catalog: timecardCatalog,
+  table: timecards,
+  what: 'The timecard',
+  // AMB-78: BranchId stays inside the caller's hierarchy and places the timecard.
+  followsBranch: true,
+  rules: {
+    payCodeId: lookup(payCodes, 'a pay code of the tenant'),
+    worksiteId: lookup(worksites, 'a worksite of the tenant'),
+  },
+  unchecked: {
+    purchaseOrderId: 'a purchase order of the customer\'s procurement system: the service holds no purchase orders (stored as given)',
+  },
+  validate: notProcessed,
+};
+
+export const timecardRecord = defineRecord({
+  name: 'Timecard',
+  plural: 'Timecards',
+  path: '/TimeEntry/timecards',
+  idType: 'Int32',
+  scope: 'timecard',
+  what: 'The timecard',
+  create: {
+    summary: 'Create a timecard for a job order; its branch, worksite and pass-down values are copied from the order.',
+    body: TimecardCreate,
+    rules: {
+      jobOrderId: rule(async (v, { scope }) => {
+        const problems = await orderProblems(scope, Number(v));
+        return problems.length ? { jobOrderId: problems } : undefined;
+      }),
+      employeeId: visibleRecord(employees, 'employee'),
+    },
+    run: createTimecard,
+  },
+  list: { summary: 'Timecards inside the caller\'s hierarchy, by weekend date.', query: TimecardListQuery, item: TimecardListItem, run: listTimecards },
+  read: { summary: 'One timecard: every catalog field, plus its order, employee and display names.', schema: TimecardRecord, query: NoQuery, run: (scope, id) => getTimecard(scope, id) },
+  patch: {
+    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test or a processed timecard answers 409.',
+    target: timecardPatchTarget,
+  },
+});

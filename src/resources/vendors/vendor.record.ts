@@ -1,0 +1,56 @@
+// The vendor record: /Vendors (GEN-15: the spec shows only PATCH; create, read and list follow the
+// employee pattern). A vendor's hierarchy node is its own catalog field (HierId); IsVendor is always
+// true (AMB-71 (a)); DiscountMethod is stored without effect. DELETE is not offered (405).
+import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { notItself, rule, visibleNode, visibleRecord } from '../../platform/records/rules.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import { employees } from '../employees/employee.table.ts';
+import { vendors } from './vendor.table.ts';
+import { vendorCatalog } from './vendor.patch-catalog.ts';
+import { VendorCreate, VendorListItem, VendorListQuery, VendorRecord } from './vendor.schemas.ts';
+import { createVendor, getVendor, listVendors } from './vendor.repository.ts';
+
+const vendorSetup = 'a code of the tenant\'s vendor setup in the back office: the service holds no list of them (stored as given)';
+
+export const vendorPatchTarget: PatchTarget = {
+  catalog: vendorCatalog,
+  table: vendors,
+  what: 'The vendor',
+  // AMB-78: the node, the parent company and the pseudo employee are inside the caller's hierarchy.
+  rules: {
+    isVendor: rule((v) => (v === true ? undefined : 'must be true: a vendor is always a vendor (AMB-71)')),
+    hierId: visibleNode,
+    parentCompanyIdent: notItself(visibleRecord(vendors, 'other vendor'), 'no such other vendor inside your hierarchy'),
+    pseudoEmployeeId: visibleRecord(employees, 'employee'),
+  },
+  unchecked: {
+    accountId: 'an account of the general ledger: the service holds no chart of accounts (stored as given)',
+    businessCodeId: vendorSetup,
+    companyTypeId: vendorSetup,
+    employerId: vendorSetup,
+    paymentTermsCodeId: vendorSetup,
+    paymentTypeId: vendorSetup,
+    altCompanyId: 'the agency\'s own identifier for the vendor (free text, String(15)), not a reference',
+    fedEmployerId: 'the vendor\'s federal employer identification number (free text, String(20)), not a reference',
+  },
+};
+
+export const vendorRecord = defineRecord({
+  name: 'Vendor',
+  plural: 'Vendors',
+  path: '/Vendors',
+  idType: 'Int32',
+  scope: 'vendor',
+  what: 'The vendor',
+  create: {
+    summary: 'Create a vendor from catalog fields, in the caller\'s hierarchy node or a visible hierId. IsVendor false is refused.',
+    body: VendorCreate,
+    run: createVendor,
+  },
+  list: { summary: 'Vendors inside the caller\'s hierarchy, by company name.', query: VendorListQuery, item: VendorListItem, run: listVendors },
+  read: { summary: 'One vendor: every catalog field.', schema: VendorRecord, query: NoQuery, run: (scope, id) => getVendor(scope, id) },
+  patch: {
+    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. IsVendor false is refused (AMB-71); DiscountMethod is stored without effect.',
+    target: vendorPatchTarget,
+  },
+});
