@@ -1,10 +1,14 @@
-// The core suite: a lookup list, an employee read and an employee PATCH, 100,000 employees.
+// The core suite: a lookup list, an employee read and an employee PATCH, 100,000 employees; and a
+// customer read (every record's GET by id is the engine's coalesced named statement, as employees').
 import type { Scenario, Suite } from './harness.ts';
 
 /** Employees in the benchmark tenant (the demo tenant plus generated ones). */
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 100_000);
 let employeeIds: [number, number] = [1, 1];
-const randomEmployee = () => `/Employees/${employeeIds[0] + Math.floor(Math.random() * (employeeIds[1] - employeeIds[0] + 1))}`;
+let customerIds: [number, number] = [1, 1];
+const between = ([lo, hi]: [number, number]) => lo + Math.floor(Math.random() * (hi - lo + 1));
+const randomEmployee = () => `/Employees/${between(employeeIds)}`;
+const randomCustomer = () => `/Customers/${between(customerIds)}`;
 let n = 0;
 
 const scenarios = (): Scenario[] => [
@@ -21,6 +25,7 @@ const scenarios = (): Scenario[] => [
     ]),
     target: 0.15,
   },
+  { name: 'GET /Customers/{id} (random of the demo tenant\'s customers)', path: randomCustomer, target: 0.3 },
 ];
 
 /** Fills the running service's database up to EMPLOYEES employees in the demo tenant. */
@@ -38,6 +43,8 @@ async function seedEmployees(dataDir: string) {
   await database.db.execute(sql`analyze`);
   const [range] = (await database.db.execute<{ lo: number; hi: number }>(sql`select min(id)::int as lo, max(id)::int as hi from employees`)).rows;
   employeeIds = [range!.lo, range!.hi];
+  const [customers] = (await database.db.execute<{ lo: number; hi: number }>(sql`select min(id)::int as lo, max(id)::int as hi from customers`)).rows;
+  customerIds = [customers!.lo, customers!.hi];
   await database.close();
 }
 
