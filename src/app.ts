@@ -77,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (listenForRevocations) await jobBoardCache.listen(database);
   app.decorate('jobBoardCache', jobBoardCache);
   app.addHook('onClose', () => jobBoardCache.close());
+  // Fastify's idiom: the slots exist from the start (one object shape); the access hook fills them before any handler runs.
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);
   registerAccess(app, { database, verifier, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });

@@ -168,6 +168,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string) {
     // A route may document its body more precisely than it validates it (a record's PATCH document).
     transform: ({ schema, url }) => ({ schema: schema?.documentedBody ? { ...schema, body: schema.documentedBody, documentedBody: undefined } : schema, url }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    // @fastify/swagger types this callback's result as its own document type, which a renamed component does not fit.
     transformObject: (documentObject) => nameSchemas(optionalWhenDefaulted((documentObject as { openapiObject: Json }).openapiObject), routeSchemas) as never,
     openapi: {
       openapi: '3.1.0',

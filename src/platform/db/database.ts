@@ -53,6 +53,8 @@ export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>
   let broken = false;
   try {
     await client.query('begin');
+    // The same Drizzle handle over one pooled client: its `$client` is that client, not the pool (callers
+    // in a transaction use `client` for raw queries).
     const result = await fn({ db: drizzle(client) as unknown as Db, client });
     await client.query('commit');
     return result;

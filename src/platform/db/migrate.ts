@@ -16,6 +16,7 @@ type CountryEntry = { countryCode: string; countryCodeAlpha3: string; countryNam
 
 /** ISO 3166 countries with numeric code and calling code, from `country-codes-list`. */
 export function countryRows() {
+  // country-codes-list is CommonJS with loose typings: its default export, and `all()` typed by hand.
   const list = ((ccl as unknown as { default?: typeof ccl }).default ?? ccl).all() as unknown as CountryEntry[];
   return list
     .filter((c) => /^\d+$/.test(c.countryCodeNumeric) && /^\d+/.test(c.countryCallingCode))

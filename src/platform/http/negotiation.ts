@@ -73,6 +73,7 @@ export function registerNegotiation(app: FastifyInstance) {
         reply.type('text/csv; charset=utf-8').serializer((p) => p as string);
         return renderCsv(payload as PagedList);
       case XLSX:
+        // The workbook is a Buffer, sent as is; Fastify types a serializer's result as a string.
         reply.type(XLSX).serializer((p) => p as unknown as string);
         return renderXlsx(payload as PagedList, name);
       default:

@@ -8,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import { lenientBodies } from './body.ts';
 import { invalid } from './errors.ts';
 
+// ajv-formats is CommonJS: under ESM its default export is the plugin function, which its typings do not say.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function makeAjv(coerce: boolean): Ajv {

@@ -1,18 +1,18 @@
 // Data access for assignments: create from a job order (with the restriction check of ASG-04), read,
 // list, and PATCH's side effect (the blacklist flags keep assignment restrictions).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { equals, listReader } from '../../platform/records/list.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { assignmentStatuses } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { assignmentRestrictions, assignments } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
-import type { AssignmentCreateInput, AssignmentListFilter } from './assignment.schemas.ts';
+import type { AssignmentCreateInput } from './assignment.schemas.ts';
 
 /** PATCH-ASG-02/03: a time of day, HH:MM on the 24-hour clock. */
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -94,15 +94,6 @@ export function languageOf(culture: string | undefined): string {
   return language && TRANSLATIONS[language] ? language : 'en';
 }
 
-// Outer columns are written qualified: Drizzle renders a one-table select's columns unqualified,
-// and inside a subquery `"tenant_id"` would bind to the subquery's own table.
-const names = {
-  employeeName: sql<string>`(select e.first_name || ' ' || e.last_name from employees e where e.tenant_id = assignments.tenant_id and e.id = assignments.employee_id)`,
-  customerName: sql<string>`(select c.customer_name from customers c where c.tenant_id = assignments.tenant_id and c.id = assignments.customer_id)`,
-  jobTitle: sql<string>`(select t.job_title from job_titles t where t.tenant_id = assignments.tenant_id and t.id = assignments.job_title_id)`,
-  assignmentStatus: sql<string>`(select s.name from assignment_statuses s where s.tenant_id = assignments.tenant_id and s.id = assignments.assignment_status_id)`,
-};
-
 /** Every catalog field, the ids and the names a client displays; the assignment works at its job order's worksite. */
 const readAssignment = byIdReader({
   name: 'assignments_by_ids',
@@ -132,22 +123,21 @@ export async function getAssignment(scope: DataScope, id: number, culture?: stri
   return { ...found, assignmentStatus: translated ?? status, culture: language };
 }
 
-export async function listAssignments(scope: DataScope, filter: AssignmentListFilter): Promise<Paged<Record<string, unknown>>> {
-  const where = and(
-    eq(assignments.tenantId, scope.tenantId),
-    scope.visible(assignments.hierId),
-    filter.employeeId === undefined ? undefined : eq(a.employeeId, filter.employeeId),
-    filter.jobOrderId === undefined ? undefined : eq(a.jobOrderId, filter.jobOrderId),
-  );
-  const rows = await scope.db.select({
-    assignmentId: assignments.id, employeeId: a.employeeId, employeeName: names.employeeName, jobOrderId: a.jobOrderId,
-    customerId: a.customerId, customerName: names.customerName, jobTitle: names.jobTitle, assignmentStatusId: a.assignmentStatusId,
-    assignmentStatus: names.assignmentStatus, branchId: a.branchId, startDate: a.startDate, endDate: a.endDate,
-    totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(assignments).where(where).orderBy(desc(a.startDate), desc(assignments.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(assignments).where(where))[0]!.n);
-}
+/** GET /Assignments: latest start first, filtered by employee and job order. */
+export const listAssignments = listReader({
+  name: 'assignments_list',
+  table: 'assignments',
+  select: `r.id as "assignmentId", r.employee_id as "employeeId",
+      (select e.first_name || ' ' || e.last_name from employees e where e.tenant_id = r.tenant_id and e.id = r.employee_id) as "employeeName",
+      r.job_order_id as "jobOrderId", r.customer_id as "customerId",
+      (select c.customer_name from customers c where c.tenant_id = r.tenant_id and c.id = r.customer_id) as "customerName",
+      (select t.job_title from job_titles t where t.tenant_id = r.tenant_id and t.id = r.job_title_id) as "jobTitle",
+      r.assignment_status_id as "assignmentStatusId",
+      (select s.name from assignment_statuses s where s.tenant_id = r.tenant_id and s.id = r.assignment_status_id) as "assignmentStatus",
+      r.branch_id as "branchId", r.start_date as "startDate", r.end_date as "endDate"`,
+  filters: { employeeId: equals('r.employee_id'), jobOrderId: equals('r.job_order_id') },
+  order: 'r.start_date desc, r.id desc',
+});
 
 /** PATCH-ASG-04/05: the blacklist flags keep one restriction per customer, employee and side. */
 async function setRestriction(scope: DataScope, id: number, raisedBy: 'customer' | 'employee', active: boolean) {

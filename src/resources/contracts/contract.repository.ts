@@ -1,18 +1,18 @@
 // Data access for contracts: create, read, list, and the move of a contract with its customer (the
 // record and its rules: contract.record.ts). A contract lives in its customer's hierarchy node, and
 // moves with it when CustomerId changes.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { equals, listReader } from '../../platform/records/list.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contracts } from './contract.table.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';
-import type { ContractCreateInput, ContractListFilter } from './contract.schemas.ts';
+import type { ContractCreateInput } from './contract.schemas.ts';
 
 /** The hierarchy node of a customer the caller can see. */
 async function customerNode(scope: DataScope, customerId: number): Promise<number | undefined> {
@@ -48,14 +48,6 @@ export async function createContract(scope: DataScope, input: ContractCreateInpu
   });
 }
 
-const c = contracts;
-// Outer columns are written qualified: Drizzle renders a one-table select's columns unqualified,
-// and inside a subquery `"tenant_id"` would bind to the subquery's own table.
-const names = {
-  customerName: sql<string>`(select x.customer_name from customers x where x.tenant_id = contracts.tenant_id and x.id = contracts.customer_id)`,
-  contractStatus: sql<string>`(select s.name from contract_statuses s where s.tenant_id = contracts.tenant_id and s.id = contracts.contract_status_id)`,
-};
-
 /** One contract: every catalog field, the names a client displays, and its customer's node. */
 export const getContract = byIdReader({
   name: 'contracts_by_ids',
@@ -68,20 +60,18 @@ export const getContract = byIdReader({
       r.hier_id as "hierId"`,
 });
 
-export async function listContracts(scope: DataScope, filter: ContractListFilter): Promise<Paged<Record<string, unknown>>> {
-  const where = and(
-    eq(contracts.tenantId, scope.tenantId),
-    scope.visible(contracts.hierId),
-    filter.customerId === undefined ? undefined : eq(c.customerId, filter.customerId),
-    filter.contractStatusId === undefined ? undefined : eq(c.contractStatusId, filter.contractStatusId),
-  );
-  const rows = await scope.db.select({
-    contractId: contracts.id, name: c.name, customerId: c.customerId, customerName: names.customerName, contractStatusId: c.contractStatusId,
-    contractStatus: names.contractStatus, startDate: c.startDate, endDate: c.endDate, totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(contracts).where(where).orderBy(asc(c.name), asc(contracts.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(contracts).where(where))[0]!.n);
-}
+/** GET /Contracts: by name, filtered by customer and status. */
+export const listContracts = listReader({
+  name: 'contracts_list',
+  table: 'contracts',
+  select: `r.id as "contractId", r.name, r.customer_id as "customerId",
+      (select x.customer_name from customers x where x.tenant_id = r.tenant_id and x.id = r.customer_id) as "customerName",
+      r.contract_status_id as "contractStatusId",
+      (select s.name from contract_statuses s where s.tenant_id = r.tenant_id and s.id = r.contract_status_id) as "contractStatus",
+      r.start_date as "startDate", r.end_date as "endDate"`,
+  filters: { customerId: equals('r.customer_id'), contractStatusId: equals('r.contract_status_id') },
+  order: 'r.name, r.id',
+});
 
 /** A new customer moves the contract to that customer's hierarchy node. */
 export async function moveWithCustomer({ scope, id, changes, next }: PatchContext): Promise<void> {

@@ -1,19 +1,19 @@
 // Data access for employees: create with the spec's rules, read, list, and the PATCH target.
 // Every query is bound to the caller's tenant and hierarchy through the DataScope.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { pgError } from '../../platform/db/database.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { visibleBranch } from '../../platform/db/branches.ts';
-import { branches, employeeStatuses, hierarchyNodes, washedStatuses } from '../../platform/db/schema.ts';
+import { employeeStatuses, hierarchyNodes, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { loadCountries } from '../datalists/datalist.repository.ts';
 import { contactMethods, CONTACT_METHOD_TYPES } from '../contact-methods/contact-method.table.ts';
 import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
-import type { EmployeeCreateInput, EmployeeListFilter } from './employee.schemas.ts';
+import type { EmployeeCreateInput } from './employee.schemas.ts';
 import { checkGovernmentId, governmentIdHash } from './government-id.ts';
 import { placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 
@@ -133,9 +133,6 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   }
 }
 
-const e = employees;
-const email = sql`(select m.contact_method from contact_methods m where m.tenant_id = ${employees.tenantId} and m.id = ${e.primaryEmailAddressContactMethodId})`;
-const phone = sql`(select m.contact_method from contact_methods m where m.tenant_id = ${employees.tenantId} and m.id = ${e.primaryPhoneNumberContactMethodId})`;
 
 /** One employee: every catalog field, the address, the masked government id and the names a client displays. */
 export const getEmployee = byIdReader({
@@ -153,21 +150,15 @@ export const getEmployee = byIdReader({
     join service_reps sr on sr.tenant_id = r.tenant_id and sr.id = r.service_rep_id`,
 });
 
-export async function listEmployees(scope: DataScope, filter: EmployeeListFilter): Promise<Paged<Record<string, unknown>>> {
-  const where = and(
-    eq(employees.tenantId, scope.tenantId),
-    scope.visible(employees.hierId),
-    filter.branchId === undefined ? undefined : eq(e.branchId, filter.branchId),
-    filter.isActive === undefined ? undefined : eq(e.isActive, filter.isActive),
-    filter.lastName === undefined ? undefined : sql`lower(${e.lastName}) like ${filter.lastName.toLowerCase().replace(/[\\%_]/g, '\\$&') + '%'}`,
-  );
-  const rows = await scope.db.select({
-    employeeId: employees.id, firstName: e.firstName, lastName: e.lastName, branchId: e.branchId, branch: branches.name, isActive: e.isActive,
-    municipality: employees.municipality, region: employees.region, primaryEmailAddress: sql<string | null>`${email}`, primaryPhoneNumber: sql<string | null>`${phone}`,
-    totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(employees)
-    .innerJoin(branches, and(eq(branches.tenantId, employees.tenantId), eq(branches.id, e.branchId)))
-    .where(where).orderBy(asc(e.lastName), asc(e.firstName), asc(employees.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(employees).where(where))[0]!.n);
-}
+/** GET /Employees: by last name, filtered by branch, active flag and last-name prefix. */
+export const listEmployees = listReader({
+  name: 'employees_list',
+  table: 'employees',
+  select: `r.id as "employeeId", r.first_name as "firstName", r.last_name as "lastName", r.branch_id as "branchId", b.name as "branch",
+      r.is_active as "isActive", r.municipality, r.region,
+      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
+      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber"`,
+  joins: 'join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id',
+  filters: { branchId: equals('r.branch_id'), isActive: equals('r.is_active'), lastName: startsWith('r.last_name') },
+  order: 'r.last_name, r.first_name, r.id',
+});

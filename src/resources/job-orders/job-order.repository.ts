@@ -4,18 +4,15 @@
 import { visibleBranch } from '../../platform/db/branches.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { branches } from '../../platform/db/schema.ts';
 import { byIdReader } from '../../platform/records/read.ts';
+import { equals, listReader } from '../../platform/records/list.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
-import { customers } from '../customers/customer.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { readJobBoardSettings } from '../job-board/job-board.settings.ts';
 import { jobOrders } from './job-order.table.ts';
-import type { JobOrderCreateInput, JobOrderListFilter } from './job-order.schemas.ts';
+import type { JobOrderCreateInput } from './job-order.schemas.ts';
 
 /** The status of a new order (JO-07: the statuses are the tenant's job_order_statuses). */
 const NEW_ORDER_STATUS = 'Unfilled';
@@ -140,29 +137,20 @@ export async function getJobOrderSummary(scope: DataScope, id: number) {
   return summary;
 }
 
-export async function listJobOrders(scope: DataScope, filter: JobOrderListFilter): Promise<Paged<Record<string, unknown>>> {
-  const o = jobOrders;
-  const where = and(
-    eq(o.tenantId, scope.tenantId),
-    scope.visible(o.hierId),
-    filter.customerId === undefined ? undefined : eq(o.customerId, filter.customerId),
-    filter.jobOrderStatusId === undefined ? undefined : eq(o.jobOrderStatusId, filter.jobOrderStatusId),
-    filter.branchId === undefined ? undefined : eq(o.branchId, filter.branchId),
-  );
-  const rows = await scope.db.select({
-    jobOrderId: o.id, branchId: o.branchId, branch: branches.name, jobOrderStatusId: o.jobOrderStatusId, jobOrderStatus: jobOrderStatuses.name,
-    isActive: o.isActive, positionsRequired: o.positionsRequired, positionsFilled: o.positionsFilled, customerId: o.customerId,
-    customerName: customers.customerName, departmentName: customers.departmentName, jobTitleId: o.jobTitleId, jobTitle: jobTitles.jobTitle, startDate: o.startDate,
-    totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(o)
-    .innerJoin(branches, and(eq(branches.tenantId, o.tenantId), eq(branches.id, o.branchId)))
-    .innerJoin(jobOrderStatuses, and(eq(jobOrderStatuses.tenantId, o.tenantId), eq(jobOrderStatuses.id, o.jobOrderStatusId)))
-    .innerJoin(customers, and(eq(customers.tenantId, o.tenantId), eq(customers.id, o.customerId)))
-    .innerJoin(jobTitles, and(eq(jobTitles.tenantId, o.tenantId), eq(jobTitles.id, o.jobTitleId)))
-    .where(where).orderBy(asc(o.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(o).where(where))[0]!.n);
-}
+/** GET /JobOrders: oldest first, filtered by customer, status and branch. */
+export const listJobOrders = listReader({
+  name: 'job_orders_list',
+  table: 'job_orders',
+  select: `r.id as "jobOrderId", r.branch_id as "branchId", b.name as "branch", r.job_order_status_id as "jobOrderStatusId", s.name as "jobOrderStatus",
+      r.is_active as "isActive", r.positions_required as "positionsRequired", r.positions_filled as "positionsFilled", r.customer_id as "customerId",
+      c.customer_name as "customerName", c.department_name as "departmentName", r.job_title_id as "jobTitleId", jt.job_title as "jobTitle", r.start_date as "startDate"`,
+  joins: `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
+    join job_order_statuses s on s.tenant_id = r.tenant_id and s.id = r.job_order_status_id
+    join customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id
+    join job_titles jt on jt.tenant_id = r.tenant_id and jt.id = r.job_title_id`,
+  filters: { customerId: equals('r.customer_id'), jobOrderStatusId: equals('r.job_order_status_id'), branchId: equals('r.branch_id') },
+  order: 'r.id',
+});
 
 // ---- PATCH ---------------------------------------------------------------------------------------
 

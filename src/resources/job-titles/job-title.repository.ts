@@ -2,14 +2,12 @@
 // `HierId` catalog field); every query is bound to the caller's tenant and hierarchy through the
 // DataScope. The field rules (job-title.record.ts) run before create.
 import { existsInTenant } from '../../platform/db/references.ts';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { qualified } from '../../platform/db/database.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
+import { equals, listReader } from '../../platform/records/list.ts';
 import { jobTitles } from './job-title.table.ts';
 import { jobTitleCatalog } from './job-title.patch-catalog.ts';
-import type { JobTitleCreateInput, JobTitleListFilter } from './job-title.schemas.ts';
+import type { JobTitleCreateInput } from './job-title.schemas.ts';
 import { lookup, rule, usableRecord, type Rule } from '../../platform/records/rules.ts';
 
 const j = jobTitles;
@@ -48,8 +46,6 @@ export async function createJobTitle(scope: DataScope, input: JobTitleCreateInpu
   });
 }
 
-const category = sql<string>`(select c.name from job_title_categories c where c.tenant_id = ${qualified(j.tenantId)} and c.id = ${qualified(j.jobTitleCategoryId)})`;
-
 /** One job title: every catalog field (its node is one) and the category's name. */
 export const getJobTitle = byIdReader({
   name: 'job_titles_by_ids',
@@ -59,18 +55,13 @@ export const getJobTitle = byIdReader({
       (select c.name from job_title_categories c where c.tenant_id = r.tenant_id and c.id = r.job_title_category_id) as "category"`,
 });
 
-export async function listJobTitles(scope: DataScope, filter: JobTitleListFilter): Promise<Paged<Record<string, unknown>>> {
-  const where = and(
-    eq(j.tenantId, scope.tenantId),
-    scope.visible(j.hierId),
-    filter.isActive === undefined ? undefined : eq(j.isActive, filter.isActive),
-    filter.jobTitleCategoryId === undefined ? undefined : eq(j.jobTitleCategoryId, filter.jobTitleCategoryId),
-  );
-  const rows = await scope.db.select({
-    jobTitleId: j.id, skillCode: j.skillCode, jobTitle: j.jobTitle, jobTitleCategoryId: j.jobTitleCategoryId,
-    category, hierId: j.hierId, isPublic: j.isPublic, isActive: j.isActive,
-    totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(j).where(where).orderBy(asc(j.jobTitle), asc(j.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(j).where(where))[0]!.n);
-}
+/** GET /Administration/JobTitles: by title, filtered by active flag and category. */
+export const listJobTitles = listReader({
+  name: 'job_titles_list',
+  table: 'job_titles',
+  select: `r.id as "jobTitleId", r.skill_code as "skillCode", r.job_title as "jobTitle", r.job_title_category_id as "jobTitleCategoryId",
+      (select c.name from job_title_categories c where c.tenant_id = r.tenant_id and c.id = r.job_title_category_id) as "category",
+      r.hier_id as "hierId", r.is_public as "isPublic", r.is_active as "isActive"`,
+  filters: { isActive: equals('r.is_active'), jobTitleCategoryId: equals('r.job_title_category_id') },
+  order: 'r.job_title, r.id',
+});

@@ -1,16 +1,16 @@
 // Data access for rate sheets: create, read, list, and PATCH's move to a new branch. A rate sheet
 // lives in its branch's node (else its customer's, else its creator's) and moves when BranchId changes.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { equals, listReader } from '../../platform/records/list.ts';
 import { branches } from '../../platform/db/schema.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { customers } from '../customers/customer.table.ts';
 import { rateSheets } from './rate-sheet.table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
-import type { RateSheetCreateInput, RateSheetListFilter } from './rate-sheet.schemas.ts';
+import type { RateSheetCreateInput } from './rate-sheet.schemas.ts';
 
 /** The hierarchy node of a branch or customer inside the caller's hierarchy (undefined when there is none). */
 async function nodeOf(scope: DataScope, table: typeof branches | typeof customers, id: number): Promise<number | undefined> {
@@ -35,11 +35,6 @@ export async function createRateSheet(scope: DataScope, input: RateSheetCreateIn
   });
 }
 
-const r = rateSheets;
-// Outer columns are written qualified: Drizzle renders a one-table select's columns unqualified,
-// and inside a subquery `"tenant_id"` would bind to the subquery's own table.
-const customerName = sql<string | null>`(select c.customer_name from customers c where c.tenant_id = rate_sheets.tenant_id and c.id = rate_sheets.customer_id)`;
-
 /** One rate sheet: its name, every catalog field, its node, and the names a client displays. */
 export const getRateSheet = byIdReader({
   name: 'rate_sheets_by_ids',
@@ -52,21 +47,16 @@ export const getRateSheet = byIdReader({
       (select b.name from branches b where b.tenant_id = r.tenant_id and b.id = r.branch_id) as "branch"`,
 });
 
-export async function listRateSheets(scope: DataScope, filter: RateSheetListFilter): Promise<Paged<Record<string, unknown>>> {
-  const where = and(
-    eq(rateSheets.tenantId, scope.tenantId),
-    scope.visible(rateSheets.hierId),
-    filter.customerId === undefined ? undefined : eq(r.customerId, filter.customerId),
-    filter.employeeId === undefined ? undefined : eq(r.employeeId, filter.employeeId),
-    filter.isActive === undefined ? undefined : eq(r.isActive, filter.isActive),
-  );
-  const rows = await scope.db.select({
-    rateSheetId: rateSheets.id, name: r.name, customerId: r.customerId, customerName, employeeId: r.employeeId,
-    branchId: r.branchId, isActive: r.isActive, totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(rateSheets).where(where).orderBy(asc(r.name), asc(rateSheets.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(rateSheets).where(where))[0]!.n);
-}
+/** GET /RateSheets: by name, filtered by customer, employee and active flag. */
+export const listRateSheets = listReader({
+  name: 'rate_sheets_list',
+  table: 'rate_sheets',
+  select: `r.id as "rateSheetId", r.name, r.customer_id as "customerId",
+      (select c.customer_name from customers c where c.tenant_id = r.tenant_id and c.id = r.customer_id) as "customerName",
+      r.employee_id as "employeeId", r.branch_id as "branchId", r.is_active as "isActive"`,
+  filters: { customerId: equals('r.customer_id'), employeeId: equals('r.employee_id'), isActive: equals('r.is_active') },
+  order: 'r.name, r.id',
+});
 
 /** PATCH's side effect: a new branch moves the rate sheet to that branch's node. */
 export async function moveToBranch({ scope, id, changes, next }: PatchContext): Promise<void> {

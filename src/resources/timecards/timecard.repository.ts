@@ -1,18 +1,17 @@
 // Data access for timecards: create from a job order (copying its branch, worksite and pass-down
 // values), read, list, and the checks the record's rules use. A processed timecard is closed to PATCH (409).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { qualified } from '../../platform/db/database.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { equals, listReader } from '../../platform/records/list.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { PASS_DOWN } from '../job-orders/job-order.repository.ts';
 import { timecards } from './timecard.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
-import type { TimecardCreateInput, TimecardListFilter } from './timecard.schemas.ts';
+import type { TimecardCreateInput } from './timecard.schemas.ts';
 
 /** The pay code of a new timecard when none is given. */
 const DEFAULT_PAY_CODE = 'Regular';
@@ -68,9 +67,6 @@ export async function createTimecard(scope: DataScope, input: TimecardCreateInpu
   });
 }
 
-const branch = sql<string>`(select b.name from branches b where b.tenant_id = ${qualified(tc.tenantId)} and b.id = ${qualified(tc.branchId)})`;
-const payCode = sql<string>`(select p.name from pay_codes p where p.tenant_id = ${qualified(tc.tenantId)} and p.id = ${qualified(tc.payCodeId)})`;
-
 /** One timecard: every catalog field, its order, employee and assignment, and the names a client displays. */
 export const getTimecard = byIdReader({
   name: 'timecards_by_ids',
@@ -83,18 +79,14 @@ export const getTimecard = byIdReader({
       (select p.name from pay_codes p where p.tenant_id = r.tenant_id and p.id = r.pay_code_id) as "payCode"`,
 });
 
-export async function listTimecards(scope: DataScope, filter: TimecardListFilter): Promise<Paged<Record<string, unknown>>> {
-  const where = and(
-    eq(tc.tenantId, scope.tenantId),
-    scope.visible(tc.hierId),
-    filter.jobOrderId === undefined ? undefined : eq(tc.jobOrderId, filter.jobOrderId),
-    filter.employeeId === undefined ? undefined : eq(tc.employeeId, filter.employeeId),
-  );
-  const rows = await scope.db.select({
-    timecardId: tc.id, jobOrderId: tc.jobOrderId, employeeId: tc.employeeId, weekendDate: tc.weekendDate, branchId: tc.branchId, branch,
-    payCodeId: tc.payCodeId, payCode, regularHours: tc.regularHours, overtimeHours: tc.overtimeHours, isProcessed: tc.isProcessed,
-    totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(tc).where(where).orderBy(asc(tc.weekendDate), asc(tc.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(tc).where(where))[0]!.n);
-}
+/** GET /TimeEntry/timecards: by weekend date, filtered by job order and employee. */
+export const listTimecards = listReader({
+  name: 'timecards_list',
+  table: 'timecards',
+  select: `r.id as "timecardId", r.job_order_id as "jobOrderId", r.employee_id as "employeeId", r.weekend_date as "weekendDate", r.branch_id as "branchId",
+      (select b.name from branches b where b.tenant_id = r.tenant_id and b.id = r.branch_id) as "branch",
+      r.pay_code_id as "payCodeId", (select p.name from pay_codes p where p.tenant_id = r.tenant_id and p.id = r.pay_code_id) as "payCode",
+      r.regular_hours as "regularHours", r.overtime_hours as "overtimeHours", r.is_processed as "isProcessed"`,
+  filters: { jobOrderId: equals('r.job_order_id'), employeeId: equals('r.employee_id') },
+  order: 'r.weekend_date, r.id',
+});

@@ -1,18 +1,15 @@
 // Data access for vendors: create, read, list. A vendor's hierarchy node is its own catalog field
 // (HierId); the field rules (vendor.record.ts) run before create. IsVendor is always true (AMB-71 (a)).
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { checkValue } from '../../platform/http/json-patch/values.ts';
-import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { vendors } from './vendor.table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
-import type { VendorCreateInput, VendorListFilter } from './vendor.schemas.ts';
+import type { VendorCreateInput } from './vendor.schemas.ts';
 
 type Errors = Record<string, string[]>;
-
-const v = vendors;
 
 export async function createVendor(scope: DataScope, input: VendorCreateInput): Promise<number> {
   return scope.transaction(async (tx) => {
@@ -45,17 +42,12 @@ export const getVendor = byIdReader({
   select: `r.id as "vendorId", ${catalogSelect(vendorCatalog)}`,
 });
 
-export async function listVendors(scope: DataScope, filter: VendorListFilter): Promise<Paged<Record<string, unknown>>> {
-  const where = and(
-    eq(vendors.tenantId, scope.tenantId),
-    scope.visible(v.hierId),
-    filter.isActive === undefined ? undefined : eq(v.isActive, filter.isActive),
-    filter.companyName === undefined ? undefined : sql`lower(${v.companyName}) like ${filter.companyName.toLowerCase().replace(/[\\%_]/g, '\\$&') + '%'}`,
-  );
-  const rows = await scope.db.select({
-    vendorId: vendors.id, companyName: v.companyName, departmentName: v.departmentName, contactName: v.contactName, phoneNumber: v.phoneNumber,
-    emailAddress: v.emailAddress, isActive: v.isActive, hierId: v.hierId, totalCount: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(vendors).where(where).orderBy(asc(v.companyName), asc(vendors.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(vendors).where(where))[0]!.n);
-}
+/** GET /Vendors: by company name, filtered by active flag and company-name prefix. */
+export const listVendors = listReader({
+  name: 'vendors_list',
+  table: 'vendors',
+  select: `r.id as "vendorId", r.company_name as "companyName", r.department_name as "departmentName", r.contact_name as "contactName",
+      r.phone_number as "phoneNumber", r.email_address as "emailAddress", r.is_active as "isActive", r.hier_id as "hierId"`,
+  filters: { isActive: equals('r.is_active'), companyName: startsWith('r.company_name') },
+  order: 'r.company_name, r.id',
+});
