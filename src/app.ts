@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './platform/db/database.ts';
 import { CredentialVerifier } from './platform/auth/verifier.ts';
 import { registerAccess } from './platform/auth/access.ts';
-import { registerProblemHandlers, sendProblem } from './platform/http/problem.ts';
+import { registerProblemHandlers, registerProblemTypes, sendProblem } from './platform/http/problem.ts';
 import { registerValidation } from './platform/http/validation.ts';
 import { createResumeParser } from './resources/resumes/resume.parser.ts';
 import type { ResumeParser } from './resources/resumes/resume.types.ts';
@@ -86,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, config.BASE_URL);
 
   // Routes.
+  registerProblemTypes(app);
   await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
   for (const routes of resourceRoutes) await app.register(routes);
 

@@ -101,9 +101,8 @@ const ProblemType = Type.Object({
   code: Type.String({ enum: CODES }), status: Type.Integer(), title: Type.String(), meaning: Type.String(),
 }, { $id: 'ProblemType' });
 
-export function registerProblemHandlers(app: FastifyInstance) {
-  app.addSchema(ProblemSchema);
-  // The problem types: what each code means (the `type` of a problem points here).
+/** `GET /problems/{type}`: what each code means (the `type` of a problem points here). After the OpenAPI plugin, to be documented. */
+export function registerProblemTypes(app: FastifyInstance) {
   app.withTypeProvider<TypedRequests>().get('/problems/:type', {
     config: { access: 'public', representation: 'record', recordName: 'ProblemType' },
     schema: {
@@ -116,6 +115,10 @@ export function registerProblemHandlers(app: FastifyInstance) {
     const { status, meaning } = ERROR_CODES[code];
     return { code, status, title: titleOf(status), meaning };
   });
+}
+
+export function registerProblemHandlers(app: FastifyInstance) {
+  app.addSchema(ProblemSchema);
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
     const response = (route.schema.response ?? {}) as Record<string, unknown>;

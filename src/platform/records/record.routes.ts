@@ -11,7 +11,7 @@ import { PagedList } from '../http/paging.ts';
 import { documentedPatch, PatchDocument } from '../http/json-patch/patch.ts';
 import { applyPatch } from '../http/json-patch/apply.ts';
 import { checkRules, isValues } from './rules.ts';
-import { idProperty, idSchema, type RecordDefinition } from './record.ts';
+import { idProperty, idSchema, tagOf, type RecordDefinition } from './record.ts';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
@@ -43,7 +43,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
     const read: Access = def.access?.read ?? { roles: STAFF, scopes: [scope('read')] };
     const list: Access = def.access?.list ?? read;
     const write: Access = def.access?.write ?? { roles: STAFF, scopes: [scope('write')] };
-    const tags = [def.plural];
+    const tags = [tagOf(def)];
     const idName = def.idParam ?? 'id';
     const key = idProperty(def);
     const Params = Type.Object({ [idName]: idSchema(def) });

@@ -77,6 +77,11 @@ export function idSchema(definition: Pick<RecordDefinition, 'idType' | 'name'>):
   return Type.Integer({ minimum: 1, maximum: ID_MAX[definition.idType], description: `Id of the ${definition.name}.` });
 }
 
+/** The record's group in the API description: `JobTitles` → `Job titles`. */
+export function tagOf(definition: Pick<RecordDefinition, 'plural'>): string {
+  return definition.plural.replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+}
+
 /** `employeeId`: the property a create answers and a read starts with. */
 export function idProperty(definition: Pick<RecordDefinition, 'name'>): string {
   return definition.name[0]!.toLowerCase() + definition.name.slice(1) + 'Id';

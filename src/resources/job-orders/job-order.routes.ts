@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
-import { idSchema } from '../../platform/records/record.ts';
+import { idSchema, tagOf } from '../../platform/records/record.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { JobOrderSummary } from './job-order.schemas.ts';
 import { getJobOrderSummary } from './job-order.repository.ts';
@@ -19,7 +19,7 @@ export async function jobOrderSummaryRoutes(app: FastifyInstance) {
   api.get(`${jobOrderRecord.path}/:id/summary`, {
     config: { access: read, representation: 'record', recordName: 'JobOrderSummary' },
     schema: {
-      tags: [jobOrderRecord.plural], operationId: 'getJobOrderSummary', summary: 'Job order summary (JO-02).',
+      tags: [tagOf(jobOrderRecord)], operationId: 'getJobOrderSummary', summary: 'Job order summary (JO-02).',
       params: Params, response: { 200: Summary },
     },
   }, async (request) => {
