@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { auth, testApp, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { XLSX } from './negotiation.ts';
+import type { TypedRequests } from './typed-requests.ts';
 
 let t: TestContext;
 let app: FastifyInstance;
@@ -19,12 +20,13 @@ beforeAll(async () => {
   // (with operationIds: the app refuses to start a documented route without one).
   app = await buildApp({ config: t.config, database: t.database, listenForRevocations: false });
   const access = { roles: ['ServiceRep'] as const, scopes: [] };
-  app.get('/Things/:id', { config: { access, representation: 'record', recordName: 'Thing' }, schema: { operationId: 'getThing' } }, async () => record);
-  app.post('/Echo', {
+  const api = app.withTypeProvider<TypedRequests>();
+  api.get('/Things/:id', { config: { access, representation: 'record', recordName: 'Thing' }, schema: { operationId: 'getThing' } }, async () => record);
+  api.post('/Echo', {
     config: { access, representation: 'record', recordName: 'Echo' },
     schema: { operationId: 'echo', body: Type.Object({ count: Type.Integer(), name: Type.String({ maxLength: 10 }), flag: Type.Optional(Type.Boolean()) }) },
-  }, async (request) => request.body as object);
-  app.patch('/Echo', { config: { access, representation: 'record' }, schema: { operationId: 'echoPatch', body: Type.Array(Type.Object({ op: Type.String() })) } }, async (request) => ({ ops: (request.body as unknown[]).length }));
+  }, async (request) => request.body);
+  api.patch('/Echo', { config: { access, representation: 'record' }, schema: { operationId: 'echoPatch', body: Type.Array(Type.Object({ op: Type.String() })) } }, async (request) => ({ ops: request.body.length }));
   await app.ready();
 });
 afterAll(async () => { await app?.close(); await t?.close(); });

@@ -75,6 +75,6 @@ export const contactRecord = defineRecord({
     run: createContact,
   },
   list: { summary: 'Contacts inside the caller\'s hierarchy, by last name.', query: ContactListQuery, item: ContactListItem, run: listContacts },
-  read: { summary: 'One contact: every catalog field, plus display names.', schema: ContactRecord, query: NoQuery, run: (scope, id) => getContact(scope, id) },
+  read: { summary: 'One contact: every catalog field, plus display names.', schema: ContactRecord, query: NoQuery, run: getContact },
   patch: { target: contactPatchTarget },
 });

@@ -46,6 +46,6 @@ export const customerRecord = defineRecord({
     run: createCustomer,
   },
   list: { summary: 'Customers inside the caller\'s hierarchy, by name.', query: CustomerListQuery, item: CustomerListItem, run: listCustomers },
-  read: { summary: 'One customer: every catalog field, plus address and display names.', schema: CustomerRecord, query: NoQuery, run: (scope, id) => getCustomer(scope, id) },
+  read: { summary: 'One customer: every catalog field, plus address and display names.', schema: CustomerRecord, query: NoQuery, run: getCustomer },
   patch: { target: customerPatchTarget },
 });

@@ -66,6 +66,6 @@ export const employeeRecord = defineRecord({
     run: createEmployee,
   },
   list: { summary: 'Employees inside the caller\'s hierarchy, by last name.', query: EmployeeListQuery, item: EmployeeListItem, run: listEmployees },
-  read: { summary: 'One employee: every catalog field, plus display names.', schema: EmployeeRecord, query: NoQuery, run: (scope, id) => getEmployee(scope, id) },
+  read: { summary: 'One employee: every catalog field, plus display names.', schema: EmployeeRecord, query: NoQuery, run: getEmployee },
   patch: { target: employeePatchTarget },
 });

@@ -74,6 +74,12 @@ export function postingDate(value: number | null): Date | null {
 }
 
 /** The order's information (JO-04): its fields and the names a client displays, its supervisor's office phone. */
+/** The display names both reads show: branch, status, customer, job title. */
+const SUMMARY_JOINS = `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
+    join job_order_statuses s on s.tenant_id = r.tenant_id and s.id = r.job_order_status_id
+    join customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id
+    join job_titles jt on jt.tenant_id = r.tenant_id and jt.id = r.job_title_id`;
+
 const readInformation = byIdReader({
   name: 'job_orders_by_ids',
   table: 'job_orders',
@@ -92,11 +98,8 @@ const readInformation = byIdReader({
       r.public_posting_date as "publicPostingDate", r.do_not_post_publicly as "doNotPostPublicly", r.public_job_description_content_type as "publicJobDescriptionContentType",
       r.public_education_summary as "publicEducationSummary", r.public_experience_summary as "publicExperienceSummary", r.show_pay_rate as "showPayRate",
       r.show_worksite_address as "showWorksiteAddress"`,
-  joins: `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
+  joins: `${SUMMARY_JOINS}
     join order_types ot on ot.tenant_id = r.tenant_id and ot.id = r.job_order_type_id
-    join job_titles jt on jt.tenant_id = r.tenant_id and jt.id = r.job_title_id
-    join job_order_statuses s on s.tenant_id = r.tenant_id and s.id = r.job_order_status_id
-    join customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id
     join job_order_durations d on d.tenant_id = r.tenant_id and d.id = r.job_order_duration_id
     join service_reps sr on sr.tenant_id = r.tenant_id and sr.id = r.service_rep_id
     join sales_teams st on st.tenant_id = r.tenant_id and st.id = r.sales_team_id
@@ -119,14 +122,7 @@ const readSummary = byIdReader({
   select: `r.id as "jobOrderId", r.branch_id as "branchId", b.name as "branch", r.job_order_status_id as "jobOrderStatusId", s.name as "jobOrderStatus",
       r.is_active as "isActive", r.positions_required as "positionsRequired", r.positions_filled as "positionsFilled", r.customer_id as "customerId",
       c.customer_name as "customerName", c.department_name as "departmentName", r.job_title_id as "jobTitleId", jt.job_title as "jobTitle"`,
-  joins: `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
-    join order_types ot on ot.tenant_id = r.tenant_id and ot.id = r.job_order_type_id
-    join job_titles jt on jt.tenant_id = r.tenant_id and jt.id = r.job_title_id
-    join job_order_statuses s on s.tenant_id = r.tenant_id and s.id = r.job_order_status_id
-    join customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id
-    join job_order_durations d on d.tenant_id = r.tenant_id and d.id = r.job_order_duration_id
-    join service_reps sr on sr.tenant_id = r.tenant_id and sr.id = r.service_rep_id
-    join sales_teams st on st.tenant_id = r.tenant_id and st.id = r.sales_team_id`,
+  joins: SUMMARY_JOINS,
 });
 
 /** GET /JobOrders/{id}/summary (JO-02). */

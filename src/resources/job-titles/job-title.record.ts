@@ -38,6 +38,6 @@ export const jobTitleRecord = defineRecord({
     run: createJobTitle,
   },
   list: { summary: 'Job titles inside the caller\'s hierarchy, by title.', query: JobTitleListQuery, item: JobTitleListItem, run: listJobTitles },
-  read: { summary: 'One job title: every catalog field and the category name.', schema: JobTitleRecord, query: NoQuery, run: (scope, id) => getJobTitle(scope, id) },
+  read: { summary: 'One job title: every catalog field and the category name.', schema: JobTitleRecord, query: NoQuery, run: getJobTitle },
   patch: { target: jobTitlePatchTarget },
 });

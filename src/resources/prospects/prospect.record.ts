@@ -26,7 +26,7 @@ export const prospectRecord = defineRecord({
     run: createProspect,
   },
   list: { summary: 'Prospects inside the caller\'s hierarchy, by name.', query: ProspectListQuery, item: ProspectListItem, run: listProspects },
-  read: { summary: 'One prospect: every catalog field, plus display names.', schema: ProspectRecord, query: NoQuery, run: (scope, id) => getProspect(scope, id) },
+  read: { summary: 'One prospect: every catalog field, plus display names.', schema: ProspectRecord, query: NoQuery, run: getProspect },
   patch: {
     target: {
       catalog: prospectCatalog,

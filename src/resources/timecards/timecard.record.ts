@@ -47,7 +47,7 @@ export const timecardRecord = defineRecord({
     run: createTimecard,
   },
   list: { summary: 'Timecards inside the caller\'s hierarchy, by weekend date.', query: TimecardListQuery, item: TimecardListItem, run: listTimecards },
-  read: { summary: 'One timecard: every catalog field, plus its order, employee and display names.', schema: TimecardRecord, query: NoQuery, run: (scope, id) => getTimecard(scope, id) },
+  read: { summary: 'One timecard: every catalog field, plus its order, employee and display names.', schema: TimecardRecord, query: NoQuery, run: getTimecard },
   patch: {
     summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test or a processed timecard answers 409.',
     target: timecardPatchTarget,
