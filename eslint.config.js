@@ -31,7 +31,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['**/resources/**'], message: 'The platform holds no business rules: take what it needs as arguments or definitions.' },
-        { group: ['**/cli/**', '**/app.ts'], message: 'Imports run down the layers: the platform never imports the app or the CLI.' },
+        { group: ['**/cli/**', '**/app.ts', '**/login/**'], message: 'Imports run down the layers: the platform never imports the app, the login server or the CLI.' },
       ] }],
     },
   },
@@ -40,8 +40,19 @@ export default tseslint.config(
     ignores: ['src/resources/**/*.test.ts', 'src/resources/registry.ts', 'src/resources/catalogs.ts', 'src/resources/jobs.ts', 'src/resources/tables.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/cli/**', '**/app.ts'], message: 'Imports run down the layers: a resource never imports the app or the CLI.' },
+        { group: ['**/cli/**', '**/app.ts', '**/login/**'], message: 'Imports run down the layers: a resource never imports the app, the login server or the CLI.' },
         { group: ['**/registry.ts', '**/catalogs.ts', '**/resources/jobs.ts', '**/resources/tables.ts'], message: 'The registries list resources; a resource never imports a registry.' },
+      ] }],
+    },
+  },
+  {
+    // The login server is an app of its own beside the API: it may use resources (web users), but
+    // nothing below it imports it.
+    files: ['src/login/**/*.ts'],
+    ignores: ['src/login/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/cli/**', '**/app.ts'], message: 'Imports run down the layers: the login server never imports the API app or the CLI.' },
       ] }],
     },
   },

@@ -9,6 +9,9 @@ import type { Config } from './config.ts';
 import type { Database } from './platform/db/database.ts';
 import { CredentialVerifier } from './platform/auth/verifier.ts';
 import { registerAccess } from './platform/auth/access.ts';
+import { BearerVerifier } from './platform/auth/bearer.ts';
+import { repTokenResolver } from './platform/auth/rep-principal.ts';
+import { webUserTokenResolver } from './resources/web-users/web-user.repository.ts';
 import { registerProblemHandlers, registerProblemTypes, sendProblem } from './platform/http/problem.ts';
 import { registerValidation } from './platform/http/validation.ts';
 import { createResumeParser } from './resources/resumes/resume.parser.ts';
@@ -67,6 +70,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const verifier = new CredentialVerifier(database, config.CREDENTIAL_CACHE_SECONDS * 1000);
   if (listenForRevocations) await verifier.listen();
   app.addHook('onClose', () => verifier.close());
+  // Bearer tokens: the login server's JWTs for this API (audience BASE_URL); reps and services act as a
+  // rep, web users as their own record.
+  const reps = repTokenResolver(database.db), webUsers = webUserTokenResolver(database.db);
+  const bearer = new BearerVerifier(database, {
+    issuer: config.AUTH_URL, audience: config.BASE_URL, ttlMs: config.CREDENTIAL_CACHE_SECONDS * 1000,
+    resolve: (claims, client) => (claims.role === 'WebUserEmployee' || claims.role === 'WebUserContact' ? webUsers : reps)(claims, client),
+  });
+  if (listenForRevocations) await bearer.listen();
+  app.addHook('onClose', () => bearer.close());
   // The configuration, for the few routes that build public addresses (job board, registration).
   app.decorate('config', config);
   const resumeParser = options.resumeParser ?? createResumeParser(config);
@@ -80,10 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Fastify's idiom: the slots exist from the start (one object shape); the access hook fills them before any handler runs.
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);
-  registerAccess(app, { database, verifier, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });
+  registerAccess(app, { database, verifier, bearer, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });
   registerNegotiation(app);
   registerEtags(app);
-  await registerOpenApi(app, config.BASE_URL);
+  await registerOpenApi(app, config.BASE_URL, { authUrl: config.AUTH_URL, referenceClientId: config.API_REFERENCE_CLIENT_ID });
 
   // Routes.
   registerProblemTypes(app);

@@ -15,6 +15,21 @@ export const ConfigSchema = Type.Object({
   EMBEDDED_PG_PORT: Port,
   BASE_URL: Type.Optional(Url),
   AUTH_URL: Type.Optional(Url),
+  /** Port of the login server (default: PORT + 1; 0 picks a free one). */
+  AUTH_PORT: Type.Optional(Port),
+  /** A public client of the login server the API reference page (/swagger) signs in with. */
+  API_REFERENCE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  /** Run the login server inside `staffing serve` (`staffing login-server` runs it alone). */
+  LOGIN_SERVER_IN_PROCESS: Type.Boolean(),
+  /** Lifetime of a bearer access token, in seconds (the `expires_in` of token responses). */
+  ACCESS_TOKEN_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400 }),
+  /** Lifetime of a refresh token of the code flow, in seconds. */
+  REFRESH_TOKEN_SECONDS: Type.Integer({ minimum: 600, maximum: 90 * 86_400 }),
+  /** Failed sign-ins of one username before it is locked for LOGIN_LOCK_SECONDS. */
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100 }),
+  LOGIN_LOCK_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400 }),
+  /** Failed sign-ins through one client in 10 minutes before it is refused for 10 minutes (429). */
+  LOGIN_CLIENT_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000 }),
   JOBBOARD_URL: Type.Optional(Url),
   REGISTRATION_URL: Type.Optional(Url),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]),
@@ -48,6 +63,7 @@ export const ConfigSchema = Type.Object({
 export type Config = Static<typeof ConfigSchema> & {
   BASE_URL: string;
   AUTH_URL: string;
+  AUTH_PORT: number;
   JOBBOARD_URL: string;
   REGISTRATION_URL: string;
 };
@@ -70,6 +86,12 @@ const defaults: Record<string, string> = {
   BATCH_MAX_ATTEMPTS: '3',
   ADDRESS_STANDARDIZATION_REQUIRED: 'false',
   JOB_BOARD_CACHE_SECONDS: '60',
+  LOGIN_SERVER_IN_PROCESS: 'true',
+  ACCESS_TOKEN_SECONDS: '3600',
+  REFRESH_TOKEN_SECONDS: String(30 * 86_400),
+  LOGIN_MAX_FAILURES: '5',
+  LOGIN_LOCK_SECONDS: '900',
+  LOGIN_CLIENT_MAX_FAILURES: '100',
 };
 
 export class ConfigError extends Error {}
@@ -93,10 +115,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = converted as Static<typeof ConfigSchema>;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const base = (config.BASE_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '');
+  const authPort = config.AUTH_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);
   return {
     ...config,
     BASE_URL: base,
-    AUTH_URL: (config.AUTH_URL ?? base).replace(/\/$/, ''),
+    AUTH_PORT: authPort,
+    // The login server's own address (its port 0 is replaced by the one it gets when it starts).
+    AUTH_URL: (config.AUTH_URL ?? `http://${host}:${authPort}`).replace(/\/$/, ''),
     JOBBOARD_URL: (config.JOBBOARD_URL ?? `${base}/jobboard`).replace(/\/$/, ''),
     REGISTRATION_URL: (config.REGISTRATION_URL ?? `${base}/register`).replace(/\/$/, ''),
   };

@@ -10,11 +10,12 @@ import { workerCommand } from './worker.command.ts';
 import { importCommand } from './import.command.ts';
 import { jobBoardCommand, JOBBOARD_USAGE } from './jobboard.command.ts';
 import { registrationLinkCommand, REGISTRATION_LINK_USAGE } from './registration-link.command.ts';
+import { loginCommand, loginServerCommand, LOGIN_USAGE } from './login.command.ts';
 
 const USAGE = `Usage: staffing <command> [options]
 
 Commands:
-  serve [--demo]          start the API (--demo: seed the demo tenant and print its credentials)
+  serve [--demo]          start the API and the login server (--demo: seed the demo tenant and print its credentials)
   migrate                 apply database migrations
   seed                    create the demo tenant (if absent) and print its credentials
   token create [--tenant <name>] [--rep <id>] [--scopes <a,b>] [--expires <date>] [--name <label>] [--json]
@@ -55,6 +56,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'import': return await importCommand(config, rest);
       case 'jobboard': return await jobBoardCommand(config, rest);
       case 'registration-link': return await registrationLinkCommand(config, rest);
+      case 'client': case 'webuser': case 'rep': case 'keys': return await loginCommand(config, command, rest);
+      case 'login-server': return await loginServerCommand(config);
       default:
         console.error(`Unknown command: ${command}\n\n${USAGE}`);
         return 1;

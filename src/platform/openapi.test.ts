@@ -77,7 +77,7 @@ describe('OpenAPI description', () => {
   it('an app whose routes share an operationId, or lack one, does not start', async () => {
     const withRoutes = async (ids: (string | undefined)[]) => {
       const app = Fastify();
-      await registerOpenApi(app, 'http://api.test');
+      await registerOpenApi(app, 'http://api.test', { authUrl: 'http://auth.test' });
       ids.forEach((operationId, i) => app.get(`/things/${i}`, { schema: operationId ? { operationId } : {} }, async () => ({})));
       const ready = app.ready().then(() => 'started', (e: Error) => e.message);
       const outcome = await ready;
@@ -92,7 +92,7 @@ describe('OpenAPI description', () => {
 
   it('one $id for two different schemas is refused when the description is built', async () => {
     const app = Fastify();
-    await registerOpenApi(app, 'http://api.test');
+    await registerOpenApi(app, 'http://api.test', { authUrl: 'http://auth.test' });
     app.get('/a', { schema: { operationId: 'getA', response: { 200: Type.Object({ a: Type.String() }, { $id: 'Thing' }) } } }, async () => ({ a: '' }));
     app.get('/b', { schema: { operationId: 'getB', response: { 200: Type.Object({ b: Type.String() }, { $id: 'Thing' }) } } }, async () => ({ b: '' }));
     await app.ready();

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from 'typebox';
+import { ALL_SCOPES } from './auth/scopes.ts';
 
 export const OPENAPI_PATH = '/swagger/v1/swagger.json';
 
@@ -146,7 +147,22 @@ function nameSchemas(document: Json, routeSchemas: Map<string, FastifySchema>): 
   return document;
 }
 
-export async function registerOpenApi(app: FastifyInstance, baseUrl: string) {
+/** `employee-read` → "GET endpoints of employee records". */
+function scopeDescription(scope: string): string {
+  const [record, kind] = scope.split(/-(?=read$|write$)/);
+  if (kind === 'read') return `GET endpoints of ${record}`;
+  if (kind === 'write') return `POST, PUT, PATCH and DELETE endpoints of ${record}`;
+  return scope;
+}
+
+export interface OpenApiOptions {
+  /** The login server ({auth_url}): the oauth2 scheme's token and authorization endpoints. */
+  authUrl: string;
+  /** A public client (code flow with PKCE, redirect to /swagger/oauth2-redirect.html) the reference page signs in with. */
+  referenceClientId?: string;
+}
+
+export async function registerOpenApi(app: FastifyInstance, baseUrl: string, options: OpenApiOptions) {
   // The documented routes (as @fastify/swagger documents them: no HEAD twins, no hidden routes).
   const routeSchemas = new Map<string, FastifySchema>();
   const operations: Operation[] = [];
@@ -184,11 +200,28 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string) {
           basic: { type: 'http', scheme: 'basic', description: 'Username <ACCOUNT_SID>, password <AUTH_TOKEN>.' },
           twToken: { type: 'apiKey', in: 'header', name: 'x-tw-token', description: '<TOKEN>: Base64 of <ACCOUNT_SID>:<AUTH_TOKEN>.' },
           twTokenQuery: { type: 'apiKey', in: 'query', name: 'tw-token', description: 'Same as x-tw-token. Not recommended: query strings leak into logs.' },
+          oauth2: {
+            type: 'oauth2',
+            description: 'Bearer tokens of the login server (docs/authentication.md). Services use grant_type=tw_vendor_service_credentials '
+              + 'and web users grant_type=tw_vendor_webuser at the token URL, with acr_values "tenant:<tenant_name> pid:<product_instance_id>"; '
+              + 'service reps sign in with the authorization code flow (PKCE).',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${options.authUrl}/connect/authorize`,
+                tokenUrl: `${options.authUrl}/connect/token`,
+                refreshUrl: `${options.authUrl}/connect/token`,
+                scopes: Object.fromEntries(ALL_SCOPES.map((scope) => [scope, scopeDescription(scope)])),
+              },
+            },
+          },
         },
       },
-      security: [{ basic: [] }, { twToken: [] }, { twTokenQuery: [] }],
+      security: [{ oauth2: [] }, { basic: [] }, { twToken: [] }, { twTokenQuery: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { url: OPENAPI_PATH }, staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/swagger', uiConfig: { url: OPENAPI_PATH }, staticCSP: true,
+    initOAuth: options.referenceClientId ? { clientId: options.referenceClientId, usePkceWithAuthorizationCodeGrant: true } : {},
+  });
   app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

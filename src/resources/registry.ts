@@ -23,6 +23,7 @@ import { prospectRecord } from './prospects/prospect.record.ts';
 import { rateSheetRecord } from './rate-sheets/rate-sheet.record.ts';
 import { vendorRecord } from './vendors/vendor.record.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
 import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
@@ -51,6 +52,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   contactMethodRoutes,
   jobOrderSummaryRoutes,
   searchRoutes,
+  webUserRoutes,
   batchJobRoutes,
   stagedEmployeeRoutes,
   resumeEmployeeRoutes,

@@ -21,3 +21,5 @@ export * from '../platform/jobs/job.table.ts';
 export * from './staging/staged-employee.table.ts';
 export * from './job-board/job-board-search.table.ts';
 export * from './candidates/candidate.table.ts';
+export * from './web-users/web-user.table.ts';
+export * from '../login/login.table.ts';

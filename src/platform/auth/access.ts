@@ -10,6 +10,7 @@ import { AppError } from '../http/errors.ts';
 import { presentedCredential } from './credentials.ts';
 import { hasScope, type Principal, type Role } from './principal.ts';
 import type { CredentialVerifier } from './verifier.ts';
+import type { BearerVerifier } from './bearer.ts';
 
 export interface Access { roles: readonly Role[]; scopes: readonly string[] }
 
@@ -18,15 +19,23 @@ declare module 'fastify' {
   interface FastifyRequest { principal: Principal; scope: DataScope }
 }
 
-const CHALLENGE = { 'www-authenticate': 'Basic realm="staffing", charset="UTF-8"' };
+const CHALLENGE = { 'www-authenticate': 'Basic realm="staffing", charset="UTF-8", Bearer realm="staffing"' };
 
 function unauthenticated(detail: string): AppError {
   return new AppError('UNAUTHENTICATED', detail, undefined, CHALLENGE);
 }
 
+/** RFC 6750: a refused bearer token is answered with its own challenge. */
+function invalidToken(detail: string): AppError {
+  const description = detail.replace(/["\\]/g, '');
+  return new AppError('UNAUTHENTICATED', detail, undefined, { 'www-authenticate': `Bearer realm="staffing", error="invalid_token", error_description="${description}"` });
+}
+
 export interface AccessOptions {
   database: Database;
   verifier: CredentialVerifier;
+  /** Bearer tokens of the login server (docs/authentication.md). */
+  bearer: BearerVerifier;
   maxInFlightPerCredential: number;
 }
 
@@ -44,9 +53,13 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions) {
   async function authenticate(request: FastifyRequest): Promise<Principal> {
     const presented = presentedCredential(request.headers, request.query);
     switch (presented.kind) {
-      case 'none': throw unauthenticated('Credentials are required: Basic, x-tw-token or tw-token.');
+      case 'none': throw unauthenticated('Credentials are required: Bearer, Basic, x-tw-token or tw-token.');
       case 'malformed': throw unauthenticated(presented.detail);
-      case 'bearer': throw unauthenticated('Bearer tokens are not accepted by this deployment yet.');
+      case 'bearer': {
+        const result = await options.bearer.verify(presented.token);
+        if (!result.ok) throw invalidToken(result.detail);
+        return result.principal;
+      }
       case 'pair': {
         const result = await options.verifier.verify(presented.sid, presented.secret);
         if (!result.ok) throw unauthenticated(result.detail);

@@ -26,6 +26,13 @@ export interface Principal {
   scopes: ReadonlySet<string>;
   /** Epoch milliseconds after which the credential no longer authenticates. */
   expiresAt: number | null;
+  /** The OAuth client of a bearer token. */
+  clientId?: string;
+  /**
+   * A web user's own record. Web users have no hierarchy (no visible nodes): they reach only what a
+   * route grants their role, filtered by this record (docs/decisions/0016-login-server.md, AMB-24).
+   */
+  webUser?: { id: number; employeeId: number | null; contactId: number | null; customerId: number | null };
 }
 
 export function hasScope(principal: Principal, scope: string): boolean {

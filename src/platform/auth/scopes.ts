@@ -5,7 +5,7 @@
 /** Records that have a read and a write scope. */
 export const SCOPE_RECORDS = [
   'assignment', 'batchjob', 'contact', 'contract', 'customer', 'employee', 'jobboard',
-  'jobtitle', 'order', 'prospect', 'ratesheet', 'timecard', 'vendor',
+  'jobtitle', 'order', 'prospect', 'ratesheet', 'timecard', 'vendor', 'webuser',
 ] as const;
 
 /** Records that are only read (lookup lists, searches): a read scope alone. */

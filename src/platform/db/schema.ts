@@ -3,7 +3,7 @@
 // src/resources/tables.ts. `tenant_id` leads every key so the data can be distributed by tenant.
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, integer, smallint, text, boolean, timestamp, uuid, customType, primaryKey, foreignKey, index, uniqueIndex,
+  pgTable, integer, smallint, text, boolean, timestamp, uuid, jsonb, customType, primaryKey, foreignKey, index, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL `ltree`: the materialized path of a hierarchy node (`1.4.7`). */
@@ -78,11 +78,16 @@ export const serviceReps = pgTable('service_reps', {
   lastName: text('last_name').notNull(),
   emailAddress: text('email_address'),
   isActive: boolean('is_active').notNull().default(true),
+  /** Sign-in at the login server (authorization code flow): unique per tenant, case-insensitive. */
+  username: text('username'),
+  /** Argon2id (PHC string); null: the rep cannot sign in interactively. */
+  passwordHash: text('password_hash'),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   foreignKey({ columns: [t.tenantId, t.hierId], foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id] }),
   foreignKey({ columns: [t.tenantId, t.securityGroupId], foreignColumns: [securityGroups.tenantId, securityGroups.id] }),
   index('service_reps_hier').on(t.tenantId, t.hierId),
+  uniqueIndex('service_reps_username').on(t.tenantId, sql`lower(${t.username})`),
 ]);
 
 /**
@@ -108,6 +113,51 @@ export const apiCredentials = pgTable('api_credentials', {
   index('api_credentials_sid_lookup').on(t.sid),
   foreignKey({ columns: [t.tenantId, t.serviceRepId], foreignColumns: [serviceReps.tenantId, serviceReps.id] }),
 ]);
+
+/** The application instances of a tenant: the `pid` of `acr_values` (`tenant:<name> pid:<id>`). */
+export const productInstances = pgTable('product_instances', {
+  tenantId: tenantId(),
+  id: text('id').notNull(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.id] }),
+  foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.id] }),
+]);
+
+/**
+ * OAuth clients of the login server, each registered for one tenant and product instance. Only the
+ * SHA-256 of the secret is stored (the secret is 256 random bits); public clients (PKCE, no secret)
+ * have none. A client with the service grant acts as its service rep.
+ */
+export const oauthClients = pgTable('oauth_clients', {
+  clientId: text('client_id').primaryKey(),
+  tenantId: tenantId(),
+  productInstanceId: text('product_instance_id').notNull(),
+  name: text('name').notNull(),
+  secretHash: bytea('secret_hash'),
+  grants: text('grants').array().notNull(),
+  scopes: text('scopes').array().notNull(),
+  redirectUris: text('redirect_uris').array().notNull().default(sql`'{}'`),
+  serviceRepId: integer('service_rep_id'),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  foreignKey({ columns: [t.tenantId, t.productInstanceId], foreignColumns: [productInstances.tenantId, productInstances.id] }),
+  foreignKey({ columns: [t.tenantId, t.serviceRepId], foreignColumns: [serviceReps.tenantId, serviceReps.id] }),
+  index('oauth_clients_tenant').on(t.tenantId),
+]);
+
+/**
+ * The login server's signing keys (private JWKs). The newest active key signs; a rotated-out key
+ * stays published (JWKS) until the tokens it signed have expired (`retiredAt` + token lifetime).
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
 
 // ---- Datalists ---------------------------------------------------------------------------------
 

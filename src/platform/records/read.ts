@@ -22,6 +22,11 @@ export interface ReadStatement {
   key: string;
   /** The table has no `hier_id` of its own; this expression is the record's hierarchy node. */
   hier?: string;
+  /**
+   * The column of the employee a record belongs to: a WebUserEmployee (who has no hierarchy) reads
+   * the records of their own employee through it. Without it, web users read nothing.
+   */
+  ownedByEmployee?: string;
 }
 
 /** The catalog's columns of `r`, each as its JSON name: the read shape's catalog part. */
@@ -41,8 +46,20 @@ export function byIdReader(statement: ReadStatement): (scope: DataScope, id: num
     const { rows } = await client.query<Row>({ ...query, values: [scope.tenantId, ids, scope.hierIds] });
     return new Map(rows.map((row) => [Number(row[statement.key]), row]));
   };
+  const own = statement.ownedByEmployee && {
+    name: `${statement.name}_own`,
+    text: `select ${statement.select}
+      from ${statement.table} r ${statement.joins ?? ''}
+     where r.tenant_id = $1 and r.id = $2 and ${statement.ownedByEmployee} = $3`,
+  };
   const reads = prepared(() => coalescer<number, Row>());
   return async (scope, id) => {
+    const webUser = scope.principal.webUser;
+    if (webUser) {
+      if (!own || !webUser.employeeId) return undefined;
+      const { rows } = await (scope.client ?? scope.db.$client).query<Row>({ ...own, values: [scope.tenantId, id, webUser.employeeId] });
+      return rows[0];
+    }
     // Inside a transaction, on its connection (it may see its own uncommitted writes).
     if (scope.client) return (await run(scope.client, scope, [id])).get(id);
     return reads(scope.db)(groupOf(scope), id, (ids) => run(scope.db.$client, scope, ids));

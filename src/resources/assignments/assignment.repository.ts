@@ -99,6 +99,8 @@ const readAssignment = byIdReader({
   name: 'assignments_by_ids',
   table: 'assignments',
   key: 'assignmentId',
+  // ASG-06, AMB-24 (b): a WebUserEmployee reads their own assignments.
+  ownedByEmployee: 'r.employee_id',
   select: `r.id as "assignmentId", ${catalogSelect(assignmentCatalog)},
       r.employee_id as "employeeId",
       (select e.first_name || ' ' || e.last_name from employees e where e.tenant_id = r.tenant_id and e.id = r.employee_id) as "employeeName",

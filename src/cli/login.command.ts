@@ -1,0 +1,140 @@
+// The login server's commands:
+//   staffing client create|revoke    OAuth clients per tenant and product instance
+//   staffing webuser create          a web user's login (employee or contact)
+//   staffing rep login               a service rep's username and password (code flow)
+//   staffing keys rotate             a new signing key (old ones stay published until their tokens expire)
+//   staffing login-server            the login server alone
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { connect } from '../platform/db/connect.ts';
+import type { Db } from '../platform/db/database.ts';
+import { tenants } from '../platform/db/schema.ts';
+import { addProductInstance, ClientRequestError, registerClient, revokeClient } from '../platform/auth/clients.ts';
+import { rotateSigningKeys } from '../platform/auth/signing-keys.ts';
+import { AppError } from '../platform/http/errors.ts';
+import { prepareDatabase } from '../resources/registry.ts';
+import { createWebUser } from '../resources/web-users/web-user.repository.ts';
+import { RepLoginError, setRepLogin } from '../platform/auth/rep-logins.ts';
+import { startLoginServer } from '../login/login-server.ts';
+
+export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a,b> [--scopes <a,b>] [--redirect-uri <uri>]... [--rep <id>] [--public] [--name <label>] [--json]
+                          register an OAuth client (grants: tw_vendor_service_credentials, tw_vendor_webuser,
+                          authorization_code); prints client_id and client_secret once
+  client revoke <client_id> [--tenant <name>]
+  webuser create --tenant <name> --type employee|contact --record <id> --username <u> --password <p> [--json]
+  rep login --tenant <name> --rep <id> --username <u> --password <p>
+                          let a service rep sign in at the login server (authorization code flow)
+  keys rotate             sign with a new key from now on; keys older than a token's lifetime are dropped
+  login-server            run the login server alone (AUTH_URL, AUTH_PORT)`;
+
+class UsageError extends Error {}
+
+async function tenantNamed(db: Db, name: string | undefined): Promise<number> {
+  if (!name) throw new UsageError('--tenant is required.');
+  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
+  if (!row) throw new UsageError(`No tenant named "${name}".`);
+  return row.id;
+}
+
+function positiveInt(value: string | undefined, flag: string): number {
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number.`);
+  return n;
+}
+
+const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+
+const OPTIONS = {
+  tenant: { type: 'string' }, pid: { type: 'string' }, grants: { type: 'string' }, scopes: { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true }, rep: { type: 'string' }, public: { type: 'boolean', default: false },
+  name: { type: 'string' }, json: { type: 'boolean', default: false }, type: { type: 'string' }, record: { type: 'string' },
+  username: { type: 'string' }, password: { type: 'string' },
+} as const;
+
+/** Runs one of the commands above on the database; prints and returns the exit code. */
+async function run(db: Db, config: Config, command: string, action: string | undefined, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  const print = (json: Record<string, unknown>, text: string) => console.log(values.json ? JSON.stringify(json) : text);
+  switch (`${command} ${action}`) {
+    case 'client create': {
+      const tenantId = await tenantNamed(db, values.tenant);
+      if (!values.pid) throw new UsageError('--pid is required: the product instance the client belongs to.');
+      await addProductInstance(db, tenantId, values.pid, values.pid);
+      const client = await registerClient(db, {
+        tenantId, productInstanceId: values.pid, name: values.name ?? 'OAuth client', grants: list(values.grants) ?? [],
+        scopes: list(values.scopes), redirectUris: values['redirect-uri'], isPublic: values.public,
+        serviceRepId: values.rep ? positiveInt(values.rep, '--rep') : undefined,
+      });
+      print({ client_id: client.clientId, client_secret: client.clientSecret, grants: client.grants, scopes: client.scopes, redirect_uris: client.redirectUris },
+        `OAuth client for tenant "${values.tenant}", product instance "${values.pid}" (the secret is shown once, store it now):
+  client_id:     ${client.clientId}
+  client_secret: ${client.clientSecret ?? '(none: public client, PKCE)'}
+  grants:        ${client.grants.join(', ')}
+  scopes:        ${client.scopes.join(' ')}
+  acr_values:    tenant:${values.tenant} pid:${values.pid}
+  token URL:     ${config.AUTH_URL}/connect/token`);
+      return 0;
+    }
+    case 'client revoke': {
+      const clientId = positionals[0];
+      if (!clientId) throw new UsageError('client revoke needs the client_id.');
+      const revoked = await revokeClient(db, clientId, values.tenant ? await tenantNamed(db, values.tenant) : undefined);
+      console.log(revoked ? `Revoked ${clientId}: its tokens no longer authenticate.` : `No active client ${clientId}.`);
+      return revoked ? 0 : 1;
+    }
+    case 'webuser create': {
+      const tenantId = await tenantNamed(db, values.tenant);
+      if (values.type !== 'employee' && values.type !== 'contact') throw new UsageError('--type must be employee or contact.');
+      if (!values.username || !values.password) throw new UsageError('--username and --password are required.');
+      const id = await createWebUser(db, tenantId, { kind: values.type, recordId: positiveInt(values.record, '--record'), username: values.username, password: values.password });
+      print({ webUserId: id, usertype: values.type === 'employee' ? 'WebUserEmployee' : 'WebUserContact', username: values.username },
+        `Web user ${id} (${values.type} ${values.record}) can sign in as "${values.username}" with grant_type=tw_vendor_webuser.`);
+      return 0;
+    }
+    case 'rep login': {
+      const tenantId = await tenantNamed(db, values.tenant);
+      if (!values.username || !values.password) throw new UsageError('--username and --password are required.');
+      await setRepLogin(db, tenantId, positiveInt(values.rep, '--rep'), values.username, values.password);
+      console.log(`Service rep ${values.rep} can sign in as "${values.username}" at ${config.AUTH_URL}.`);
+      return 0;
+    }
+    case 'keys rotate': {
+      const { kid, dropped } = await rotateSigningKeys(db, config.ACCESS_TOKEN_SECONDS + 300);
+      console.log(`Signing with key ${kid} from now on.${dropped.length ? ` Dropped expired keys: ${dropped.join(', ')}.` : ''}`);
+      return 0;
+    }
+    default:
+      console.error(`Usage: staffing ${LOGIN_USAGE}`);
+      return 64;
+  }
+}
+
+export async function loginCommand(config: Config, command: string, args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  const connection = await connect(config);
+  try {
+    await prepareDatabase(connection.database.pool);
+    return await run(connection.database.db, config, command, action, rest);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ClientRequestError || e instanceof RepLoginError || e instanceof AppError) {
+      console.error(e.message);
+      return 65;
+    }
+    throw e;
+  } finally {
+    await connection.close();
+  }
+}
+
+/** `staffing login-server`: the login server alone, until a signal. */
+export async function loginServerCommand(config: Config): Promise<number> {
+  const connection = await connect(config, (m) => console.log(`[staffing] ${m}`), true);
+  await prepareDatabase(connection.database.pool);
+  const server = await startLoginServer({ config, database: connection.database });
+  const stop = async () => { await server.close(); await connection.close(); process.exit(0); };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  console.log(`Login server running at ${server.issuer} (discovery: ${server.issuer}/.well-known/openid-configuration)`);
+  return 0;
+}

@@ -1,0 +1,113 @@
+// The login server's pages for the authorization code flow: sign in (en, es) with a service rep's
+// username and password, then consent to the scopes asked for. The interaction is bound to its cookie
+// by oidc-provider, so a form posted from another site (no cookie: SameSite) finds no interaction.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import { Type } from 'typebox';
+import type { Db } from '../platform/db/database.ts';
+import type { TypedRequests } from '../platform/http/typed-requests.ts';
+import { passwordMatches } from '../platform/auth/passwords.ts';
+import { repSubject } from '../platform/auth/rep-principal.ts';
+import { placeOfClient } from './acr.ts';
+import { findRepLogin } from '../platform/auth/rep-logins.ts';
+import { clearFailures, lockedFor, recordFailure, userSubject, type ThrottleRule } from './throttle.ts';
+import { localeOf, MESSAGES, say, type Locale } from './i18n.ts';
+import { OIDC_SCOPES } from './adapter.ts';
+import type { Views } from './views.ts';
+
+export interface InteractionOptions {
+  db: Db;
+  provider: () => Provider;
+  views: Views;
+  audience: string;
+  userThrottle: ThrottleRule;
+}
+
+const Uid = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 100 }) });
+const LoginForm = Type.Object({ username: Type.Optional(Type.String({ maxLength: 200 })), password: Type.Optional(Type.String({ maxLength: 256 })), locale: Type.Optional(Type.String({ maxLength: 10 })) });
+const LocaleForm = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 10 })) });
+const LocaleQuery = Type.Object({ ui_locales: Type.Optional(Type.String({ maxLength: 100 })) });
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export async function interactionRoutes(app: FastifyInstance, options: InteractionOptions) {
+  const { db, views } = options;
+  const api = app.withTypeProvider<TypedRequests>();
+
+  async function details(request: FastifyRequest, reply: FastifyReply) {
+    return options.provider().interactionDetails(request.raw, reply.raw);
+  }
+
+  function page(reply: FastifyReply, name: string, data: Record<string, unknown>, status = 200) {
+    return reply.code(status).type('text/html; charset=utf-8').send(views.render(name, data));
+  }
+
+  async function loginPage(reply: FastifyReply, uid: string, locale: Locale, params: Record<string, unknown>, clientId: string, extra: { error?: string; username?: string; status?: number }) {
+    const t = MESSAGES[locale];
+    const place = await placeOfClient(db, clientId, params.acr_values, false);
+    const clientName = place.ok ? place.client.tenantName : clientId;
+    return page(reply, 'login', {
+      locale, t, uid, intro: say(t.signInIntro, { client: clientId }), tenant: clientName, error: extra.error, username: extra.username ?? '',
+    }, extra.status);
+  }
+
+  api.get('/interaction/:uid', { schema: { params: Uid, querystring: LocaleQuery } }, async (request, reply) => {
+    const interaction = await details(request, reply);
+    const locale = localeOf(request.query.ui_locales ?? interaction.params.ui_locales, request.headers['accept-language']);
+    const clientId = String(interaction.params.client_id);
+    if (interaction.prompt.name === 'login') return loginPage(reply, interaction.uid, locale, interaction.params, clientId, {});
+    const t = MESSAGES[locale];
+    const asked = text(interaction.params.scope)?.split(' ').filter(Boolean) ?? [];
+    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: clientId }), scopes: asked });
+  });
+
+  api.post('/interaction/:uid/login', { schema: { params: Uid, body: LoginForm } }, async (request, reply) => {
+    const interaction = await details(request, reply);
+    const locale = localeOf(request.body.locale, request.headers['accept-language']);
+    const t = MESSAGES[locale];
+    const clientId = String(interaction.params.client_id);
+    const username = request.body.username?.trim() ?? '';
+    const password = request.body.password ?? '';
+    const again = (error: string, status: number) => loginPage(reply, interaction.uid, locale, interaction.params, clientId, { error, username, status });
+    if (!username || !password) return again(t.missing, 400);
+    const place = await placeOfClient(db, clientId, interaction.params.acr_values, false);
+    if (!place.ok) return again(place.description, 400);
+    const subject = userSubject(place.client.tenantId, 'rep', username);
+    const wait = await lockedFor(db, subject);
+    if (wait) return again(say(t.locked, { minutes: Math.max(1, Math.ceil(wait / 60)) }), 429);
+    const rep = await findRepLogin(db, place.client.tenantId, username);
+    if (!(await passwordMatches(password, rep?.passwordHash)) || !rep) {
+      await recordFailure(db, subject, options.userThrottle);
+      return again(t.wrongCredentials, 401);
+    }
+    await clearFailures(db, subject);
+    return options.provider().interactionFinished(request.raw, reply.raw, { login: { accountId: repSubject(rep.id) } }, { mergeWithLastSubmission: false });
+  });
+
+  api.post('/interaction/:uid/confirm', { schema: { params: Uid, body: LocaleForm } }, async (request, reply) => {
+    const provider = options.provider();
+    const interaction = await details(request, reply);
+    const { accountId } = interaction.session ?? {};
+    if (!accountId) return reply.code(400).send('No signed-in user for this interaction.');
+    const clientId = String(interaction.params.client_id);
+    const place = await placeOfClient(db, clientId, interaction.params.acr_values, false);
+    if (!place.ok) return reply.code(400).send(place.description);
+    const asked = text(interaction.params.scope)?.split(' ').filter(Boolean) ?? [];
+    const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId, clientId });
+    if (!grant) return reply.code(400).send('The grant of this interaction has expired.');
+    const oidc = asked.filter((s) => OIDC_SCOPES.includes(s));
+    const apiScopes = asked.filter((s) => place.client.scopes.includes(s));
+    if (oidc.length) grant.addOIDCScope(oidc.join(' '));
+    grant.addResourceScope(options.audience, (apiScopes.length ? apiScopes : place.client.scopes).join(' '));
+    const grantId = await grant.save();
+    return provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  });
+
+  api.post('/interaction/:uid/abort', { schema: { params: Uid } }, async (request, reply) => {
+    await details(request, reply);
+    return options.provider().interactionFinished(request.raw, reply.raw,
+      { error: 'access_denied', error_description: 'The user denied the request.' }, { mergeWithLastSubmission: false });
+  });
+}

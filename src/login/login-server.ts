@@ -1,0 +1,117 @@
+// The login server at {auth_url}: its own HTTP listener, run by `staffing serve` in the same process
+// or alone by `staffing login-server`. oidc-provider answers the OAuth and OpenID endpoints; the
+// interaction pages (sign-in, consent) are ours. Its keys come from the database; a rotation
+// (`staffing keys rotate`, any process) rebuilds the provider with the new set at once.
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import type { Provider } from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Database } from '../platform/db/database.ts';
+import { listen, type Listener } from '../platform/db/listen.ts';
+import { loggerOptions } from '../platform/logging.ts';
+import { ensureSigningKey, KEYS_CHANNEL, loadKeys } from '../platform/auth/signing-keys.ts';
+import { purgeExpired } from './adapter.ts';
+import { createProvider } from './provider.ts';
+import { interactionRoutes } from './interactions.ts';
+import { loginViews } from './views.ts';
+import { localeOf, MESSAGES } from './i18n.ts';
+import type { ThrottleRule } from './throttle.ts';
+
+export interface LoginServerOptions {
+  config: Config;
+  database: Database;
+  logStream?: Writable;
+  /** Hear key rotations from other processes (off in most tests). */
+  listenForRotations?: boolean;
+}
+
+export interface LoginServer {
+  app: FastifyInstance;
+  /** The issuer: AUTH_URL, with the port the server got when AUTH_PORT is 0. */
+  issuer: string;
+  /** Rebuilds the provider with the keys now in the database. */
+  reloadKeys(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Pages carry no script; nothing may frame them (clickjacking of the sign-in form).
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+export async function startLoginServer(options: LoginServerOptions): Promise<LoginServer> {
+  const { config, database } = options;
+  const db = database.db;
+  await ensureSigningKey(db);
+  await purgeExpired(db);
+  const views = loginViews();
+  const userThrottle: ThrottleRule = { maxFailures: config.LOGIN_MAX_FAILURES, windowSeconds: config.LOGIN_LOCK_SECONDS, lockSeconds: config.LOGIN_LOCK_SECONDS };
+  const clientThrottle: ThrottleRule = { maxFailures: config.LOGIN_CLIENT_MAX_FAILURES, windowSeconds: 600, lockSeconds: 600 };
+
+  const app = Fastify({ logger: loggerOptions(config.LOG_LEVEL, options.logStream), genReqId: () => randomUUID(), bodyLimit: 64 * 1024 });
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
+  });
+
+  let provider: Provider | undefined;
+  const current = (): Provider => {
+    if (!provider) throw new Error('The login server is not ready.');
+    return provider;
+  };
+
+  await app.register(async (pages) => {
+    await pages.register(formbody);
+    await interactionRoutes(pages, { db, provider: current, views, audience: config.BASE_URL, userThrottle });
+  });
+  // Everything else is oidc-provider's: the raw request goes to it unread (its body parsers read it).
+  await app.register(async (oauth) => {
+    oauth.removeAllContentTypeParsers();
+    oauth.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    oauth.all('/*', async (request, reply) => {
+      reply.hijack();
+      await current().callback()(request.raw, reply.raw);
+    });
+  });
+
+  await app.listen({ port: config.AUTH_PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.AUTH_PORT;
+  const issuer = config.AUTH_URL.replace(/:0$/, `:${port}`);
+
+  const build = async () => {
+    const keys = (await loadKeys(db)).map((k) => k.jwk);
+    provider = createProvider({
+      issuer, db, audience: config.BASE_URL, keys,
+      accessTokenSeconds: config.ACCESS_TOKEN_SECONDS, refreshTokenSeconds: config.REFRESH_TOKEN_SECONDS,
+      userThrottle, clientThrottle,
+      renderError: (ctx, error, description) => {
+        const locale = localeOf(ctx.oidc?.params?.ui_locales, ctx.get('accept-language'));
+        ctx.type = 'html';
+        ctx.body = views.render('error', { locale, t: MESSAGES[locale], error, description });
+      },
+    });
+    // Behind a TLS-terminating proxy the public address is https: trust X-Forwarded-Proto.
+    provider.proxy = true;
+  };
+  await build();
+
+  let listener: Listener | undefined;
+  if (options.listenForRotations ?? true) {
+    listener = await listen(database, [KEYS_CHANNEL], () => void build().catch((e: unknown) => app.log.error(e, 'reloading signing keys failed')));
+  }
+  const purge = setInterval(() => void purgeExpired(db).catch(() => {}), 3_600_000).unref();
+
+  return {
+    app, issuer, reloadKeys: build,
+    close: async () => {
+      clearInterval(purge);
+      await listener?.close();
+      await app.close();
+    },
+  };
+}

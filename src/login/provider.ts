@@ -1,0 +1,123 @@
+// The login server's OpenID provider (oidc-provider, certified): the code flow with PKCE for service
+// reps, the spec's two custom grants, refresh tokens, discovery, JWKS, introspection and revocation.
+// Access tokens for the API are JWTs (audience BASE_URL) carrying the tenant, role and scopes.
+import { createHash } from 'node:crypto';
+import { Provider, errors, type Configuration, type KoaContextWithOIDC, type ResourceServerInstance } from 'oidc-provider';
+import type { JWK } from 'jose';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.ts';
+import { oauthClients, serviceReps } from '../platform/db/schema.ts';
+import { secretMatches } from '../platform/auth/credentials.ts';
+import { SIGNING_ALG } from '../platform/auth/signing-keys.ts';
+import { OIDC_SCOPES, postgresAdapter } from './adapter.ts';
+import { registerGrants, oauthError } from './grants.ts';
+import type { ThrottleRule } from './throttle.ts';
+
+export interface ProviderOptions {
+  issuer: string;
+  db: Db;
+  /** The API's address: the audience of its access tokens. */
+  audience: string;
+  /** Private signing keys, the signing one first. */
+  keys: JWK[];
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  userThrottle: ThrottleRule;
+  clientThrottle: ThrottleRule;
+  /** Renders an error page (HTML) for a browser. */
+  renderError: (ctx: KoaContextWithOIDC, error: string, description: string | undefined) => void;
+}
+
+/** Cookie signing keys derived from the signing keys: rotated with them, never stored apart. */
+function cookieKeys(keys: JWK[]): string[] {
+  return keys.map((k) => createHash('sha256').update(`cookies:${k.d ?? k.kid}`).digest('base64url'));
+}
+
+function roleOf(ctx: KoaContextWithOIDC, accountId: string | undefined): string {
+  if (!accountId) return 'Service';
+  if (accountId.startsWith('rep:')) return 'ServiceRep';
+  const usertype = ctx.oidc.params?.usertype;
+  return typeof usertype === 'string' ? usertype : 'WebUserEmployee';
+}
+
+export function createProvider(options: ProviderOptions): Provider {
+  const { db, audience } = options;
+  const api = (scope: string): ResourceServerInstance => ({
+    scope, audience, accessTokenTTL: options.accessTokenSeconds, accessTokenFormat: 'jwt', jwt: { sign: { alg: SIGNING_ALG } },
+    scopes: new Set(scope.split(' ').filter(Boolean)), identifier: () => audience,
+  });
+
+  const configuration: Configuration = {
+    adapter: postgresAdapter(db),
+    jwks: { keys: options.keys },
+    cookies: { keys: cookieKeys(options.keys) },
+    routes: {
+      authorization: '/connect/authorize', token: '/connect/token', jwks: '/.well-known/jwks.json', userinfo: '/connect/userinfo',
+      introspection: '/connect/introspect', revocation: '/connect/revocation', end_session: '/connect/endsession',
+    },
+    scopes: OIDC_SCOPES,
+    claims: { openid: ['sub'], profile: ['name'] },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: async (_ctx, indicator, client) => {
+          if (indicator !== audience) throw new errors.InvalidTarget(`The only resource is ${audience}.`);
+          const [row] = await db.select({ scopes: oauthClients.scopes }).from(oauthClients).where(eq(oauthClients.clientId, client.clientId));
+          return api((row?.scopes ?? []).join(' '));
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    ttl: {
+      AccessToken: options.accessTokenSeconds,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 8 * 3600,
+      // A web user's grant lives as long as its access token (no refresh); the code flow's as its refresh token.
+      Grant: (ctx) => (ctx?.oidc.params?.grant_type === 'tw_vendor_webuser' ? options.accessTokenSeconds : options.refreshTokenSeconds),
+      ClientCredentials: options.accessTokenSeconds,
+      RefreshToken: options.refreshTokenSeconds,
+    },
+    // The code flow always issues a refresh token (offline_access need not be asked for).
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    extraTokenClaims: async (ctx, token) => {
+      const [client] = await db.select({ tenantId: oauthClients.tenantId, pid: oauthClients.productInstanceId })
+        .from(oauthClients).where(eq(oauthClients.clientId, token.clientId ?? ''));
+      if (!client) throw oauthError(401, 'invalid_client', 'The client is not registered.');
+      const accountId = 'accountId' in token && typeof token.accountId === 'string' ? token.accountId : undefined;
+      return { tid: client.tenantId, pid: client.pid, role: roleOf(ctx, accountId) };
+    },
+    findAccount: async (_ctx, sub) => {
+      const repId = Number(/^rep:(\d+)$/.exec(sub)?.[1]);
+      if (repId) {
+        const [rep] = await db.select({ firstName: serviceReps.firstName, lastName: serviceReps.lastName })
+          .from(serviceReps).where(and(eq(serviceReps.id, repId), eq(serviceReps.isActive, true)));
+        return rep ? { accountId: sub, claims: () => ({ sub, name: `${rep.firstName} ${rep.lastName}` }) } : undefined;
+      }
+      return /^webuser:\d+$/.test(sub) ? { accountId: sub, claims: () => ({ sub }) } : undefined;
+    },
+    // Browser-facing errors as a page of ours; token endpoint errors stay JSON (oidc-provider's).
+    renderError: (ctx, out) => options.renderError(ctx, String(out.error), typeof out.error_description === 'string' ? out.error_description : undefined),
+    // Browsers may call the token endpoint only from the origin of one of the client's redirect URIs
+    // (the API reference page exchanging its code, say).
+    clientBasedCORS: (_ctx, origin, client) => (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
+    enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG], requestObjectSigningAlgValues: [SIGNING_ALG] },
+  };
+  const provider = new Provider(options.issuer, configuration);
+  // Client secrets are stored as their SHA-256 (adapter.ts puts it in `client_secret`): compare the
+  // presented secret's hash, in constant time. The one override of oidc-provider's behaviour.
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
+    return typeof this.clientSecret === 'string' && secretMatches(actual, Buffer.from(this.clientSecret, 'hex'));
+  };
+  registerGrants(provider, { db, api, userThrottle: options.userThrottle, clientThrottle: options.clientThrottle });
+  return provider;
+}
+

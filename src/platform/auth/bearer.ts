@@ -1,0 +1,117 @@
+// Bearer tokens of the login server: JWTs verified here against the published keys (read from the
+// database once, reloaded when keys rotate), with issuer, audience, type, expiry and not-before
+// checked. Who the token speaks for (a rep's hierarchy, a web user's record) is resolved once per
+// token and cached, so a request with a cached token costs no database round trip. A revoked client
+// or a key change drops cached entries at once (NOTIFY).
+import { createLocalJWKSet, jwtVerify, errors, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { oauthClients } from '../db/schema.ts';
+import { listen, type Listener } from '../db/listen.ts';
+import { KEYS_CHANNEL, SIGNING_ALG, loadKeys, publicJwk } from './signing-keys.ts';
+import { CLIENT_REVOKED_CHANNEL } from './clients.ts';
+import { ROLES, type Principal, type Role } from './principal.ts';
+import type { Verification } from './verifier.ts';
+
+/** The claims the login server adds to every access token (login/claims.ts). */
+export interface TokenClaims {
+  sub: string;
+  clientId: string;
+  tenantId: number;
+  role: Role;
+  scopes: string[];
+  expiresAt: number;
+}
+
+/** The principal a token speaks for (its rep, or its web user), or why there is none. */
+export type SubjectResolver = (claims: TokenClaims, client: { serviceRepId: number | null }) => Promise<Principal | string>;
+
+const MAX_ENTRIES = 10_000;
+/** An unknown key id reloads the keys at most this often (a token signed by a key not yet seen). */
+const RELOAD_COOLDOWN_MS = 10_000;
+
+function isRole(value: unknown): value is Role {
+  return ROLES.some((r) => r === value);
+}
+
+function claimsOf(payload: JWTPayload): TokenClaims | undefined {
+  const { sub, client_id: clientId, tid, role, scope, exp } = payload;
+  if (typeof sub !== 'string' || typeof clientId !== 'string' || typeof tid !== 'number' || !isRole(role) || typeof exp !== 'number') return undefined;
+  return { sub, clientId, tenantId: tid, role, scopes: typeof scope === 'string' && scope ? scope.split(' ') : [], expiresAt: exp * 1000 };
+}
+
+export interface BearerOptions { issuer: string; audience: string; ttlMs: number; resolve: SubjectResolver }
+
+export class BearerVerifier {
+  private keys: JWTVerifyGetKey = createLocalJWKSet({ keys: [] });
+  private loadedAt = 0;
+  private readonly cache = new Map<string, { principal: Principal; until: number }>();
+  private listener: Listener | undefined;
+
+  constructor(private readonly database: Database, private readonly options: BearerOptions) {}
+
+  async reloadKeys(): Promise<void> {
+    const keys = await loadKeys(this.database.db);
+    this.keys = createLocalJWKSet({ keys: keys.map((k) => publicJwk(k.jwk)) });
+    this.loadedAt = Date.now();
+    this.cache.clear();
+  }
+
+  private async payloadOf(token: string, now: number): Promise<JWTPayload | string> {
+    const verify = () => jwtVerify(token, this.keys, {
+      issuer: this.options.issuer, audience: this.options.audience, algorithms: [SIGNING_ALG], typ: 'at+jwt', clockTolerance: 5, currentDate: new Date(now),
+    });
+    try {
+      return (await verify()).payload;
+    } catch (e) {
+      if (e instanceof errors.JWKSNoMatchingKey && Date.now() - this.loadedAt > RELOAD_COOLDOWN_MS) {
+        await this.reloadKeys();
+        return this.payloadOf(token, now);
+      }
+      if (e instanceof errors.JWTExpired) return 'The bearer token has expired.';
+      if (e instanceof errors.JWTClaimValidationFailed) return `The bearer token is not valid here (${e.claim}).`;
+      if (e instanceof errors.JWKSNoMatchingKey) return 'The bearer token was signed by a key this service does not accept.';
+      return 'The bearer token is not valid.';
+    }
+  }
+
+  async verify(token: string, now = Date.now()): Promise<Verification> {
+    const hit = this.cache.get(token);
+    if (hit && hit.until > now) {
+      if (hit.principal.expiresAt !== null && hit.principal.expiresAt <= now) return { ok: false, detail: 'The bearer token has expired.' };
+      return { ok: true, principal: hit.principal };
+    }
+    if (hit) this.cache.delete(token);
+    if (this.loadedAt === 0) await this.reloadKeys();
+    const payload = await this.payloadOf(token, now);
+    if (typeof payload === 'string') return { ok: false, detail: payload };
+    const claims = claimsOf(payload);
+    if (!claims) return { ok: false, detail: 'The bearer token lacks the claims of this service (tid, role, client_id).' };
+    const [client] = await this.database.db.select({ serviceRepId: oauthClients.serviceRepId }).from(oauthClients)
+      .where(and(eq(oauthClients.clientId, claims.clientId), eq(oauthClients.tenantId, claims.tenantId), isNull(oauthClients.revokedAt)));
+    if (!client) return { ok: false, detail: 'The client of this bearer token has been revoked.' };
+    const principal = await this.options.resolve(claims, client);
+    if (typeof principal === 'string') return { ok: false, detail: principal };
+    if (this.options.ttlMs > 0) {
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(token, { principal, until: now + this.options.ttlMs });
+    }
+    return { ok: true, principal };
+  }
+
+  private forgetClient(clientId: string): void {
+    for (const [token, entry] of this.cache) if (entry.principal.clientId === clientId) this.cache.delete(token);
+  }
+
+  /** Hears key rotations and client revocations made by any process. */
+  async listen(): Promise<void> {
+    this.listener = await listen(this.database, [KEYS_CHANNEL, CLIENT_REVOKED_CHANNEL], (channel, payload) => {
+      if (channel === KEYS_CHANNEL) void this.reloadKeys().catch(() => this.cache.clear());
+      else this.forgetClient(payload);
+    }, () => this.cache.clear());
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.close();
+  }
+}

@@ -1,0 +1,43 @@
+// POST /WebUsers and DELETE /WebUsers/{id}: a service rep gives an employee or a customer contact a
+// login for the `tw_vendor_webuser` grant, or takes it away (docs/authentication.md).
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { WebUserCreate, WebUserCreated, WebUserIdParams } from './web-user.schemas.ts';
+import { createWebUser, disableWebUser, KIND_OF_ROLE } from './web-user.repository.ts';
+
+const access: Access = { roles: ['ServiceRep'], scopes: ['webuser-write'] };
+
+export async function webUserRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<TypedRequests>();
+  api.post('/WebUsers', {
+    config: { access },
+    schema: {
+      tags: ['Web users'], operationId: 'createWebUser',
+      summary: 'Give an employee or a customer contact inside your hierarchy a login for the tw_vendor_webuser grant. 409 when the username is taken or the record has a login.',
+      body: WebUserCreate, response: { 201: WebUserCreated },
+    },
+  }, async (request, reply) => {
+    const { type, recordId, username, password } = request.body;
+    const scope = request.scope;
+    const id = await createWebUser(scope.db, scope.tenantId, { kind: KIND_OF_ROLE[type], recordId, username, password }, scope.hierIds);
+    return reply.code(201).header('location', `/WebUsers/${id}`).send({ webUserId: id });
+  });
+
+  api.delete('/WebUsers/:id', {
+    config: { access },
+    schema: {
+      tags: ['Web users'], operationId: 'disableWebUser',
+      summary: 'Disable a web user\'s login: no new tokens; issued ones stop within the credential cache time.',
+      params: WebUserIdParams, response: { 204: Type.Null() },
+    },
+  }, async (request, reply) => {
+    const scope = request.scope;
+    if (!(await disableWebUser(scope.db, scope.tenantId, request.params.id, scope.hierIds))) {
+      throw new AppError('NOT_FOUND', `No active web user ${request.params.id} inside your hierarchy.`);
+    }
+    return reply.code(204).send();
+  });
+}
