@@ -31,6 +31,7 @@ Commands:
   ${JOBBOARD_USAGE}
   ${REGISTRATION_LINK_USAGE}
                           print an applicant registration link (docs/registration-link.md)
+  ${LOGIN_USAGE}
 
 Configuration comes from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ... (see README).`;
 

@@ -6,9 +6,11 @@ import { prepareDatabase } from '../resources/registry.ts';
 import { createWorker } from '../platform/jobs/start-worker.ts';
 import { jobCatalog } from '../resources/jobs.ts';
 import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed.ts';
+import { ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
+import { startLoginServer, type LoginServer } from '../login/login-server.ts';
 
 export function printDemoCredentials(config: Config, c: DemoCredentials): void {
-  const base = config.BASE_URL;
+  const base = config.BASE_URL, o = c.oauth;
   console.log(`
 Demo tenant "${c.tenant}" (administrator service rep ${c.adminServiceRepId})
   Basic (account key):   ACCOUNT_SID=${c.accountSid}
@@ -19,6 +21,17 @@ Demo tenant "${c.tenant}" (administrator service rep ${c.adminServiceRepId})
 Try:
   curl -u '${c.accountSid}:${c.authToken}' '${base}/Datalists/Branches'
   curl -H 'x-tw-token: ${c.personalAccessToken.token}' '${base}/DataLists/countries?take=5'
+
+OAuth 2.0 (login server ${config.AUTH_URL}):
+  Service token (acts as the administrator):
+    TOKEN=$(curl -s ${config.AUTH_URL}/connect/token -d grant_type=tw_vendor_service_credentials \\
+      -d client_id=${o.service.clientId} -d client_secret=${o.service.clientSecret} \\
+      --data-urlencode 'acr_values=${o.acrValues}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')
+    curl -H "Authorization: Bearer $TOKEN" '${base}/Datalists/Branches'
+  Web user (employee ${o.webuser.employeeId}): grant_type=tw_vendor_webuser usertype=WebUserEmployee
+    client_id=${o.webuser.clientId} client_secret=${o.webuser.clientSecret}
+    username=${o.webuser.username} password=${o.webuser.password}
+  Service rep sign-in (code flow; the API reference page's Authorize button): ${o.rep.username} / ${o.rep.password}
 `);
 }
 
@@ -28,6 +41,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
   // Signals are ours from here: stop what has started (requests, batch items, database), then exit.
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let worker: ReturnType<typeof createWorker> | undefined;
+  let login: LoginServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -35,6 +49,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     log(`${signal}: finishing requests and batch items in flight and stopping`);
     await worker?.stop();
     await app?.close();
+    await login?.close();
     await connection.close();
     process.exit(0);
   };
@@ -43,6 +58,10 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
   try {
     await prepareDatabase(connection.database.pool);
     const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;
+    // The login server first: its address (a free port when AUTH_PORT is 0) is the API's token issuer.
+    login = config.LOGIN_SERVER_IN_PROCESS ? await startLoginServer({ config, database: connection.database }) : undefined;
+    const referenceClientId = demo ? await ensureReferenceClient(connection.database.db, demo.tenantId, config.BASE_URL) : config.API_REFERENCE_CLIENT_ID;
+    config = { ...config, AUTH_URL: login?.issuer ?? config.AUTH_URL, API_REFERENCE_CLIENT_ID: referenceClientId };
     app = await buildApp({ config, database: connection.database });
     await app.listen({ port: config.PORT, host: config.HOST });
     worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, jobCatalog(app.resumeParser), app.log) : undefined;
@@ -52,6 +71,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
 Staffing Operations API is running
   API:            ${config.BASE_URL}
   API reference:  ${config.BASE_URL}/swagger  (OpenAPI: ${config.BASE_URL}/swagger/v1/swagger.json)
+  Login server:   ${login ? config.AUTH_URL : `off (LOGIN_SERVER_IN_PROCESS=false): run \`staffing login-server\` at ${config.AUTH_URL}`}
   Database:       ${connection.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}
   Batch worker:   ${worker ? 'in this process' : 'off (WORKER_IN_PROCESS=false): run `staffing worker`'}`);
     if (demo) printDemoCredentials(config, demo);

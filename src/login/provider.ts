@@ -56,6 +56,9 @@ export function createProvider(options: ProviderOptions): Provider {
       introspection: '/connect/introspect', revocation: '/connect/revocation', end_session: '/connect/endsession',
     },
     scopes: OIDC_SCOPES,
+    // The secret in the form (the spec's request), or none with PKCE. Never client_secret_jwt: it would
+    // use the stored hash as the HMAC key.
+    clientAuthMethods: ['client_secret_post', 'none'],
     claims: { openid: ['sub'], profile: ['name'] },
     responseTypes: ['code'],
     pkce: { required: () => true },

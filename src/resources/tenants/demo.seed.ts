@@ -10,15 +10,18 @@ import { serviceReps, tenants } from '../../platform/db/schema.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { addBranch, addHierarchyNode, addServiceRep, createTenant } from './tenant.provisioning.ts';
 import { generateDemoData } from './demo-data.ts';
+import { seedDemoOAuth, type DemoOAuth } from './demo.oauth.ts';
 
 export const DEMO_TENANT = 'demo';
 
 export interface DemoCredentials {
   tenant: string;
+  tenantId: number;
   adminServiceRepId: number;
   accountSid: string;
   authToken: string;
   personalAccessToken: { sid: string; token: string; expiresAt: string | null };
+  oauth: DemoOAuth;
 }
 
 export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adminRepId: number }> {
@@ -47,8 +50,9 @@ export async function ensureDemo(db: Db, dataDir: string): Promise<DemoCredentia
   const file = join(dataDir, 'demo-credentials.json');
   const demo = (await findDemo(db)) ?? (await seedDemoStructure(db));
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials & { tenantId?: number };
-    if (saved.adminServiceRepId === demo.adminRepId) return saved;
+    // Our own file, written below; an older one (no OAuth part) is replaced.
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoCredentials> & DemoCredentials;
+    if (saved.adminServiceRepId === demo.adminRepId && saved.tenantId === demo.tenantId && saved.oauth) return saved;
   }
   const account = await issueCredential(db, { tenantId: demo.tenantId, serviceRepId: demo.adminRepId, kind: 'account', name: 'Demo account key' });
   const pat = await issueCredential(db, {
@@ -56,7 +60,9 @@ export async function ensureDemo(db: Db, dataDir: string): Promise<DemoCredentia
     expiresAt: new Date(Date.now() + 90 * 86_400_000),
   });
   const credentials: DemoCredentials = {
+    oauth: await seedDemoOAuth(db, demo.tenantId, demo.adminRepId),
     tenant: DEMO_TENANT,
+    tenantId: demo.tenantId,
     adminServiceRepId: demo.adminRepId,
     accountSid: account.sid,
     authToken: account.secret,

@@ -1,0 +1,228 @@
+// The authorization code flow end to end in a real browser (Debian's chromium, driven by
+// playwright-core): the sign-in page (en, es), a wrong password, consent, Allow and Deny, then the
+// code exchanged with PKCE, the access token used on the API, and a refresh.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { count, eq } from 'drizzle-orm';
+import { PASSWORD, REDIRECT_URI, testLogin, type LoginContext } from '../../test/login.ts';
+import { oidcPayloads } from './login.table.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SCOPE = 'openid offline_access employee-read';
+
+let t: LoginContext;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  // Not skipped without a browser: CI installs it (.ci/run), so its absence is a failure to see.
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run the code flow tests.`);
+  }
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  t = await testLogin();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await t?.close();
+});
+
+function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+interface Flow { page: Page; state: string; verifier: string }
+
+/** A fresh browser (no cookies) at the authorization endpoint of acme's code-flow client. */
+async function startFlow(options: { locale?: string; params?: Record<string, string> } = {}): Promise<Flow> {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  const { verifier, challenge } = pkce();
+  const state = randomBytes(12).toString('base64url');
+  const query = new URLSearchParams({
+    response_type: 'code', client_id: t.acme.code.clientId, redirect_uri: REDIRECT_URI, scope: SCOPE, state,
+    code_challenge: challenge, code_challenge_method: 'S256', ...options.params,
+  });
+  const response = await page.goto(`${t.login.issuer}/connect/authorize?${query}`);
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toMatch(/^\/interaction\/[^/]+$/);
+  return { page, state, verifier };
+}
+
+async function signIn(page: Page, password = PASSWORD) {
+  await page.fill('#username', 'nora');
+  await page.fill('#password', password);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/login')),
+    page.click('button[type=submit]'),
+  ]);
+  await page.waitForLoadState();
+  return response;
+}
+
+/**
+ * Clicks a consent button and returns the URL the browser was sent back to. Nothing listens at the
+ * redirect URI, so the browser's request to it is only watched (page.route never sees the end of a
+ * redirect chain) and its navigation then fails.
+ */
+async function answerConsent(flow: Flow, button: 'Allow' | 'Deny'): Promise<URL> {
+  const [request] = await Promise.all([
+    flow.page.waitForRequest((r) => r.url().startsWith(`${REDIRECT_URI}?`)),
+    flow.page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  return new URL(request.url());
+}
+
+/** Signs nora in, allows, and returns the authorization code with its PKCE verifier. */
+async function authorize(): Promise<{ code: string; verifier: string }> {
+  const flow = await startFlow();
+  await signIn(flow.page);
+  const back = await answerConsent(flow, 'Allow');
+  const code = back.searchParams.get('code');
+  expect(code).toBeTruthy();
+  return { code: code ?? '', verifier: flow.verifier };
+}
+
+function exchange(code: string, verifier: string) {
+  return t.token({
+    grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier,
+    client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '',
+  });
+}
+
+function api(url: string, token: unknown) {
+  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${String(token)}` } });
+}
+
+/** How many of a model oidc-provider has stored (codes, sessions, ...). */
+async function stored(model: string): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(oidcPayloads).where(eq(oidcPayloads.model, model));
+  return row?.n ?? 0;
+}
+
+describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
+  it('AUTH-04 AUTH-11: the authorization endpoint shows the sign-in page in English by default', async () => {
+    const { page } = await startFlow({ locale: 'en-US' });
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await expect(page.title()).resolves.toBe('Sign in');
+    expect(await page.textContent('h1')).toBe('Sign in');
+    expect(await page.textContent('label[for=username]')).toBe('Username');
+    expect(await page.textContent('label[for=password]')).toBe('Password');
+    expect(await page.getByRole('button').textContent()).toBe('Sign in');
+  });
+
+  it('AUTH-04 AUTH-11: ui_locales=es shows the sign-in page in Spanish, and keeps it after a failed sign-in', async () => {
+    const { page } = await startFlow({ locale: 'en-US', params: { ui_locales: 'es' } });
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    expect(await page.textContent('h1')).toBe('Iniciar sesión');
+    expect(await page.textContent('label[for=username]')).toBe('Usuario');
+    expect(await page.textContent('label[for=password]')).toBe('Contraseña');
+    const response = await signIn(page, 'wrong password');
+    expect(response.status()).toBe(401);
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    expect(await page.textContent('[role=alert]')).toBe('El usuario o la contraseña no son correctos.');
+  });
+
+  it('AUTH-04: a browser asking for Spanish (Accept-Language) gets the Spanish page', async () => {
+    const { page } = await startFlow({ locale: 'es-ES' });
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    expect(await page.textContent('h1')).toBe('Iniciar sesión');
+  });
+
+  it('AUTH-04: a wrong password shows the error on the sign-in page (401) and issues nothing', async () => {
+    const before = { codes: await stored('AuthorizationCode'), sessions: await stored('Session') };
+    const flow = await startFlow();
+    const sentBack: string[] = [];
+    flow.page.on('request', (r) => { if (r.url().startsWith(REDIRECT_URI)) sentBack.push(r.url()); });
+    const response = await signIn(flow.page, 'not the password');
+    expect(response.status()).toBe(401);
+    expect(new URL(flow.page.url()).pathname).toMatch(/^\/interaction\/[^/]+\/login$/);
+    expect(await flow.page.textContent('[role=alert]')).toBe('The username or password is incorrect.');
+    expect(await flow.page.textContent('h1')).toBe('Sign in');
+    expect(await flow.page.inputValue('#username')).toBe('nora');
+    expect(await flow.page.inputValue('#password')).toBe('');
+    expect(sentBack).toEqual([]);
+    expect({ codes: await stored('AuthorizationCode'), sessions: await stored('Session') }).toEqual(before);
+  });
+
+  it('AUTH-04 AUTH-11: consent lists the scopes asked for; Allow redirects with a code and the same state', async () => {
+    const flow = await startFlow();
+    await signIn(flow.page);
+    expect(await flow.page.textContent('h1')).toBe('Allow access');
+    // offline_access is not listed: oidc-provider drops it unless prompt=consent was asked for
+    // (OpenID Connect Core 11); the code flow issues a refresh token all the same (provider.ts).
+    expect(await flow.page.locator('li code').allTextContents()).toEqual(['openid', 'employee-read']);
+    const back = await answerConsent(flow, 'Allow');
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('state')).toBe(flow.state);
+    expect(back.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
+    expect(back.searchParams.get('iss')).toBe(t.login.issuer);
+    expect(back.searchParams.get('error')).toBeNull();
+  });
+
+  it('AUTH-04 AUTH-11: Deny redirects with error=access_denied and the same state, and no code', async () => {
+    const flow = await startFlow();
+    await signIn(flow.page);
+    const back = await answerConsent(flow, 'Deny');
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe(flow.state);
+    expect(back.searchParams.get('code')).toBeNull();
+  });
+});
+
+describe('the code exchanged for tokens (AUTH-04, AUTH-08, AUTH-11)', () => {
+  it('AUTH-04 AUTH-08 AUTH-11 AUTH-03 AUTH-31: the code and its PKCE verifier get a one-hour bearer token that acts as the rep; a refresh gets another', async () => {
+    const { code, verifier } = await authorize();
+    const tokens = await exchange(code, verifier);
+    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+    expect(tokens.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    expect(tokens.body.access_token).toEqual(expect.any(String));
+    expect(tokens.body.refresh_token).toEqual(expect.any(String));
+    expect(String(tokens.body.scope).split(' ')).toContain('employee-read');
+
+    // AUTH-03: sent as `Authorization: Bearer`, it acts as nora (North branch) with the scopes granted.
+    const employee = await api(`/Employees/${t.acme.employeeId}`, tokens.body.access_token);
+    expect(employee.statusCode, employee.body).toBe(200);
+    // AUTH-31: a scope not granted (customer-read) answers 403.
+    const customers = await api('/Customers?take=1', tokens.body.access_token);
+    expect(customers.statusCode, customers.body).toBe(403);
+
+    const refreshed = await t.token({
+      grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token),
+      client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '',
+    });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect(refreshed.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    expect(refreshed.body.access_token).toEqual(expect.any(String));
+    expect(refreshed.body.access_token).not.toBe(tokens.body.access_token);
+    const withRefreshed = await api(`/Employees/${t.acme.employeeId}`, refreshed.body.access_token);
+    expect(withRefreshed.statusCode, withRefreshed.body).toBe(200);
+
+    // The code is single use, and its second use revokes what it gave (RFC 6749 4.1.2): the refresh token too.
+    const again = await exchange(code, verifier);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('invalid_grant');
+    const afterReuse = await t.token({
+      grant_type: 'refresh_token', refresh_token: String(refreshed.body.refresh_token ?? tokens.body.refresh_token),
+      client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '',
+    });
+    expect(afterReuse.body.error).toBe('invalid_grant');
+  });
+
+  it('AUTH-04 AUTH-11: a wrong PKCE code_verifier gets invalid_grant and no token', async () => {
+    const { code } = await authorize();
+    const tokens = await exchange(code, pkce().verifier);
+    expect(tokens.status).toBe(400);
+    expect(tokens.body.error).toBe('invalid_grant');
+    expect(tokens.body.access_token).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+// The demo tenant's OAuth side: product instance `demo`, a service client (acting as the
+// administrator), a web-user client, a web user for the first demo employee, the administrator's
+// sign-in for the code flow, and the public client the API reference page signs in with. Secrets are
+// kept in DATA_DIR/demo-credentials.json (demo only) so every start prints working commands.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { oauthClients } from '../../platform/db/schema.ts';
+import { addProductInstance, registerClient } from '../../platform/auth/clients.ts';
+import { setRepLogin } from '../../platform/auth/rep-logins.ts';
+import { employees } from '../employees/employee.table.ts';
+import { createWebUser } from '../web-users/web-user.repository.ts';
+import { webUsers } from '../web-users/web-user.table.ts';
+
+export const DEMO_PID = 'demo';
+/** The API reference page's client: public (PKCE), redirecting to /swagger/oauth2-redirect.html. */
+export const DEMO_REFERENCE_CLIENT = 'demo-api-reference';
+
+export interface DemoOAuth {
+  acrValues: string;
+  service: { clientId: string; clientSecret: string };
+  webuser: { clientId: string; clientSecret: string; username: string; password: string; employeeId: number };
+  rep: { username: string; password: string };
+}
+
+const password = () => randomBytes(12).toString('base64url');
+
+/** Registers the demo's clients and logins (once; their secrets come back in the result). */
+export async function seedDemoOAuth(db: Db, tenantId: number, adminRepId: number): Promise<DemoOAuth> {
+  await addProductInstance(db, tenantId, DEMO_PID, 'Demo');
+  const service = await registerClient(db, { tenantId, productInstanceId: DEMO_PID, name: 'Demo service', grants: ['tw_vendor_service_credentials'], serviceRepId: adminRepId });
+  const portal = await registerClient(db, { tenantId, productInstanceId: DEMO_PID, name: 'Demo employee portal', grants: ['tw_vendor_webuser'] });
+  const [employee] = await db.select({ id: employees.id }).from(employees).where(eq(employees.tenantId, tenantId)).orderBy(asc(employees.id)).limit(1);
+  if (!employee) throw new Error('The demo tenant has no employee to give a login.');
+  const webPassword = password(), repPassword = password();
+  // Seeding again (the credentials file was lost): the demo login is made anew.
+  await db.delete(webUsers).where(and(eq(webUsers.tenantId, tenantId), eq(webUsers.username, 'demo.employee')));
+  await createWebUser(db, tenantId, { kind: 'employee', recordId: employee.id, username: 'demo.employee', password: webPassword });
+  await setRepLogin(db, tenantId, adminRepId, 'avery', repPassword);
+  return {
+    acrValues: `tenant:demo pid:${DEMO_PID}`,
+    service: { clientId: service.clientId, clientSecret: service.clientSecret! },
+    webuser: { clientId: portal.clientId, clientSecret: portal.clientSecret!, username: 'demo.employee', password: webPassword, employeeId: employee.id },
+    rep: { username: 'avery', password: repPassword },
+  };
+}
+
+/** The reference page's client, redirecting to this start's BASE_URL (it may differ between starts). */
+export async function ensureReferenceClient(db: Db, tenantId: number, baseUrl: string): Promise<string> {
+  const redirectUris = [`${baseUrl}/swagger/oauth2-redirect.html`];
+  const [existing] = await db.select({ id: oauthClients.clientId }).from(oauthClients)
+    .where(and(eq(oauthClients.clientId, DEMO_REFERENCE_CLIENT), eq(oauthClients.tenantId, tenantId)));
+  if (existing) {
+    await db.update(oauthClients).set({ redirectUris }).where(eq(oauthClients.clientId, DEMO_REFERENCE_CLIENT));
+  } else {
+    await addProductInstance(db, tenantId, DEMO_PID, 'Demo');
+    const { clientId } = await registerClient(db, { tenantId, productInstanceId: DEMO_PID, name: 'API reference page', grants: ['authorization_code'], redirectUris, isPublic: true });
+    await db.update(oauthClients).set({ clientId: DEMO_REFERENCE_CLIENT }).where(eq(oauthClients.clientId, clientId));
+  }
+  return DEMO_REFERENCE_CLIENT;
+}
