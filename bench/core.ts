@@ -1,6 +1,6 @@
 // The core suite: a lookup list, an employee read and an employee PATCH, 100,000 employees; and a
 // customer read (every record's GET by id is the engine's coalesced named statement, as employees').
-import type { Scenario, Suite } from './harness.ts';
+import { tokenForm, type Scenario, type Service, type Suite } from './harness.ts';
 
 /** Employees in the benchmark tenant (the demo tenant plus generated ones). */
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 100_000);
@@ -11,9 +11,10 @@ const randomEmployee = () => `/Employees/${between(employeeIds)}`;
 const randomCustomer = () => `/Customers/${between(customerIds)}`;
 let n = 0;
 
-const scenarios = (): Scenario[] => [
+const scenarios = (service: Service): Scenario[] => [
   { name: 'GET /DataLists/countries?take=10 (personal access token)', path: '/DataLists/countries?take=10', target: 0.3 },
   { name: `GET /Employees/{id} (random of ${EMPLOYEES.toLocaleString('en')} employees)`, path: randomEmployee, target: 0.3 },
+  { name: `GET /Employees/{id} with a bearer token (service grant; random of ${EMPLOYEES.toLocaleString('en')} employees)`, path: randomEmployee, auth: 'bearer', target: 0.3 },
   {
     name: 'PATCH /Employees/{id}, three fields',
     method: 'PATCH',
@@ -26,6 +27,12 @@ const scenarios = (): Scenario[] => [
     target: 0.15,
   },
   { name: 'GET /Customers/{id} (random of the demo tenant\'s customers)', path: randomCustomer, target: 0.3 },
+  {
+    // Every request a new token: client authentication, acr_values checks, claims, an RS256 signature.
+    name: 'POST {auth_url}/connect/token, grant_type=tw_vendor_service_credentials',
+    method: 'POST', server: 'login', auth: 'none', path: '/connect/token', contentType: 'application/x-www-form-urlencoded',
+    body: () => tokenForm(service.serviceClient), target: 0,
+  },
 ];
 
 /** Fills the running service's database up to EMPLOYEES employees in the demo tenant. */

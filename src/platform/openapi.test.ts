@@ -24,9 +24,13 @@ describe('OpenAPI description', () => {
     expect(doc.servers).toEqual([{ url: 'http://api.test' }]);
   });
 
-  it('AUTH-02 GEN-14: declares the three credential forms with placeholders only', async () => {
+  it('AUTH-02 GEN-14: declares the three credential forms with placeholders only, the bearer one with the login server\'s addresses', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['basic', 'twToken', 'twTokenQuery']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['basic', 'oauth2', 'twToken', 'twTokenQuery']);
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode).toMatchObject({
+      authorizationUrl: `${t.config.AUTH_URL}/connect/authorize`, tokenUrl: `${t.config.AUTH_URL}/connect/token`,
+      scopes: expect.objectContaining({ 'employee-read': expect.any(String), 'assignment-write': expect.any(String) }),
+    });
     expect(doc.components.securitySchemes.twToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-tw-token' });
     expect(doc.components.securitySchemes.twTokenQuery).toMatchObject({ type: 'apiKey', in: 'query', name: 'tw-token' });
     expect(doc.paths['/health'].get.security).toEqual([]);

@@ -730,6 +730,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/WebUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give an employee or a customer contact inside your hierarchy a login for the tw_vendor_webuser grant. 409 when the username is taken or the record has a login. */
+        post: operations["createWebUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/WebUsers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disable a web user's login: no new tokens; issued ones stop within the credential cache time. */
+        delete: operations["disableWebUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batchjobs": {
         parameters: {
             query?: never;
@@ -4555,6 +4589,19 @@ export interface components {
             data: components["schemas"]["EmailSearchResult"][];
             totalCount: number;
         };
+        WebUserCreate: {
+            /** @description Whose login: an employee's or a customer contact's. */
+            type: "WebUserEmployee" | "WebUserContact";
+            /** @description The employeeId or contactId, inside your hierarchy. */
+            recordId: number;
+            /** @description Unique per tenant and type, case-insensitive. */
+            username: string;
+            /** @description At least 10 characters; stored as an Argon2id hash. */
+            password: string;
+        };
+        WebUserCreated: {
+            webUserId: number;
+        };
         BatchJobCreate: {
             /** @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees. Other names are accepted but no worker listens for them (BATCH-05). */
             batchJobType: string;
@@ -7883,6 +7930,86 @@ export interface operations {
                     "text/csv": components["schemas"]["EmailSearchResultPage"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmailSearchResultPage"];
                 };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebUserCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebUserCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableWebUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A problem (application/problem+json). */
             "4XX": {

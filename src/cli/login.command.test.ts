@@ -1,0 +1,88 @@
+// `staffing client|webuser|rep|keys` against this file's database: the success paths as a user runs
+// them (a child process), the refusals in process.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
+import { as, seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
+import type { Database } from '../platform/db/database.ts';
+import { oauthClients, signingKeys } from '../platform/db/schema.ts';
+import { secretMatches } from '../platform/auth/credentials.ts';
+import { loginCommand } from './login.command.ts';
+
+let database: Database;
+let tenant: TenantFixture;
+let env: NodeJS.ProcessEnv;
+let employeeId: number;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  tenant = await seedTenant(database, 'acme');
+  env = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
+  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
+  const app = await buildApp({ config: testConfig(), database, listenForRevocations: false });
+  const created = await as(app, tenant.northToken)({ method: 'POST', url: '/Employees', payload: { firstName: 'Cli', lastName: 'Worker', branchId: tenant.north.branchId, region: 'MN' } });
+  employeeId = created.json<{ employeeId: number }>().employeeId;
+  await app.close();
+});
+afterAll(async () => { await database?.close(); });
+
+const inProcess = (command: string, ...args: string[]) => runInProcess((config, rest) => loginCommand(config, command, rest), testConfig({ DATABASE_URL: env.DATABASE_URL! }), args);
+
+describe('staffing client', () => {
+  it('AUTH-07 client create --json prints client_id and client_secret once; only the secret\'s hash is stored', async () => {
+    const run = await runStaffing(env, 'client', 'create', '--tenant', 'acme', '--pid', 'portal', '--grants', 'tw_vendor_service_credentials,tw_vendor_webuser',
+      '--scopes', 'employee-read,assignment-read', '--rep', String(tenant.north.repId), '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out).toMatchObject({ client_id: expect.stringMatching(/^cl_/), client_secret: expect.any(String), scopes: ['assignment-read', 'employee-read'] });
+    const [row] = await database.db.select().from(oauthClients).where(eq(oauthClients.clientId, out.client_id));
+    expect(row).toMatchObject({ productInstanceId: 'portal', serviceRepId: tenant.north.repId, revokedAt: null });
+    expect(secretMatches(out.client_secret, row!.secretHash!)).toBe(true);
+    expect(row!.secretHash!.toString('utf8')).not.toContain(out.client_secret);
+
+    const revoked = await inProcess('client', 'revoke', out.client_id);
+    expect(revoked.code).toBe(0);
+    expect((await inProcess('client', 'revoke', out.client_id)).code).toBe(1);
+  });
+
+  it('refuses what cannot work, saying why', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--pid', 'x', '--grants', 'tw_vendor_service_credentials'], /--tenant is required/],
+      [['--tenant', 'nobody', '--pid', 'x', '--grants', 'tw_vendor_webuser'], /No tenant named "nobody"/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'password'], /Grants must be some of .*unknown: password/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'tw_vendor_service_credentials'], /needs --rep/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'authorization_code'], /needs at least one --redirect-uri/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'authorization_code', '--redirect-uri', 'http://example.com/cb'], /must be https/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'tw_vendor_webuser', '--scopes', 'everything'], /Unknown scopes: everything/],
+      [['--tenant', 'acme', '--pid', 'bad pid!', '--grants', 'tw_vendor_webuser'], /product instance id is 1 to 64/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await inProcess('client', 'create', ...args);
+      expect(run.code, args.join(' ')).toBe(65);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+});
+
+describe('staffing webuser, rep, keys', () => {
+  it('AUTH-05 webuser create gives an employee a login; a second login for the same record is refused', async () => {
+    const run = await runStaffing(env, 'webuser', 'create', '--tenant', 'acme', '--type', 'employee', '--record', String(employeeId), '--username', 'cli.worker', '--password', 'long enough password', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ webUserId: expect.any(Number), usertype: 'WebUserEmployee' });
+    const again = await inProcess('webuser', 'create', '--tenant', 'acme', '--type', 'employee', '--record', String(employeeId), '--username', 'other.name', '--password', 'long enough password');
+    expect(again).toMatchObject({ code: 65, stderr: expect.stringContaining('already has a login') });
+    expect((await inProcess('webuser', 'create', '--tenant', 'acme', '--type', 'employee', '--record', '999999', '--username', 'x', '--password', 'long enough password')).stderr).toMatch(/No employee 999999/);
+    expect((await inProcess('webuser', 'create', '--tenant', 'acme', '--type', 'contact', '--record', '1', '--username', 'x', '--password', 'short')).stderr).toMatch(/at least 10 characters/);
+  });
+
+  it('rep login sets a rep\'s sign-in; keys rotate adds a signing key', async () => {
+    expect((await inProcess('rep', 'login', '--tenant', 'acme', '--rep', String(tenant.adminRepId), '--username', 'ada', '--password', 'long enough password')).code).toBe(0);
+    expect((await inProcess('rep', 'login', '--tenant', 'acme', '--rep', String(tenant.north.repId), '--username', 'ADA', '--password', 'long enough password')).stderr).toMatch(/taken/);
+    const before = (await database.db.select().from(signingKeys)).length;
+    expect((await inProcess('keys', 'rotate')).code).toBe(0);
+    const keys = await database.db.select().from(signingKeys);
+    expect(keys.length).toBe(before + 1);
+    expect(keys.filter((k) => k.retiredAt === null)).toHaveLength(1);
+  });
+});

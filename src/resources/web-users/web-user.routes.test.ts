@@ -1,0 +1,48 @@
+// POST /WebUsers and DELETE /WebUsers/{id}: a service rep gives a record inside their hierarchy a
+// login, and takes it away; the login then signs in (or not) at the login server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../../test/helpers.ts';
+import { testLogin, type LoginContext } from '../../../test/login.ts';
+
+let t: LoginContext;
+beforeAll(async () => { t = await testLogin(); });
+afterAll(async () => { await t?.close(); });
+
+const signIn = (usertype: string, username: string, password: string) => t.token({
+  grant_type: 'tw_vendor_webuser', usertype, username, password, client_id: t.acme.webuser.clientId, client_secret: t.acme.webuser.clientSecret!, acr_values: t.acme.acr,
+});
+
+describe('POST /WebUsers, DELETE /WebUsers/{id}', () => {
+  it('a rep gives a contact inside their hierarchy a login (201), which signs in; disabling it stops sign-in', async () => {
+    const north = as(t.app, t.acme.fixture.northToken);
+    const contact = await north({ method: 'POST', url: '/Contacts', payload: { firstName: 'New', lastName: 'Login', branchId: t.acme.fixture.north.branchId } });
+    const created = await north({ method: 'POST', url: '/WebUsers', payload: { type: 'WebUserContact', recordId: contact.json().contactId, username: 'new.login', password: 'a long password' } });
+    expect(created.statusCode).toBe(201);
+    const { webUserId } = created.json<{ webUserId: number }>();
+    expect(created.headers.location).toBe(`/WebUsers/${webUserId}`);
+    expect((await signIn('WebUserContact', 'new.login', 'a long password')).status).toBe(200);
+
+    expect((await as(t.app, t.acme.fixture.southToken)({ method: 'DELETE', url: `/WebUsers/${webUserId}` })).statusCode).toBe(404);
+    expect((await north({ method: 'DELETE', url: `/WebUsers/${webUserId}` })).statusCode).toBe(204);
+    expect((await north({ method: 'DELETE', url: `/WebUsers/${webUserId}` })).statusCode).toBe(404);
+    expect((await signIn('WebUserContact', 'new.login', 'a long password')).body.error).toBe('invalid_grant');
+  });
+
+  it('a record outside the caller\'s hierarchy is 404; a taken username or a record with a login is 409; a weak password is 400 naming the field', async () => {
+    const south = as(t.app, t.acme.fixture.southToken);
+    expect((await south({ method: 'POST', url: '/WebUsers', payload: { type: 'WebUserEmployee', recordId: t.acme.employeeId, username: 'x.y', password: 'a long password' } })).statusCode).toBe(404);
+    const admin = as(t.app, t.acme.fixture.adminToken);
+    const taken = await admin({ method: 'POST', url: '/WebUsers', payload: { type: 'WebUserEmployee', recordId: t.acme.employeeId, username: 'someone.else', password: 'a long password' } });
+    expect(taken.json()).toMatchObject({ status: 409, code: 'CONFLICT' });
+    const weak = await admin({ method: 'POST', url: '/WebUsers', payload: { type: 'WebUserContact', recordId: t.acme.contactId, username: 'w', password: 'short' } });
+    expect(weak.json()).toMatchObject({ status: 400, errors: { password: [expect.stringContaining('at least 10')] } });
+    const unknownType = await admin({ method: 'POST', url: '/WebUsers', payload: { type: 'ServiceRep', recordId: 1, username: 'w', password: 'a long password' } });
+    expect(unknownType.statusCode).toBe(400);
+  });
+
+  it('other tenants\' records are invisible (404)', async () => {
+    const otherAdmin = as(t.app, t.other.fixture.adminToken);
+    const r = await otherAdmin({ method: 'POST', url: '/WebUsers', payload: { type: 'WebUserEmployee', recordId: t.acme.employeeId, username: 'steal', password: 'a long password' } });
+    expect(r.statusCode).toBe(404);
+  });
+});
