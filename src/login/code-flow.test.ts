@@ -158,8 +158,10 @@ describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
     await signIn(flow.page);
     expect(await flow.page.textContent('h1')).toBe('Allow access');
     // offline_access is not listed: oidc-provider drops it unless prompt=consent was asked for
-    // (OpenID Connect Core 11); the code flow issues a refresh token all the same (provider.ts).
+    // (OpenID Connect Core 11); the code flow issues a refresh token all the same (provider.ts), and
+    // the page says so.
     expect(await flow.page.locator('li code').allTextContents()).toEqual(['openid', 'employee-read']);
+    expect(await flow.page.textContent('p.muted')).toContain('up to 30 days');
     const back = await answerConsent(flow, 'Allow');
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
     expect(back.searchParams.get('state')).toBe(flow.state);
@@ -216,6 +218,17 @@ describe('the code exchanged for tokens (AUTH-04, AUTH-08, AUTH-11)', () => {
       client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '',
     });
     expect(afterReuse.body.error).toBe('invalid_grant');
+  });
+
+  it('AUTH-04 AUTH-11: PKCE is required: an authorization request without code_challenge goes back with invalid_request', async () => {
+    const query = new URLSearchParams({ response_type: 'code', client_id: t.acme.code.clientId, redirect_uri: REDIRECT_URI, scope: SCOPE, state: 'no-pkce' });
+    const response = await fetch(`${t.login.issuer}/connect/authorize?${query}`, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const back = new URL(response.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('state')).toBe('no-pkce');
+    expect(back.searchParams.get('code')).toBeNull();
   });
 
   it('AUTH-04 AUTH-11: a wrong PKCE code_verifier gets invalid_grant and no token', async () => {

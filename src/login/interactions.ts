@@ -21,6 +21,8 @@ export interface InteractionOptions {
   views: Views;
   audience: string;
   userThrottle: ThrottleRule;
+  /** Refresh tokens live this long: the consent page says so (one is always issued). */
+  refreshTokenSeconds: number;
 }
 
 const Uid = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -60,7 +62,8 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (interaction.prompt.name === 'login') return loginPage(reply, interaction.uid, locale, interaction.params, clientId, {});
     const t = MESSAGES[locale];
     const asked = text(interaction.params.scope)?.split(' ').filter(Boolean) ?? [];
-    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: clientId }), scopes: asked });
+    const refresh = say(t.consentRefresh, { days: Math.round(options.refreshTokenSeconds / 86_400) });
+    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: clientId }), scopes: asked, refresh });
   });
 
   api.post('/interaction/:uid/login', { schema: { params: Uid, body: LoginForm } }, async (request, reply) => {

@@ -66,7 +66,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
 
   await app.register(async (pages) => {
     await pages.register(formbody);
-    await interactionRoutes(pages, { db, provider: current, views, audience: config.BASE_URL, userThrottle });
+    await interactionRoutes(pages, { db, provider: current, views, audience: config.BASE_URL, userThrottle, refreshTokenSeconds: config.REFRESH_TOKEN_SECONDS });
   });
   // Everything else is oidc-provider's: the raw request goes to it unread (its body parsers read it).
   await app.register(async (oauth) => {

@@ -158,7 +158,7 @@ function scopeDescription(scope: string): string {
 export interface OpenApiOptions {
   /** The login server ({auth_url}): the oauth2 scheme's token and authorization endpoints. */
   authUrl: string;
-  /** A public client (code flow with PKCE, redirect to /swagger/oauth2-redirect.html) the reference page signs in with. */
+  /** A public client (code flow with PKCE, redirect to /swagger/static/oauth2-redirect.html) the reference page signs in with. */
   referenceClientId?: string;
 }
 
@@ -221,6 +221,8 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, opt
   });
   await app.register(swaggerUi, {
     routePrefix: '/swagger', uiConfig: { url: OPENAPI_PATH }, staticCSP: true,
+    // The Authorize button exchanges its code at the login server: the page may connect there.
+    transformStaticCSP: (header) => header.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${new URL(options.authUrl).origin};`),
     initOAuth: options.referenceClientId ? { clientId: options.referenceClientId, usePkceWithAuthorizationCodeGrant: true } : {},
   });
   app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

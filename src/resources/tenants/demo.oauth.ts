@@ -13,7 +13,7 @@ import { createWebUser } from '../web-users/web-user.repository.ts';
 import { webUsers } from '../web-users/web-user.table.ts';
 
 export const DEMO_PID = 'demo';
-/** The API reference page's client: public (PKCE), redirecting to /swagger/oauth2-redirect.html. */
+/** The API reference page's client: public (PKCE), redirecting to swagger-ui's /swagger/static/oauth2-redirect.html. */
 export const DEMO_REFERENCE_CLIENT = 'demo-api-reference';
 
 export interface DemoOAuth {
@@ -47,7 +47,7 @@ export async function seedDemoOAuth(db: Db, tenantId: number, adminRepId: number
 
 /** The reference page's client, redirecting to this start's BASE_URL (it may differ between starts). */
 export async function ensureReferenceClient(db: Db, tenantId: number, baseUrl: string): Promise<string> {
-  const redirectUris = [`${baseUrl}/swagger/oauth2-redirect.html`];
+  const redirectUris = [`${baseUrl}/swagger/static/oauth2-redirect.html`];
   const [existing] = await db.select({ id: oauthClients.clientId }).from(oauthClients)
     .where(and(eq(oauthClients.clientId, DEMO_REFERENCE_CLIENT), eq(oauthClients.tenantId, tenantId)));
   if (existing) {
