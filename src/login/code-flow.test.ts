@@ -142,6 +142,7 @@ describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
     const flow = await startFlow();
     const sentBack: string[] = [];
     flow.page.on('request', (r) => { if (r.url().startsWith(REDIRECT_URI)) sentBack.push(r.url()); });
+    flow.page.on('response', (r) => console.log('RESP', r.status(), r.url(), r.headers().location));
     const response = await signIn(flow.page, 'not the password');
     expect(response.status()).toBe(401);
     expect(new URL(flow.page.url()).pathname).toMatch(/^\/interaction\/[^/]+\/login$/);
@@ -178,6 +179,28 @@ describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('state')).toBe(flow.state);
     expect(back.searchParams.get('code')).toBeNull();
+  });
+});
+
+describe('one browser, two tenants', () => {
+  it('AUTH-10 a rep signed in for one tenant\'s application is asked to sign in again by another tenant\'s', async () => {
+    const flow = await startFlow();
+    await signIn(flow.page);
+    await answerConsent(flow, 'Allow');
+    // The same browser (its session cookie) at the other tenant's client.
+    const { challenge } = pkce();
+    const query = new URLSearchParams({
+      response_type: 'code', client_id: t.other.code.clientId, redirect_uri: REDIRECT_URI, scope: SCOPE, state: 'other',
+      code_challenge: challenge, code_challenge_method: 'S256',
+    });
+    // A new tab of the same browser (the first one is still failing to reach the redirect URI).
+    const page = await flow.page.context().newPage();
+    const sentBack: string[] = [];
+    page.on('request', (r) => { if (r.url().startsWith(REDIRECT_URI)) sentBack.push(r.url()); });
+    await page.goto(`${t.login.issuer}/connect/authorize?${query}`);
+    expect(sentBack).toEqual([]);
+    expect(new URL(page.url()).pathname).toMatch(/^\/interaction\/[^/]+$/);
+    expect(await page.textContent('h1')).toBe('Sign in');
   });
 });
 
@@ -218,6 +241,23 @@ describe('the code exchanged for tokens (AUTH-04, AUTH-08, AUTH-11)', () => {
       client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '',
     });
     expect(afterReuse.body.error).toBe('invalid_grant');
+  });
+
+  it('AUTH-11: introspection reports a refresh token active until it is revoked; revoked, it refreshes nothing', async () => {
+    const { code, verifier } = await authorize();
+    const tokens = await exchange(code, verifier);
+    const refreshToken = String(tokens.body.refresh_token);
+    const client = { client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '' };
+    const post = async (path: string, form: Record<string, string>) => {
+      const response = await fetch(`${t.login.issuer}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+      return { status: response.status, text: await response.text() };
+    };
+    const active = await post('/connect/introspect', { ...client, token: refreshToken });
+    expect(JSON.parse(active.text)).toMatchObject({ active: true, client_id: t.acme.code.clientId, sub: expect.stringMatching(/^rep:\d+$/) });
+    expect((await post('/connect/revocation', { ...client, token: refreshToken })).status).toBe(200);
+    expect(JSON.parse((await post('/connect/introspect', { ...client, token: refreshToken })).text)).toEqual({ active: false });
+    const refused = await t.token({ grant_type: 'refresh_token', refresh_token: refreshToken, ...client });
+    expect(refused.body.error).toBe('invalid_grant');
   });
 
   it('AUTH-04 AUTH-11: PKCE is required: an authorization request without code_challenge goes back with invalid_request', async () => {

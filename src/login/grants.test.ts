@@ -135,6 +135,24 @@ describe('tw_vendor_webuser (AUTH-05, AUTH-06)', () => {
   });
 });
 
+describe('rate limit per client', () => {
+  it('too many failed sign-ins through one client refuse its sign-ins for a while (429 slow_down, Retry-After), whatever the username', async () => {
+    const limited = await testLogin({ LOGIN_MAX_FAILURES: '100', LOGIN_CLIENT_MAX_FAILURES: '3' });
+    try {
+      const attempt = (username: string, password: string) => limited.token({
+        grant_type: 'tw_vendor_webuser', usertype: 'WebUserEmployee', username, password,
+        client_id: limited.acme.webuser.clientId, client_secret: limited.acme.webuser.clientSecret!, acr_values: limited.acme.acr,
+      });
+      for (const name of ['a', 'b', 'c']) expect((await attempt(name, 'wrong password')).body.error).toBe('invalid_grant');
+      const refused = await attempt('wendy', PASSWORD);
+      expect(refused).toMatchObject({ status: 429, body: { error: 'slow_down', error_description: expect.stringContaining('through this client') } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('bearer tokens at the API (AUTH-03, AUTH-30)', () => {
   async function sign(claims: Record<string, unknown>, expiresIn = '1h') {
     const [key] = await loadKeys(t.database.db);

@@ -30,8 +30,11 @@ const LoginForm = Type.Object({ username: Type.Optional(Type.String({ maxLength:
 const LocaleForm = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 10 })) });
 const LocaleQuery = Type.Object({ ui_locales: Type.Optional(Type.String({ maxLength: 100 })) });
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+/** The scopes a consent grants: the OpenID ones asked for, and the API ones asked for (all the client's when none is). */
+function consentScopes(scope: unknown, clientScopes: readonly string[]): { oidc: string[]; api: string[] } {
+  const asked = typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
+  const api = asked.filter((s) => clientScopes.includes(s));
+  return { oidc: asked.filter((s) => OIDC_SCOPES.includes(s)), api: api.length ? api : [...clientScopes] };
 }
 
 export async function interactionRoutes(app: FastifyInstance, options: InteractionOptions) {
@@ -61,9 +64,11 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const clientId = String(interaction.params.client_id);
     if (interaction.prompt.name === 'login') return loginPage(reply, interaction.uid, locale, interaction.params, clientId, {});
     const t = MESSAGES[locale];
-    const asked = text(interaction.params.scope)?.split(' ').filter(Boolean) ?? [];
+    const place = await placeOfClient(db, clientId, interaction.params.acr_values, false);
+    if (!place.ok) return page(reply, 'error', { locale, t, error: place.error, description: place.description }, 400);
+    const { oidc, api: apiScopes } = consentScopes(interaction.params.scope, place.client.scopes);
     const refresh = say(t.consentRefresh, { days: Math.round(options.refreshTokenSeconds / 86_400) });
-    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: clientId }), scopes: asked, refresh });
+    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: clientId }), scopes: [...oidc, ...apiScopes], refresh });
   });
 
   api.post('/interaction/:uid/login', { schema: { params: Uid, body: LoginForm } }, async (request, reply) => {
@@ -97,13 +102,11 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const clientId = String(interaction.params.client_id);
     const place = await placeOfClient(db, clientId, interaction.params.acr_values, false);
     if (!place.ok) return reply.code(400).send(place.description);
-    const asked = text(interaction.params.scope)?.split(' ').filter(Boolean) ?? [];
     const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId, clientId });
     if (!grant) return reply.code(400).send('The grant of this interaction has expired.');
-    const oidc = asked.filter((s) => OIDC_SCOPES.includes(s));
-    const apiScopes = asked.filter((s) => place.client.scopes.includes(s));
+    const { oidc, api: apiScopes } = consentScopes(interaction.params.scope, place.client.scopes);
     if (oidc.length) grant.addOIDCScope(oidc.join(' '));
-    grant.addResourceScope(options.audience, (apiScopes.length ? apiScopes : place.client.scopes).join(' '));
+    grant.addResourceScope(options.audience, apiScopes.join(' '));
     const grantId = await grant.save();
     return provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
   });

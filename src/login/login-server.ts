@@ -97,6 +97,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     });
     // Behind a TLS-terminating proxy the public address is https: trust X-Forwarded-Proto.
     provider.proxy = true;
+    provider.on('server_error', (_ctx, error) => app.log.error(error, 'login server error'));
   };
   await build();
 

@@ -2,7 +2,7 @@
 // reps, the spec's two custom grants, refresh tokens, discovery, JWKS, introspection and revocation.
 // Access tokens for the API are JWTs (audience BASE_URL) carrying the tenant, role and scopes.
 import { createHash } from 'node:crypto';
-import { Provider, errors, type Configuration, type KoaContextWithOIDC, type ResourceServerInstance } from 'oidc-provider';
+import { Provider, errors, interactionPolicy, type Configuration, type KoaContextWithOIDC, type ResourceServerInstance } from 'oidc-provider';
 import type { JWK } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
@@ -38,6 +38,18 @@ function roleOf(ctx: KoaContextWithOIDC, accountId: string | undefined): string 
   if (accountId.startsWith('rep:')) return 'ServiceRep';
   const usertype = ctx.oidc.params?.usertype;
   return typeof usertype === 'string' ? usertype : 'WebUserEmployee';
+}
+
+/**
+ * oidc-provider's prompts, and one more reason to sign in: the browser's session belongs to an
+ * account findAccount does not know for this client (a rep of another tenant).
+ */
+function policy(): interactionPolicy.DefaultPolicy {
+  const prompts = interactionPolicy.base();
+  const check = new interactionPolicy.Check('account_not_for_client', 'The signed-in account does not belong to this client\'s tenant',
+    (ctx) => (ctx.oidc.session?.accountId && !ctx.oidc.account ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT));
+  prompts.get('login')?.checks.add(check);
+  return prompts;
 }
 
 export function createProvider(options: ProviderOptions): Provider {
@@ -77,7 +89,7 @@ export function createProvider(options: ProviderOptions): Provider {
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { policy: policy(), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     ttl: {
       AccessToken: options.accessTokenSeconds,
       AuthorizationCode: 60,
@@ -98,14 +110,16 @@ export function createProvider(options: ProviderOptions): Provider {
       const accountId = 'accountId' in token && typeof token.accountId === 'string' ? token.accountId : undefined;
       return { tid: client.tenantId, pid: client.pid, role: roleOf(ctx, accountId) };
     },
-    findAccount: async (_ctx, sub) => {
+    // An account exists for a client only inside the client's tenant: a browser signed in for one
+    // tenant's application is asked to sign in again by another tenant's.
+    findAccount: async (ctx, sub) => {
       const repId = Number(/^rep:(\d+)$/.exec(sub)?.[1]);
-      if (repId) {
-        const [rep] = await db.select({ firstName: serviceReps.firstName, lastName: serviceReps.lastName })
-          .from(serviceReps).where(and(eq(serviceReps.id, repId), eq(serviceReps.isActive, true)));
-        return rep ? { accountId: sub, claims: () => ({ sub, name: `${rep.firstName} ${rep.lastName}` }) } : undefined;
-      }
-      return /^webuser:\d+$/.test(sub) ? { accountId: sub, claims: () => ({ sub }) } : undefined;
+      const clientId = ctx.oidc.client?.clientId;
+      if (!repId || !clientId) return undefined;
+      const [rep] = await db.select({ firstName: serviceReps.firstName, lastName: serviceReps.lastName })
+        .from(serviceReps).innerJoin(oauthClients, and(eq(oauthClients.clientId, clientId), eq(oauthClients.tenantId, serviceReps.tenantId)))
+        .where(and(eq(serviceReps.id, repId), eq(serviceReps.isActive, true)));
+      return rep ? { accountId: sub, claims: () => ({ sub, name: `${rep.firstName} ${rep.lastName}` }) } : undefined;
     },
     // Browser-facing errors as a page of ours; token endpoint errors stay JSON (oidc-provider's).
     renderError: (ctx, out) => options.renderError(ctx, String(out.error), typeof out.error_description === 'string' ? out.error_description : undefined),

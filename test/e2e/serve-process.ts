@@ -24,8 +24,8 @@ export interface DemoServer {
 
 export async function startDemoServer(): Promise<DemoServer> {
   const dir = mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const port = await freePort(), authPort = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', DATABASE_URL: '' };
   delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
   const server = spawn(process.execPath, [STAFFING_BIN, 'serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -13,14 +13,16 @@ const bin = new URL('../../bin/staffing.js', import.meta.url).pathname;
 let dir: string;
 let server: ChildProcess;
 let base: string;
+let authBase: string;
 let env: NodeJS.ProcessEnv;
 let output = '';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
-  const port = await freePort();
+  const port = await freePort(), authPort = await freePort();
   base = `http://127.0.0.1:${port}`;
-  env = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  authBase = `http://127.0.0.1:${authPort}`;
+  env = { ...process.env, DATA_DIR: dir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', DATABASE_URL: '' };
   delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
   server = spawn(process.execPath, [bin, 'serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout!.on('data', (c) => { output += String(c); });
@@ -49,6 +51,40 @@ describe('staffing serve --demo', () => {
     expect((await branches.json()).data.map((b: { branchName: string }) => b.branchName)).toEqual(['Austin', 'Minneapolis']);
     const countries = await fetch(`${base}/DataLists/countries?take=10`, { headers: { 'x-tw-token': creds.personalAccessToken.token } });
     expect((await countries.json()).data).toHaveLength(10);
+  });
+
+  it('AUTH-07 AUTH-05 the login server runs beside the API; the demo\'s service client and web user get bearer tokens that work', async () => {
+    expect(output).toContain(`Login server:   ${authBase}`);
+    const { oauth } = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8'));
+    expect(output).toContain(oauth.service.clientSecret);
+    const token = async (form: Record<string, string>) => (await fetch(`${authBase}/connect/token`, { method: 'POST', body: new URLSearchParams(form) })).json();
+    const service = await token({ grant_type: 'tw_vendor_service_credentials', client_id: oauth.service.clientId, client_secret: oauth.service.clientSecret, acr_values: oauth.acrValues });
+    expect(service).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    const branches = await fetch(`${base}/Datalists/Branches`, { headers: { authorization: `Bearer ${service.access_token}` } });
+    expect(branches.status).toBe(200);
+    const webUser = await token({
+      grant_type: 'tw_vendor_webuser', usertype: 'WebUserEmployee', username: oauth.webuser.username, password: oauth.webuser.password,
+      client_id: oauth.webuser.clientId, client_secret: oauth.webuser.clientSecret, acr_values: oauth.acrValues,
+    });
+    expect(webUser.token_type).toBe('Bearer');
+  });
+
+  it('AUTH-11 `staffing login-server` runs the login server alone on the same database', async () => {
+    const alonePort = await freePort();
+    const alone = spawn(process.execPath, [bin, 'login-server'], { env: { ...env, AUTH_PORT: String(alonePort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let printed = '';
+    alone.stdout!.on('data', (c) => { printed += String(c); });
+    alone.stderr!.on('data', (c) => { printed += String(c); });
+    try {
+      for (let i = 0; i < 300 && !printed.includes('Login server running'); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(printed).toContain(`Login server running at http://127.0.0.1:${alonePort}`);
+      const discovery = await (await fetch(`http://127.0.0.1:${alonePort}/.well-known/openid-configuration`)).json();
+      expect(discovery.token_endpoint).toBe(`http://127.0.0.1:${alonePort}/connect/token`);
+    } finally {
+      const exited = new Promise((r) => alone.once('exit', r));
+      alone.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('the demo tenant has realistic data for every resource', async () => {
