@@ -10,7 +10,14 @@ describe('configuration', () => {
 
   it('VER-02: addresses are configuration, derived from BASE_URL unless set', () => {
     const config = loadConfig({ BASE_URL: 'https://api.example.com/', JOBBOARD_URL: 'https://jobs.example.com' });
-    expect(config).toMatchObject({ BASE_URL: 'https://api.example.com', AUTH_URL: 'https://api.example.com', JOBBOARD_URL: 'https://jobs.example.com', REGISTRATION_URL: 'https://api.example.com/register' });
+    expect(config).toMatchObject({ BASE_URL: 'https://api.example.com', JOBBOARD_URL: 'https://jobs.example.com', REGISTRATION_URL: 'https://api.example.com/register' });
+  });
+
+  it('AUTH-11: the login server has its own address: AUTH_URL, else its own port (PORT + 1) on HOST', () => {
+    expect(loadConfig({})).toMatchObject({ AUTH_PORT: 8081, AUTH_URL: 'http://127.0.0.1:8081' });
+    expect(loadConfig({ PORT: '9000', HOST: '0.0.0.0' })).toMatchObject({ AUTH_PORT: 9001, AUTH_URL: 'http://localhost:9001' });
+    expect(loadConfig({ PORT: '0' })).toMatchObject({ AUTH_PORT: 0 });
+    expect(loadConfig({ AUTH_URL: 'https://login.example.com/', AUTH_PORT: '7000' })).toMatchObject({ AUTH_PORT: 7000, AUTH_URL: 'https://login.example.com' });
   });
 
   it('refuses bad values with a message naming each variable', () => {
