@@ -1,9 +1,9 @@
 // Verifies a presented SID/secret against the database and caches the resulting principal briefly,
 // so a request costs no hashing and no lookup while the cache holds it. Revocation reaches every
 // process at once through PostgreSQL NOTIFY (the cache TTL is the fallback).
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { listen, type Listener } from '../db/listen.ts';
 import { secretMatches } from './credentials.ts';
 import { hierarchyColumns, type Principal } from './principal.ts';
 
@@ -21,8 +21,7 @@ export type Verification = { ok: true; principal: Principal } | { ok: false; det
 
 export class CredentialVerifier {
   private cache = new Map<string, { principal: Principal; until: number }>();
-  private listener: pg.Client | undefined;
-  private closed = false;
+  private listener: Listener | undefined;
 
   constructor(private readonly database: Database, private readonly ttlMs: number) {}
 
@@ -86,21 +85,10 @@ export class CredentialVerifier {
 
   /** Listens for revocations made by any process (the `staffing token revoke` command, say). */
   async listen(): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client(this.database.pool.options);
-    client.on('notification', (n) => this.forget(n.payload || undefined));
-    client.on('error', () => {
-      this.listener = undefined;
-      this.forget();
-      if (!this.closed) setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${REVOKE_CHANNEL}`);
-    this.listener = client;
+    this.listener = await listen(this.database, [REVOKE_CHANNEL], (_channel, sid) => this.forget(sid || undefined), () => this.forget());
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await this.listener?.end().catch(() => {});
+    await this.listener?.close();
   }
 }
