@@ -47,7 +47,10 @@ export async function seedDemoOAuth(db: Db, tenantId: number, adminRepId: number
 
 /** The reference page's client, redirecting to this start's BASE_URL (it may differ between starts). */
 export async function ensureReferenceClient(db: Db, tenantId: number, baseUrl: string): Promise<string> {
-  const redirectUris = [`${baseUrl}/swagger/static/oauth2-redirect.html`];
+  // The page builds its redirect URI from the address it was opened at: on loopback, both names.
+  const url = new URL(baseUrl);
+  const hosts = ['127.0.0.1', 'localhost'].includes(url.hostname) ? ['127.0.0.1', 'localhost'] : [url.hostname];
+  const redirectUris = hosts.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}${url.pathname.replace(/\/$/, '')}/swagger/static/oauth2-redirect.html`);
   const [existing] = await db.select({ id: oauthClients.clientId }).from(oauthClients)
     .where(and(eq(oauthClients.clientId, DEMO_REFERENCE_CLIENT), eq(oauthClients.tenantId, tenantId)));
   if (existing) {
