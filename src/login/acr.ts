@@ -6,7 +6,7 @@ import { oauthClients, productInstances, tenants } from '../platform/db/schema.t
 
 export interface Place { tenantId: number; tenantName: string; productInstanceId: string }
 
-export interface RegisteredClient extends Place { serviceRepId: number | null; scopes: string[] }
+export interface RegisteredClient extends Place { name: string; serviceRepId: number | null; scopes: string[] }
 
 export type PlaceResult = { ok: true; client: RegisteredClient } | { ok: false; error: 'invalid_request' | 'invalid_client'; description: string };
 
@@ -32,7 +32,7 @@ export function parseAcrValues(value: unknown): { tenant: string; pid: string } 
  */
 export async function placeOfClient(db: Db, clientId: string, acrValues: unknown, required: boolean): Promise<PlaceResult> {
   const [client] = await db.select({
-    tenantId: oauthClients.tenantId, tenantName: tenants.name, productInstanceId: oauthClients.productInstanceId,
+    tenantId: oauthClients.tenantId, tenantName: tenants.name, productInstanceId: oauthClients.productInstanceId, name: oauthClients.name,
     serviceRepId: oauthClients.serviceRepId, scopes: oauthClients.scopes,
   }).from(oauthClients).innerJoin(tenants, eq(tenants.id, oauthClients.tenantId))
     .where(and(eq(oauthClients.clientId, clientId), isNull(oauthClients.revokedAt)));

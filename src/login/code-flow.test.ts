@@ -129,6 +129,10 @@ describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
     expect(response.status()).toBe(401);
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     expect(await page.textContent('[role=alert]')).toBe('El usuario o la contraseña no son correctos.');
+    // The language links work from the failed sign-in's page too.
+    const english = await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'English' }).click()]);
+    expect(english[0]?.status()).toBe(200);
+    expect(await page.textContent('h1')).toBe('Sign in');
   });
 
   it('AUTH-04: a browser asking for Spanish (Accept-Language) gets the Spanish page', async () => {

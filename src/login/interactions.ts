@@ -52,9 +52,9 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   async function loginPage(reply: FastifyReply, uid: string, locale: Locale, params: Record<string, unknown>, clientId: string, extra: { error?: string; username?: string; status?: number }) {
     const t = MESSAGES[locale];
     const place = await placeOfClient(db, clientId, params.acr_values, false);
-    const clientName = place.ok ? place.client.tenantName : clientId;
     return page(reply, 'login', {
-      locale, t, uid, intro: say(t.signInIntro, { client: clientId }), tenant: clientName, error: extra.error, username: extra.username ?? '',
+      locale, t, uid, intro: say(t.signInIntro, { client: place.ok ? place.client.name : clientId }), tenant: place.ok ? place.client.tenantName : undefined,
+      error: extra.error, username: extra.username ?? '',
     }, extra.status);
   }
 
@@ -68,7 +68,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (!place.ok) return page(reply, 'error', { locale, t, error: place.error, description: place.description }, 400);
     const { oidc, api: apiScopes } = consentScopes(interaction.params.scope, place.client.scopes);
     const refresh = say(t.consentRefresh, { days: Math.round(options.refreshTokenSeconds / 86_400) });
-    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: clientId }), scopes: [...oidc, ...apiScopes], refresh });
+    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: place.client.name }), scopes: [...oidc, ...apiScopes], refresh });
   });
 
   api.post('/interaction/:uid/login', { schema: { params: Uid, body: LoginForm } }, async (request, reply) => {
