@@ -16,7 +16,6 @@ import { AppError } from '../platform/http/errors.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createWebUser } from '../resources/web-users/web-user.repository.ts';
 import { RepLoginError, setRepLogin } from '../platform/auth/rep-logins.ts';
-import { startLoginServer } from '../login/login-server.ts';
 
 export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a,b> [--scopes <a,b>] [--redirect-uri <uri>]... [--rep <id>] [--public] [--name <label>] [--json]
                           register an OAuth client (grants: tw_vendor_service_credentials, tw_vendor_webuser,
@@ -131,6 +130,7 @@ export async function loginCommand(config: Config, command: string, args: string
 export async function loginServerCommand(config: Config): Promise<number> {
   const connection = await connect(config, (m) => console.log(`[staffing] ${m}`), true);
   await prepareDatabase(connection.database.pool);
+  const { startLoginServer } = await import('../login/login-server.ts');
   const server = await startLoginServer({ config, database: connection.database });
   const stop = async () => { await server.close(); await connection.close(); process.exit(0); };
   process.once('SIGINT', () => void stop());

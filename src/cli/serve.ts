@@ -7,7 +7,7 @@ import { createWorker } from '../platform/jobs/start-worker.ts';
 import { jobCatalog } from '../resources/jobs.ts';
 import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed.ts';
 import { ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
-import { startLoginServer, type LoginServer } from '../login/login-server.ts';
+import type { LoginServer } from '../login/login-server.ts';
 
 export function printDemoCredentials(config: Config, c: DemoCredentials): void {
   const base = config.BASE_URL, o = c.oauth;
@@ -59,7 +59,11 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     await prepareDatabase(connection.database.pool);
     const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;
     // The login server first: its address (a free port when AUTH_PORT is 0) is the API's token issuer.
-    login = config.LOGIN_SERVER_IN_PROCESS ? await startLoginServer({ config, database: connection.database }) : undefined;
+    // Loaded only when it runs here (oidc-provider is a large import, and warns below Node 22).
+    if (config.LOGIN_SERVER_IN_PROCESS) {
+      const { startLoginServer } = await import('../login/login-server.ts');
+      login = await startLoginServer({ config, database: connection.database });
+    }
     const referenceClientId = demo ? await ensureReferenceClient(connection.database.db, demo.tenantId, config.BASE_URL) : config.API_REFERENCE_CLIENT_ID;
     config = { ...config, AUTH_URL: login?.issuer ?? config.AUTH_URL, API_REFERENCE_CLIENT_ID: referenceClientId };
     app = await buildApp({ config, database: connection.database });
