@@ -12,6 +12,8 @@ import { operationsOf } from '../openapi.ts';
 import { seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, type Place } from '../../resources/assignments/assignment.fixtures.ts';
 import type { Access } from './access.ts';
 import { ROLES, type Role } from './principal.ts';
+import { ALL_SCOPES } from './scopes.ts';
+import { issueCredential } from './tokens.ts';
 
 // The options object every onRoute hook receives is the one Fastify keeps: read after `ready`, it
 // holds what later hooks added (registerAccess makes the /swagger plugin routes public).
@@ -154,6 +156,50 @@ for (const route of guarded) {
     });
   });
 }
+
+// The scope walk: a personal access token of the administrator (every node visible) holding one of
+// a route's scopes gets through; one holding every other scope gets 403 SCOPE_MISSING.
+const scopeTokens = new Map<string, Promise<Record<string, string>>>();
+function tokenWith(scopes: readonly string[]): Promise<Record<string, string>> {
+  const key = [...scopes].sort().join(' ');
+  let token = scopeTokens.get(key);
+  if (!token) {
+    token = issueCredential(t.database.db, {
+      tenantId: t.acme.fixture.tenantId, serviceRepId: t.acme.fixture.adminRepId, kind: 'personal', name: `scopes ${key}`, scopes,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    }).then((c) => ({ 'x-tw-token': c.token }));
+    scopeTokens.set(key, token);
+  }
+  return token;
+}
+
+/** Spec-named scopes that are not a `<record>-read`/`-write` pair (AUTH-27). */
+const SINGLE = new Set(['assessoncloudresults-write', 'assessment-webhook']);
+const scoped = guarded.filter((r) => r.access.scopes.length > 0 && r.access.roles.includes('ServiceRep'));
+
+describe('the scope walk (AUTH-24, AUTH-25, AUTH-26, AUTH-31)', () => {
+  it('AUTH-24 AUTH-25: GET routes take a read scope, POST/PUT/PATCH/DELETE routes a write scope', () => {
+    expect(scoped.length).toBeGreaterThan(40);
+    const wrong = scoped.filter(({ method, access }) => (method === 'GET'
+      ? !access.scopes.some((scope) => scope.endsWith('-read'))
+      : !access.scopes.some((scope) => scope.endsWith('-write') || SINGLE.has(scope))));
+    expect(wrong.map((r) => `${r.method} ${r.url}: ${r.access.scopes.join(' ')}`)).toEqual([]);
+  });
+
+  for (const route of scoped) {
+    it(`AUTH-26 AUTH-31 ${route.method} ${route.url}: each of ${route.access.scopes.join(' or ')} lets a token through; every other scope gets 403 SCOPE_MISSING`, async () => {
+      const answers: Record<string, string> = {};
+      for (const scope of route.access.scopes) {
+        const { status, code, detail } = await call(route, await tokenWith([scope]));
+        answers[scope] = LET_THROUGH.has(status) ? 'let through' : `${status} ${code}: ${detail}`;
+      }
+      const others = ALL_SCOPES.filter((scope) => !route.access.scopes.includes(scope));
+      const without = await call(route, await tokenWith(others));
+      answers.others = without.status === 403 && without.code === 'SCOPE_MISSING' ? 'refused' : `${without.status} ${without.code}: ${without.detail}`;
+      expect(answers).toEqual({ ...Object.fromEntries(route.access.scopes.map((scope) => [scope, 'let through'])), others: 'refused' });
+    });
+  }
+});
 
 describe('ASG-06 AMB-24 (b): a WebUserEmployee reads only their own assignments', () => {
   it('answers 200 with the employee\'s own assignment and 404 for another employee\'s', async () => {
