@@ -23,6 +23,9 @@ export interface TokenClaims {
   expiresAt: number;
 }
 
+/** A web user's login was disabled: payload `<tenantId>:<webUserId>` (web-user.repository.ts). */
+export const WEB_USER_DISABLED_CHANNEL = 'staffing_web_user_disabled';
+
 /** The principal a token speaks for (its rep, or its web user), or why there is none. */
 export type SubjectResolver = (claims: TokenClaims, client: { serviceRepId: number | null }) => Promise<Principal | string>;
 
@@ -103,11 +106,19 @@ export class BearerVerifier {
     for (const [token, entry] of this.cache) if (entry.principal.clientId === clientId) this.cache.delete(token);
   }
 
-  /** Hears key rotations and client revocations made by any process. */
+  private forgetWebUser(payload: string): void {
+    const [tenantId, id] = payload.split(':').map(Number);
+    for (const [token, { principal }] of this.cache) {
+      if (principal.tenantId === tenantId && principal.webUser?.id === id) this.cache.delete(token);
+    }
+  }
+
+  /** Hears key rotations, client revocations and disabled web users, made by any process. */
   async listen(): Promise<void> {
-    this.listener = await listen(this.database, [KEYS_CHANNEL, CLIENT_REVOKED_CHANNEL], (channel, payload) => {
+    this.listener = await listen(this.database, [KEYS_CHANNEL, CLIENT_REVOKED_CHANNEL, WEB_USER_DISABLED_CHANNEL], (channel, payload) => {
       if (channel === KEYS_CHANNEL) void this.reloadKeys().catch(() => this.cache.clear());
-      else this.forgetClient(payload);
+      else if (channel === CLIENT_REVOKED_CHANNEL) this.forgetClient(payload);
+      else this.forgetWebUser(payload);
     }, () => this.cache.clear());
   }
 

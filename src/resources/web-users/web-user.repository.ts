@@ -4,7 +4,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { SubjectResolver } from '../../platform/auth/bearer.ts';
+import { WEB_USER_DISABLED_CHANNEL, type SubjectResolver } from '../../platform/auth/bearer.ts';
 import { hashPassword, passwordProblem } from '../../platform/auth/passwords.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { employees } from '../employees/employee.table.ts';
@@ -43,7 +43,7 @@ export async function createWebUser(db: Db, tenantId: number, input: NewWebUser,
   return row.id;
 }
 
-/** Disables a login inside the caller's hierarchy (its tokens stop working when their cache entry ends). */
+/** Disables a login inside the caller's hierarchy; running APIs drop its cached tokens at once (NOTIFY). */
 export async function disableWebUser(db: Db, tenantId: number, id: number, hierIds: readonly number[]): Promise<boolean> {
   const rows = await db.execute(sql`
     update web_users w set disabled_at = now()
@@ -52,7 +52,9 @@ export async function disableWebUser(db: Db, tenantId: number, id: number, hierI
                    union all
                    select 1 from contacts c where c.tenant_id = w.tenant_id and c.id = w.contact_id and c.hier_id = any(${sql.param([...hierIds])}::int[]))
     returning w.id`);
-  return rows.rows.length > 0;
+  if (!rows.rows.length) return false;
+  await db.execute(sql`select pg_notify(${WEB_USER_DISABLED_CHANNEL}, ${`${tenantId}:${id}`})`);
+  return true;
 }
 
 /** The login of a username (case-insensitive) of a tenant and kind, for the password check. */

@@ -2,6 +2,7 @@
 // login, and takes it away; the login then signs in (or not) at the login server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
 import { testLogin, type LoginContext } from '../../../test/login.ts';
 
 let t: LoginContext;
@@ -38,6 +39,28 @@ describe('POST /WebUsers, DELETE /WebUsers/{id}', () => {
     expect(weak.json()).toMatchObject({ status: 400, errors: { password: [expect.stringContaining('at least 10')] } });
     const unknownType = await admin({ method: 'POST', url: '/WebUsers', payload: { type: 'ServiceRep', recordId: 1, username: 'w', password: 'a long password' } });
     expect(unknownType.statusCode).toBe(400);
+  });
+
+  it('AUTH-30 disabling a login ends its issued tokens at once, even while a running API has them cached', async () => {
+    const north = as(t.app, t.acme.fixture.northToken);
+    const contact = await north({ method: 'POST', url: '/Contacts', payload: { firstName: 'Soon', lastName: 'Gone', branchId: t.acme.fixture.north.branchId } });
+    const created = await north({ method: 'POST', url: '/WebUsers', payload: { type: 'WebUserContact', recordId: contact.json().contactId, username: 'soon.gone', password: 'a long password' } });
+    const { webUserId } = created.json<{ webUserId: number }>();
+    const token = (await signIn('WebUserContact', 'soon.gone', 'a long password')).body.access_token;
+    // A deployed API: it listens, and caches the token's principal (30 s by default).
+    const app = await buildApp({ config: t.config, database: t.database, listenForRevocations: true });
+    try {
+      const call = () => app.inject({ method: 'GET', url: '/Employees/1', headers: { authorization: `Bearer ${String(token)}` } });
+      // Authenticated (the WebUserContact role is then refused by the route): 403, not 401.
+      expect((await call()).statusCode).toBe(403);
+      expect((await north({ method: 'DELETE', url: `/WebUsers/${webUserId}` })).statusCode).toBe(204);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = await call();
+      expect(after.statusCode).toBe(401);
+      expect(after.json().detail).toBe('The web user of this bearer token is disabled.');
+    } finally {
+      await app.close();
+    }
   });
 
   it('other tenants\' records are invisible (404)', async () => {

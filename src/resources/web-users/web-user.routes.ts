@@ -30,7 +30,7 @@ export async function webUserRoutes(app: FastifyInstance) {
     config: { access },
     schema: {
       tags: ['Web users'], operationId: 'disableWebUser',
-      summary: 'Disable a web user\'s login: no new tokens; issued ones stop within the credential cache time.',
+      summary: 'Disable a web user\'s login: no new tokens, and the tokens issued stop working at once.',
       params: WebUserIdParams, response: { 204: Type.Null() },
     },
   }, async (request, reply) => {

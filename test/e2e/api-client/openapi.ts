@@ -757,7 +757,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Disable a web user's login: no new tokens; issued ones stop within the credential cache time. */
+        /** Disable a web user's login: no new tokens, and the tokens issued stop working at once. */
         delete: operations["disableWebUser"];
         options?: never;
         head?: never;
