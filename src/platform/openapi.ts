@@ -184,8 +184,12 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, opt
     // A route may document its body more precisely than it validates it (a record's PATCH document).
     transform: ({ schema, url }) => ({ schema: schema?.documentedBody ? { ...schema, body: schema.documentedBody, documentedBody: undefined } : schema, url }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    // @fastify/swagger types this callback's result as its own document type, which a renamed component does not fit.
-    transformObject: (documentObject) => nameSchemas(optionalWhenDefaulted((documentObject as { openapiObject: Json }).openapiObject), routeSchemas) as never,
+    // Both steps change the document in place (defaulted parameters optional, schemas named).
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      nameSchemas(optionalWhenDefaulted(documentObject.openapiObject), routeSchemas);
+      return documentObject.openapiObject;
+    },
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -13,7 +13,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 // No relational schema: queries name their tables (the platform holds no list of features' tables).
-export type Db = NodePgDatabase & { $client: pg.Pool };
+// `$client` is the pool, or inside a transaction the one pooled connection it runs on.
+export type Db = NodePgDatabase & { $client: pg.Pool | pg.PoolClient };
 
 export interface Database {
   pool: pg.Pool;
@@ -49,13 +50,13 @@ export interface Transaction { db: Db; client: pg.PoolClient }
  * nothing. Hands over both the Drizzle handle and the raw client (hot paths use named statements).
  */
 export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  // Already inside a transaction: run in it (one connection, one commit).
+  if (!(db.$client instanceof pg.Pool)) return fn({ db, client: db.$client });
   const client = await db.$client.connect();
   let broken = false;
   try {
     await client.query('begin');
-    // The same Drizzle handle over one pooled client: its `$client` is that client, not the pool (callers
-    // in a transaction use `client` for raw queries).
-    const result = await fn({ db: drizzle(client) as unknown as Db, client });
+    const result = await fn({ db: drizzle(client), client });
     await client.query('commit');
     return result;
   } catch (e) {

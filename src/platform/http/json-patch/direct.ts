@@ -9,6 +9,7 @@
 import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DataScope } from '../../scope.ts';
+import type { Db } from '../../db/database.ts';
 import { notFound } from '../errors.ts';
 import type { Field } from './catalog.ts';
 import { checkOperations, type Operation, type Step } from './patch.ts';
@@ -51,7 +52,7 @@ function multiUpdate(table: string, fields: Field[]) {
 }
 
 interface Write { id: number; values: unknown[]; resolve(): void; reject(e: unknown): void }
-interface Group { ready?: boolean; table: string; fields: Field[]; what: string; tenantId: number; hierIds: number[]; client: pg.Pool; writes: Map<number, Write> }
+interface Group { ready?: boolean; table: string; fields: Field[]; what: string; tenantId: number; hierIds: number[]; client: Db['$client']; writes: Map<number, Write> }
 
 const open = new Map<string, Group>();
 /** Writes per multi-row statement; more wait for the next one. */
