@@ -155,10 +155,9 @@ describe('rate limit per client', () => {
 
 describe('bearer tokens at the API (AUTH-03, AUTH-30)', () => {
   async function sign(claims: Record<string, unknown>, expiresIn = '1h') {
-    const [key] = await loadKeys(t.database.db);
-    const jwk = key!.jwk;
-    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid }).setIssuer(t.login.issuer)
-      .setAudience('http://api.test').setIssuedAt().setExpirationTime(expiresIn).sign(await importJWK(jwk, 'RS256'));
+    const [jwk] = await loadKeys(t.database.db);
+    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk!.kid }).setIssuer(t.login.issuer)
+      .setAudience('http://api.test').setIssuedAt().setExpirationTime(expiresIn).sign(await importJWK(jwk!, 'RS256'));
   }
   const claimsOf = (tenant: LoginTenant) => ({ sub: tenant.service.clientId, client_id: tenant.service.clientId, tid: tenant.fixture.tenantId, role: 'Service', scope: 'employee-read' });
 
@@ -186,9 +185,9 @@ describe('bearer tokens at the API (AUTH-03, AUTH-30)', () => {
   });
 
   it('a token for another audience or issuer answers 401', async () => {
-    const [key] = await loadKeys(t.database.db);
-    const other = await new SignJWT(claimsOf(t.acme)).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key!.jwk.kid }).setIssuer('http://elsewhere')
-      .setAudience('http://api.test').setIssuedAt().setExpirationTime('1h').sign(await importJWK(key!.jwk, 'RS256'));
+    const [jwk] = await loadKeys(t.database.db);
+    const other = await new SignJWT(claimsOf(t.acme)).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk!.kid }).setIssuer('http://elsewhere')
+      .setAudience('http://api.test').setIssuedAt().setExpirationTime('1h').sign(await importJWK(jwk!, 'RS256'));
     expect((await get(`/Employees/${t.acme.employeeId}`, other)).statusCode).toBe(401);
   });
 
@@ -223,6 +222,19 @@ describe('bearer tokens at the API (AUTH-03, AUTH-30)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('bad input at the login server', () => {
+  it('answers 4xx, never 500: unknown or cookie-less interactions, a token request of garbage, an unknown path', async () => {
+    const at = (path: string, init?: RequestInit) => fetch(`${t.login.issuer}${path}`, init).then((r) => r.status);
+    expect(await at('/interaction/no-such-uid')).toBe(400);
+    expect(await at('/interaction/no-such-uid/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=a&password=b' })).toBe(400);
+    expect(await at('/interaction/no-such-uid/confirm', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).toBeGreaterThanOrEqual(400);
+    expect(await at('/interaction/no-such-uid/confirm', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).toBeLessThan(500);
+    expect(await at('/connect/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '%%%\u0000grant_type' })).toBe(400);
+    expect(await at('/connect/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=x' })).toBe(400);
+    expect(await at('/no/such/path')).toBe(404);
   });
 });
 

@@ -84,7 +84,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
   const issuer = config.AUTH_URL.replace(/:0$/, `:${port}`);
 
   const build = async () => {
-    const keys = (await loadKeys(db)).map((k) => k.jwk);
+    const keys = await loadKeys(db);
     provider = createProvider({
       issuer, db, audience: config.BASE_URL, keys,
       accessTokenSeconds: config.ACCESS_TOKEN_SECONDS, refreshTokenSeconds: config.REFRESH_TOKEN_SECONDS,

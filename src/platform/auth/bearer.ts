@@ -55,7 +55,7 @@ export class BearerVerifier {
 
   async reloadKeys(): Promise<void> {
     const keys = await loadKeys(this.database.db);
-    this.keys = createLocalJWKSet({ keys: keys.map((k) => publicJwk(k.jwk)) });
+    this.keys = createLocalJWKSet({ keys: keys.map(publicJwk) });
     this.loadedAt = Date.now();
     this.cache.clear();
   }

@@ -10,8 +10,6 @@ import { signingKeys } from '../db/schema.ts';
 export const KEYS_CHANNEL = 'staffing_signing_keys';
 export const SIGNING_ALG = 'RS256';
 
-export interface StoredKey { kid: string; jwk: JWK; retiredAt: Date | null }
-
 async function newKey(): Promise<{ kid: string; privateJwk: JWK }> {
   const { privateKey } = await generateKeyPair(SIGNING_ALG, { modulusLength: 2048, extractable: true });
   const kid = randomUUID();
@@ -22,10 +20,11 @@ function isJwk(value: unknown): value is JWK {
   return typeof value === 'object' && value !== null && 'kty' in value;
 }
 
-/** Every published key, the signing one first. */
-export async function loadKeys(db: Db): Promise<StoredKey[]> {
-  const rows = await db.select().from(signingKeys).orderBy(sql`${signingKeys.retiredAt} is not null`, desc(signingKeys.createdAt));
-  return rows.flatMap((r) => (isJwk(r.privateJwk) ? [{ kid: r.kid, jwk: r.privateJwk, retiredAt: r.retiredAt }] : []));
+/** Every published key (private JWKs), the signing one first. */
+export async function loadKeys(db: Db): Promise<JWK[]> {
+  const rows = await db.select({ jwk: signingKeys.privateJwk }).from(signingKeys)
+    .orderBy(sql`${signingKeys.retiredAt} is not null`, desc(signingKeys.createdAt));
+  return rows.flatMap((r) => (isJwk(r.jwk) ? [r.jwk] : []));
 }
 
 /** The public half of a private JWK (what the JWKS publishes and verifiers use). */

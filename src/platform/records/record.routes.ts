@@ -90,7 +90,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
       config: { access: write },
       schema: {
         tags, operationId: `patch${def.name}`,
-        summary: def.patch.summary ?? 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409.',
+        summary: ['Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409.', def.patch.note].filter(Boolean).join(' '),
         params: Params, body: PatchDocument, documentedBody: documentedPatch(def.patch.target.catalog, `${def.name}Patch`),
       },
     }, async (request, reply) => {

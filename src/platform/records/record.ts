@@ -58,7 +58,8 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
     query: ReadQuery;
     run(scope: DataScope, id: number, query: QueryOf<ReadQuery>): Promise<Row | undefined>;
   };
-  patch: { summary?: string; target: PatchTarget };
+  /** `note`: what this record's PATCH adds to the standard summary. */
+  patch: { note?: string; target: PatchTarget };
 }
 
 /** Keeps the definition's type parameters (inferred from the schemas) so `run` is checked against them. */

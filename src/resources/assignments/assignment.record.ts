@@ -100,7 +100,7 @@ export const assignmentRecord = defineRecord({
     run: (scope, id, query) => getAssignment(scope, id, query.culture),
   },
   patch: {
-    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. The blacklist flags keep assignment restrictions.',
+    note: 'The blacklist flags keep assignment restrictions.',
     target: assignmentPatchTarget,
   },
 });

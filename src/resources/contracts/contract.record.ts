@@ -70,7 +70,7 @@ export const contractRecord = defineRecord({
   list: { summary: 'Contracts inside the caller\'s hierarchy, by name.', query: ContractListQuery, item: ContractListItem, run: listContracts },
   read: { summary: 'One contract: every catalog field, plus display names.', schema: ContractRecord, query: NoQuery, run: getContract },
   patch: {
-    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. DateContractSigned is yyyymmdd.',
+    note: 'DateContractSigned is yyyymmdd.',
     target: contractPatchTarget,
   },
 });

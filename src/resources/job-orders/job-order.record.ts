@@ -76,7 +76,7 @@ export const jobOrderRecord = defineRecord({
   list: { summary: 'Job orders inside the caller\'s hierarchy, oldest first.', query: JobOrderListQuery, item: JobOrderListItem, run: listJobOrders },
   read: { summary: 'Job order information (JO-04).', schema: JobOrderInformation, query: NoQuery, run: getJobOrder },
   patch: {
-    summary: 'Change catalog fields with a JSON Patch document. Pass-down fields also update the order\'s unprocessed timecards. 200 with no body; a failed test answers 409.',
+    note: 'Pass-down fields also update the order\'s unprocessed timecards.',
     target: jobOrderPatchTarget,
   },
 });

@@ -57,7 +57,7 @@ export const rateSheetRecord = defineRecord({
   list: { summary: 'Rate sheets inside the caller\'s hierarchy, by name.', query: RateSheetListQuery, item: RateSheetListItem, run: listRateSheets },
   read: { summary: 'One rate sheet: every catalog field, plus display names.', schema: RateSheetRecord, query: NoQuery, run: getRateSheet },
   patch: {
-    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. ApplyRateSheetToCustomerDepartments true requires CustomerId.',
+    note: 'ApplyRateSheetToCustomerDepartments true requires CustomerId.',
     target: rateSheetPatchTarget,
   },
 });

@@ -49,7 +49,7 @@ export const timecardRecord = defineRecord({
   list: { summary: 'Timecards inside the caller\'s hierarchy, by weekend date.', query: TimecardListQuery, item: TimecardListItem, run: listTimecards },
   read: { summary: 'One timecard: every catalog field, plus its order, employee and display names.', schema: TimecardRecord, query: NoQuery, run: getTimecard },
   patch: {
-    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test or a processed timecard answers 409.',
+    note: 'A processed timecard answers 409 too.',
     target: timecardPatchTarget,
   },
 });

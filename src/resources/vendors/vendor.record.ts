@@ -50,7 +50,7 @@ export const vendorRecord = defineRecord({
   list: { summary: 'Vendors inside the caller\'s hierarchy, by company name.', query: VendorListQuery, item: VendorListItem, run: listVendors },
   read: { summary: 'One vendor: every catalog field.', schema: VendorRecord, query: NoQuery, run: getVendor },
   patch: {
-    summary: 'Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. IsVendor false is refused (AMB-71); DiscountMethod is stored without effect.',
+    note: 'IsVendor false is refused (AMB-71); DiscountMethod is stored without effect.',
     target: vendorPatchTarget,
   },
 });

@@ -287,7 +287,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. Pass-down fields also update the order's unprocessed timecards. 200 with no body; a failed test answers 409. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. Pass-down fields also update the order's unprocessed timecards. */
         patch: operations["patchJobOrder"];
         trace?: never;
     };
@@ -395,7 +395,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test or a processed timecard answers 409. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. A processed timecard answers 409 too. */
         patch: operations["patchTimecard"];
         trace?: never;
     };
