@@ -38,7 +38,7 @@ async function tenantNamed(db: Db, name: string | undefined): Promise<number> {
 
 function positiveInt(value: string | undefined, flag: string): number {
   const n = Number(value);
-  if (!value || !Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number.`);
+  if (!value || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number.`);
   return n;
 }
 

@@ -39,6 +39,8 @@ describe('POST /WebUsers, DELETE /WebUsers/{id}', () => {
     expect(weak.json()).toMatchObject({ status: 400, errors: { password: [expect.stringContaining('at least 10')] } });
     const unknownType = await admin({ method: 'POST', url: '/WebUsers', payload: { type: 'ServiceRep', recordId: 1, username: 'w', password: 'a long password' } });
     expect(unknownType.statusCode).toBe(400);
+    const huge = await admin({ method: 'POST', url: '/WebUsers', payload: { type: 'WebUserEmployee', recordId: 1e20, username: 'w', password: 'a long password' } });
+    expect(huge.json()).toMatchObject({ status: 400, errors: { recordId: expect.any(Array) } });
   });
 
   it('AUTH-30 disabling a login ends its issued tokens at once, even while a running API has them cached', async () => {
