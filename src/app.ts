@@ -49,6 +49,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // The request line carries the assessment vendors' `data` query (decision 0020: up to 8192
+    // characters decoded, which percent-encoding can triple); Node's default allows 16 KiB of headers.
+    http: { maxHeaderSize: 32 * 1024 },
   });
 
   // External plugins.

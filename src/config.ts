@@ -58,6 +58,8 @@ export const ConfigSchema = Type.Object({
   JOB_BOARD_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600 }),
   /** Resume uploads must have an address the gazetteer can standardize (RES-11). */
   ADDRESS_STANDARDIZATION_REQUIRED: Type.Boolean(),
+  /** Largest assignment message document (bytes); refused with 413 while the upload streams. */
+  DOCUMENT_UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024 }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -85,6 +87,7 @@ const defaults: Record<string, string> = {
   BATCH_LEASE_SECONDS: '60',
   BATCH_MAX_ATTEMPTS: '3',
   ADDRESS_STANDARDIZATION_REQUIRED: 'false',
+  DOCUMENT_UPLOAD_MAX_BYTES: String(10 * 1024 * 1024),
   JOB_BOARD_CACHE_SECONDS: '60',
   LOGIN_SERVER_IN_PROCESS: 'true',
   ACCESS_TOKEN_SECONDS: '3600',

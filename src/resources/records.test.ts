@@ -11,6 +11,7 @@ import type { Field } from '../platform/http/json-patch/catalog.ts';
 import { idProperty, type RecordDefinition } from '../platform/records/record.ts';
 import { fieldsRead } from '../platform/records/rules.ts';
 import { lookupId, seedWorksite } from './job-orders/job-order.test-data.ts';
+import { vet } from './assignments/assignment.fixtures.ts';
 import { records } from './registry.ts';
 
 type Side = 'north' | 'south';
@@ -23,6 +24,8 @@ interface FixtureContext {
   tenant: TenantFixture;
   /** A new record of another registered kind, created through the API from its own fixture; its id. */
   make(name: string): Promise<number>;
+  /** Vets the employee for the job order (an assignment's prerequisite, ASG-04). */
+  vet(jobOrderId: number, employeeId: number): Promise<number>;
 }
 
 interface Fixture {
@@ -55,7 +58,14 @@ const FIXTURES: Record<string, Fixture> = {
   },
   RateSheet: { at: 'north', body: async () => ({ name: 'Generic rates' }) },
   Timecard: { at: 'north', body: async ({ make }) => ({ jobOrderId: await make('JobOrder'), weekendDate: '2026-03-08T00:00:00Z' }) },
-  Assignment: { at: 'north', body: async ({ make }) => ({ employeeId: await make('Employee'), jobOrderId: await make('JobOrder'), startDate: '2026-01-05T00:00:00Z' }) },
+  Assignment: {
+    at: 'north',
+    body: async ({ make, vet }) => {
+      const employeeId = await make('Employee'), jobOrderId = await make('JobOrder');
+      await vet(jobOrderId, employeeId);
+      return { employeeId, jobOrderId, startDate: '2026-01-05T00:00:00Z' };
+    },
+  },
 };
 
 const other = (side: Side): Side => (side === 'north' ? 'south' : 'north');
@@ -96,7 +106,7 @@ async function make(name: string): Promise<number> {
   if (res.statusCode !== 201) throw new Error(`creating a ${name} (a prerequisite): ${res.statusCode} ${res.body}`);
   return Number(res.json()[idProperty(def)]);
 }
-const fixtureContext = (): FixtureContext => ({ db: t.database.db, tenant: t.tenant, make });
+const fixtureContext = (): FixtureContext => ({ db: t.database.db, tenant: t.tenant, make, vet: (jobOrderId, employeeId) => vet(callers.admin, jobOrderId, employeeId) });
 
 beforeAll(async () => {
   t = await testApp();

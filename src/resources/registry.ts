@@ -30,6 +30,11 @@ import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
 import { jobBoardSearchRoutes } from './job-board/job-board-search.routes.ts';
 import { jobBoardDetailsRoutes } from './job-board/job-board-details.routes.ts';
 import { candidateRoutes } from './candidates/candidate.routes.ts';
+import { assignmentAccrualRoutes } from './assignment-accruals/assignment-accrual.routes.ts';
+import { assignmentMessageRoutes } from './assignment-messages/assignment-message.routes.ts';
+import { assignmentRestrictionRoutes } from './assignment-restrictions/assignment-restriction.routes.ts';
+import { assessmentPackageRoutes } from './assessments/assessment-package.routes.ts';
+import { assessmentSessionRoutes } from './assessments/assessment-session.routes.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -59,6 +64,11 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   jobBoardSearchRoutes,
   jobBoardDetailsRoutes,
   candidateRoutes,
+  assignmentAccrualRoutes,
+  assignmentMessageRoutes,
+  assignmentRestrictionRoutes,
+  assessmentPackageRoutes,
+  assessmentSessionRoutes,
 ];
 
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];

@@ -105,7 +105,10 @@ describe('the generated client against staffing serve --demo', () => {
     expect(expectBody(await api.GET('/JobOrders/{id}', one), 200).directions).toBe('Dock 4');
   });
 
-  it('assignments: create, read, list, patch', async () => {
+  it('assignments: vet, create, read, list, patch', async () => {
+    // ASG-04: a vetting session first; a clear one lets the placement through.
+    const vetting = expectBody(await api.POST('/jobOrder/{orderId}/assignmentRestriction', { params: { path: { orderId: jobOrderId } }, body: { employeeId } }), 201);
+    expect(vetting.status).toBe('clear');
     const { assignmentId } = expectBody(await api.POST('/Assignments', { body: { employeeId, jobOrderId, startDate: '2026-03-02' } }), 201);
     const one = { params: { path: { id: assignmentId } } };
     expect(expectBody(await api.GET('/Assignments/{id}', one), 200).jobOrderId).toBe(jobOrderId);

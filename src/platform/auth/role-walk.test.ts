@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { as } from '../../../test/helpers.ts';
 import { PASSWORD, testLogin } from '../../../test/login.ts';
 import { operationsOf } from '../openapi.ts';
-import { seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, type Place } from '../../resources/assignments/assignment.fixtures.ts';
+import { seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, vet, type Place } from '../../resources/assignments/assignment.fixtures.ts';
 import type { Access } from './access.ts';
 import { ROLES, type Role } from './principal.ts';
 import { ALL_SCOPES } from './scopes.ts';
@@ -212,6 +212,7 @@ describe('ASG-06 AMB-24 (b): a WebUserEmployee reads only their own assignments'
     const colleague = await north({ method: 'POST', url: '/Employees', payload: { firstName: 'Olive', lastName: 'Other', branchId: fixture.north.branchId, region: 'MN' } });
     expect(colleague.statusCode, colleague.body).toBe(201);
     const assign = async (employee: number) => {
+      await vet(north, jobOrderId, employee);
       const res = await north({ method: 'POST', url: '/Assignments', payload: { employeeId: employee, jobOrderId, startDate: '2026-01-05' } });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ assignmentId: number }>().assignmentId;

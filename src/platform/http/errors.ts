@@ -22,7 +22,12 @@ export const ERROR_CODES = {
   EMPLOYEE_GOVERNMENT_ID_EXISTS: { status: 409, meaning: 'An employee with this governmentPersonalId already exists in the tenant.' },
   CANDIDATE_EXISTS: { status: 409, meaning: 'The employee is already a candidate for the job order.' },
   TIMECARD_PROCESSED: { status: 409, meaning: 'The timecard has been processed by payroll and can no longer be changed.' },
-  ASSIGNMENT_RESTRICTED: { status: 409, meaning: 'An active assignment restriction exists between the job order\'s customer and the employee.' },
+  ASSIGNMENT_RESTRICTED: { status: 409, meaning: 'The vetting session for the employee and job order has results not approved; `results` lists them (docs/assignments.md).' },
+  ASSIGNMENT_NOT_VETTED: { status: 409, meaning: 'No vetting session allows the placement: none was started for the employee and job order, the latest is stale, or it has placed its assignment already (`staleBecause` says why).' },
+  ASSIGNMENT_STATUS_TRANSITION: { status: 409, meaning: 'The assignment\'s status cannot move to the one given (docs/assignments.md); `errors` names assignmentStatusId.' },
+  APPROVAL_LEVEL: { status: 403, meaning: 'The caller\'s hierarchy level may not approve this restriction result.' },
+  RESTRICTION_RESULT_NOT_APPROVABLE: { status: 409, meaning: 'The restriction result cannot be approved: its rule blocks the placement, or it is approved already.' },
+  RESTRICTION_SESSION_STALE: { status: 409, meaning: 'The vetting session no longer holds: what it checked has changed, or it has placed its assignment; start a new session.' },
   BATCH_JOB_WRONG_TYPE: { status: 409, meaning: 'The batch job is of another type than the operation needs.' },
   TENANT_SETUP_INCOMPLETE: { status: 409, meaning: 'A lookup list of the tenant lacks a value the operation needs (a default status, say).' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or an uploaded file) is larger than allowed.' },
@@ -30,6 +35,7 @@ export const ERROR_CODES = {
   TOO_MANY_REQUESTS: { status: 429, meaning: 'Too many simultaneous requests for this credential (see Retry-After).' },
   INTERNAL: { status: 500, meaning: 'An unexpected error; quote the traceId.' },
   OVERLOADED: { status: 503, meaning: 'The service or its database is busy or unavailable; retry after Retry-After.' },
+  PROVIDER_UNAVAILABLE: { status: 502, meaning: 'An assessment provider could not open the session (unreachable, timed out, or answered with an error); the session is marked failed.' },
   EXTERNAL_UNREACHABLE: { status: 520, meaning: 'An external service (the resume parser) could not be reached.' },
   EXTERNAL_FAILED: { status: 521, meaning: 'An external service (the resume parser) answered with an error.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
@@ -66,6 +72,7 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
   520: 'External Service Unreachable',
   521: 'External Service Error',
@@ -86,6 +93,8 @@ export class AppError extends Error {
     readonly errors?: FieldErrors,
     /** Extra response headers (Retry-After, Allow, WWW-Authenticate). */
     readonly headers?: Record<string, string>,
+    /** Extension members of the problem body (RFC 9457 section 3.2), documented with their code. */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail ?? titleOf(statusOf(code)));
     this.status = statusOf(code);

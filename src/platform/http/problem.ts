@@ -20,7 +20,9 @@ export interface Problem {
   errors?: FieldErrors;
 }
 
-export function problemOf(request: FastifyRequest, status: number, detail?: string, errors?: FieldErrors, code = codeOfStatus(status)): Problem {
+export function problemOf(
+  request: FastifyRequest, status: number, detail?: string, errors?: FieldErrors, code = codeOfStatus(status), extensions: Record<string, unknown> = {},
+): Problem & Record<string, unknown> {
   const body: Problem = {
     type: problemType(code),
     code,
@@ -32,16 +34,20 @@ export function problemOf(request: FastifyRequest, status: number, detail?: stri
     traceId: request.id,
   };
   if (errors) body.errors = errors;
-  return body;
+  // Extension members (RFC 9457 section 3.2) never replace the standard ones.
+  return { ...extensions, ...body };
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, status: number, detail?: string, errors?: FieldErrors, headers?: Record<string, string>, code?: ErrorCode) {
+export function sendProblem(
+  request: FastifyRequest, reply: FastifyReply, status: number, detail?: string, errors?: FieldErrors, headers?: Record<string, string>, code?: ErrorCode,
+  extensions?: Record<string, unknown>,
+) {
   if (headers) reply.headers(headers);
   return reply
     .code(status)
     .type(PROBLEM_JSON)
     .serializer(JSON.stringify)
-    .send(problemOf(request, status, detail, errors, code));
+    .send(problemOf(request, status, detail, errors, code, extensions));
 }
 
 interface AjvError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
@@ -95,7 +101,7 @@ export const ProblemSchema = Type.Object({
   instance: Type.String({ description: 'The request path.' }),
   traceId: Type.String({ description: 'Quote it when reporting a problem; it is in the service log.' }),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Field name → messages (validation failures).' })),
-}, { $id: 'Problem', description: 'application/problem+json (RFC 9457)' });
+}, { $id: 'Problem', description: 'application/problem+json (RFC 9457). Some codes add members of their own, documented with the code: ASSIGNMENT_RESTRICTED adds `results`, ASSIGNMENT_NOT_VETTED `staleBecause` (docs/assignments.md).' });
 
 const ProblemType = Type.Object({
   code: Type.String({ enum: CODES }), status: Type.Integer(), title: Type.String(), meaning: Type.String(),
@@ -145,7 +151,7 @@ export function registerProblemHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validationContext?: string; headers?: Record<string, string> }, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendProblem(request, reply, error.status, error.message, error.errors, error.headers, error.code);
+      return sendProblem(request, reply, error.status, error.message, error.errors, error.headers, error.code, error.extensions);
     }
     if (error.validation) {
       const errors = fieldErrors(error.validation as AjvError[], error.validationContext);

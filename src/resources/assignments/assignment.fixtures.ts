@@ -1,7 +1,9 @@
 // Test fixtures: records other resources own (customers, worksites, job titles, job orders,
 // messages), inserted directly through their Drizzle tables so these tests do not depend on those
 // resources' routes. Used by the route tests of assignments, contracts, rate sheets and vendors.
+// `vet` runs the vetting session POST /Assignments needs (ASG-04).
 import { and, asc, eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import { orderTypes } from '../../platform/db/schema.ts';
 import * as R from '../reference-data/reference.table.ts';
@@ -75,4 +77,14 @@ export async function seedContact(db: Db, at: Place, customerId: number | null =
   const [row] = await db.insert(contacts).values({ tenantId: at.tenantId, hierId: at.hierId, branchId: at.branchId, firstName: 'Cora', lastName: 'Contact', customerId })
     .returning({ id: contacts.id });
   return row!.id;
+}
+
+/** A caller of the app, as test/helpers.ts `as(app, credential)` gives it. */
+export type Caller = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** Vets the employee for the job order (POST /jobOrder/{orderId}/assignmentRestriction) so POST /Assignments may place them; the session's id. */
+export async function vet(caller: Caller, jobOrderId: number, employeeId: number): Promise<number> {
+  const res = await caller({ method: 'POST', url: `/jobOrder/${jobOrderId}/assignmentRestriction`, payload: { employeeId } });
+  if (res.statusCode !== 201) throw new Error(`vetting employee ${employeeId} for job order ${jobOrderId}: ${res.statusCode} ${res.body}`);
+  return res.json<{ assignmentRestrictionSessionId: number }>().assignmentRestrictionSessionId;
 }

@@ -1,6 +1,8 @@
-// The assignment record: /Assignments (create from a job order, read with `culture`, list, PATCH of
-// the catalog's fields). The blacklist flags keep assignment restrictions (docs/decisions/0006).
-// Accruals, messages and documents are later work; DELETE is not offered (405).
+// The assignment record: /Assignments (create from a job order for a vetted employee, read with
+// `culture`, list, PATCH of the catalog's fields). The blacklist flags keep assignment restrictions
+// (docs/decisions/0006); vetting and status transitions: docs/decisions/0017.
+// Accruals (assignment-accruals/), messages and documents (assignment-messages/) are features of their
+// own; DELETE is not offered (405).
 import { serviceReps } from '../../platform/db/schema.ts';
 import type { Access } from '../../platform/auth/access.ts';
 import { defineRecord } from '../../platform/records/record.ts';
@@ -15,7 +17,7 @@ import { usableJobTitle } from '../job-titles/job-title.repository.ts';
 import { assignments } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import { AssignmentCreate, AssignmentDetailsQuery, AssignmentListItem, AssignmentListQuery, AssignmentRecord } from './assignment.schemas.ts';
-import { createAssignment, getAssignment, HH_MM, keepRestrictions, listAssignments } from './assignment.repository.ts';
+import { checkStatusTransition, createAssignment, getAssignment, HH_MM, keepRestrictions, listAssignments } from './assignment.repository.ts';
 
 // The spec's lists, as written (ASG-01, ASG-06, ASG-07, ASG-10, AMB-19 (a)): the GET also takes the
 // write scope, and the details also admit WebUserEmployee.
@@ -72,6 +74,8 @@ export const assignmentPatchTarget: PatchTarget = {
     purchaseOrderId: 'a purchase order of the customer\'s procurement system: the service holds no purchase orders (stored as given)',
     remoteWorkStatusId: 'a remote work status of the back office: the service holds no list of them (stored as given)',
   },
+  // ASG-29: the status moves only along the transitions of assignment.status.ts.
+  validate: checkStatusTransition,
   after: keepRestrictions,
 };
 
@@ -84,7 +88,9 @@ export const assignmentRecord = defineRecord({
   access: { read: detailsAccess, list: listAccess, write: writeAccess },
   what: 'The assignment',
   create: {
-    summary: 'Place an employee on a job order. 409 when an active assignment restriction exists between the order\'s customer and the employee.',
+    summary: 'Place an employee on a job order. The latest vetting session of the employee and order (POST /jobOrder/{orderId}/assignmentRestriction) '
+      + 'must be clear or approved and still hold: else 409 ASSIGNMENT_NOT_VETTED, or ASSIGNMENT_RESTRICTED with the unapproved `results`. '
+      + 'The assignment uses the session up; it starts Pending Start when startDate is ahead, else Active.',
     body: AssignmentCreate,
     rules: {
       jobOrderId: visibleRecord(jobOrders, 'job order'),
@@ -100,7 +106,7 @@ export const assignmentRecord = defineRecord({
     run: (scope, id, query) => getAssignment(scope, id, query.culture),
   },
   patch: {
-    note: 'The blacklist flags keep assignment restrictions.',
+    note: 'The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION).',
     target: assignmentPatchTarget,
   },
 });

@@ -1,6 +1,7 @@
-// Data access for assignments: create from a job order (with the restriction check of ASG-04), read,
-// list, and PATCH's side effect (the blacklist flags keep assignment restrictions).
-import { and, eq, sql } from 'drizzle-orm';
+// Data access for assignments: create from a job order (placing only a vetted employee, ASG-04), read,
+// list, and PATCH's rule and side effect (status transitions, ASG-29; the blacklist flags keep
+// assignment restrictions).
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
@@ -10,7 +11,9 @@ import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
 import { assignmentStatuses } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
+import { markPlaced, vetPlacement } from '../assignment-restrictions/assignment-restriction.repository.ts';
 import { assignmentRestrictions, assignments } from './assignment.table.ts';
+import { ACTIVE, refusedMove, startStatusName } from './assignment.status.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import type { AssignmentCreateInput } from './assignment.schemas.ts';
 
@@ -19,12 +22,14 @@ export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const a = assignments;
 
-/** ASG-04, AMB-64: an active restriction either way between the customer and the employee. */
-async function restricted(scope: DataScope, customerId: number, employeeId: number): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(assignmentRestrictions).where(and(
-    eq(assignmentRestrictions.tenantId, scope.tenantId), eq(assignmentRestrictions.customerId, customerId),
-    eq(assignmentRestrictions.employeeId, employeeId), eq(assignmentRestrictions.isActive, true))).limit(1);
-  return rows.length > 0;
+/** ASG-29: the tenant's active status of that name, else its Active one, else its first active one. */
+async function startStatus(scope: DataScope, name: string): Promise<number> {
+  const s = assignmentStatuses;
+  const rows = await scope.db.select({ id: s.id, name: s.name }).from(s)
+    .where(and(eq(s.tenantId, scope.tenantId), eq(s.isActive, true))).orderBy(asc(s.id));
+  const found = rows.find((r) => r.name === name) ?? rows.find((r) => r.name === ACTIVE) ?? rows[0];
+  if (!found) throw new AppError('TENANT_SETUP_INCOMPLETE', 'The tenant has no active assignment status.');
+  return found.id;
 }
 
 export async function createAssignment(scope: DataScope, input: AssignmentCreateInput): Promise<number> {
@@ -45,14 +50,8 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
     if (!startDate) errors.startDate ??= ['is required'];
     if (Object.keys(errors).length || !startDate) throw validationError(errors);
     const o = order;
-    if (await restricted(tx, o.customerId, input.employeeId)) {
-      throw new AppError('ASSIGNMENT_RESTRICTED', 'An active assignment restriction exists between the job order\'s customer and the employee.');
-    }
-    const [status] = await tx.db.select({ id: assignmentStatuses.id }).from(assignmentStatuses)
-      .where(and(eq(assignmentStatuses.tenantId, tx.tenantId), eq(assignmentStatuses.name, 'Active'), eq(assignmentStatuses.isActive, true))).limit(1);
-    const [fallback] = status ? [status] : await tx.db.select({ id: assignmentStatuses.id }).from(assignmentStatuses)
-      .where(and(eq(assignmentStatuses.tenantId, tx.tenantId), eq(assignmentStatuses.isActive, true))).orderBy(assignmentStatuses.id).limit(1);
-    if (!fallback) throw new AppError('TENANT_SETUP_INCOMPLETE', 'The tenant has no active assignment status.');
+    // ASG-04, AMB-64 (a): the latest vetting session of the pair must allow it (else 409); this assignment uses it up.
+    const sessionId = await vetPlacement(tx, input.jobOrderId, input.employeeId);
     const time = (value: string) => HH_MM.test(value) ? value : null;
     const [row] = await tx.db.insert(assignments).values({
       tenantId: tx.tenantId,
@@ -60,7 +59,7 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
       employeeId: input.employeeId,
       jobOrderId: input.jobOrderId,
       customerId: o.customerId,
-      assignmentStatusId: fallback.id,
+      assignmentStatusId: await startStatus(tx, startStatusName(startDate)),
       jobTitleId: o.jobTitleId,
       branchId: o.branchId,
       workerCompCodeId: o.workerCompCodeId,
@@ -79,7 +78,9 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
       isScheduledForSaturday: o.isScheduledForSaturday,
       startDate, endDate, expectedEndDate,
     }).returning({ id: assignments.id });
-    return row!.id;
+    if (!row) throw new Error('the assignment insert returned no row');
+    await markPlaced(tx, sessionId, row.id);
+    return row.id;
   });
 }
 
@@ -163,4 +164,15 @@ export async function keepRestrictions({ scope, id, changes, next }: PatchContex
   const changed = (json: string) => [...changes.keys()].some((f) => f.json === json);
   if (changed('customerHasBlacklistedEmployee')) await setRestriction(scope, id, 'customer', next.customerHasBlacklistedEmployee === true);
   if (changed('employeeHasBlacklistedCustomer')) await setRestriction(scope, id, 'employee', next.employeeHasBlacklistedCustomer === true);
+}
+
+/** ASG-29: AssignmentStatusId moves only as STATUS_TRANSITIONS allows (409 naming the field). An id that is no status is the lookup rule's 400. */
+export async function checkStatusTransition({ scope, current, next }: PatchContext): Promise<void> {
+  const from = current.assignmentStatusId, to = next.assignmentStatusId;
+  if (from === to || typeof from !== 'number' || typeof to !== 'number') return;
+  const s = assignmentStatuses;
+  const rows = await scope.db.select({ id: s.id, name: s.name, isActive: s.isActive }).from(s).where(and(eq(s.tenantId, scope.tenantId), inArray(s.id, [from, to])));
+  const before = rows.find((r) => r.id === from), after = rows.find((r) => r.id === to);
+  const refused = before && after ? refusedMove(before, after) : undefined;
+  if (refused) throw new AppError('ASSIGNMENT_STATUS_TRANSITION', `assignmentStatusId: ${refused}.`, { assignmentStatusId: [refused] });
 }

@@ -1,5 +1,6 @@
-// /Assignments: create from a job order (restriction check), details with culture, list, hierarchy
-// and tenant isolation, declared access, and PATCH (catalog, every op, HH:MM times, blacklist flags).
+// /Assignments: create from a job order (vetted employees only), details with culture, list, hierarchy
+// and tenant isolation, declared access, and PATCH (catalog, every op, HH:MM times, blacklist flags,
+// status transitions). The vetting sessions themselves: assignment-restrictions/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { as, testApp, type TestContext } from '../../../test/helpers.ts';
@@ -9,14 +10,14 @@ import * as R from '../reference-data/reference.table.ts';
 import { assignmentRestrictions } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import { assignmentPatchTarget, detailsAccess, listAccess, writeAccess } from './assignment.record.ts';
-import { firstId, lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedMessage, seedShift, seedWorksite, type Place } from './assignment.fixtures.ts';
+import { firstId, lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedMessage, seedShift, seedWorksite, vet, type Place } from './assignment.fixtures.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
 let ids: {
   worksite: number; northEmployee: number; southEmployee: number; customer: number; northOrder: number; southOrder: number; jobTitle: number; shift: string;
-  ended: number; active: number; compCode: number; salesTeam: number;
+  ended: number; active: number; pending: number; cancelled: number; compCode: number; salesTeam: number;
 };
 
 const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side], repId: tc.tenant[side].repId });
@@ -39,7 +40,8 @@ beforeAll(async () => {
   const shift = await seedShift(db, n.tenantId);
   const northOrder = await seedJobOrder(db, n, {
     customerId: customer, jobTitleId: jobTitle, worksiteId: worksite,
-    extra: { startTime: '07:30', endTime: '16:00', shiftId: shift, isScheduledForMonday: true, isScheduledForFriday: true, jobOrderShiftNotes: 'Bring boots', doNotAutoClose: true },
+    // Room for every placement of this file (ORDER_FILLED would otherwise ask for approval).
+    extra: { startTime: '07:30', endTime: '16:00', shiftId: shift, isScheduledForMonday: true, isScheduledForFriday: true, jobOrderShiftNotes: 'Bring boots', doNotAutoClose: true, positionsRequired: 1000 },
   });
   const southCustomer = await seedCustomer(db, s, 'Southern Goods');
   const southOrder = await seedJobOrder(db, s, { customerId: southCustomer, jobTitleId: jobTitle, worksiteId: await seedWorksite(db, s.tenantId, southCustomer) });
@@ -48,17 +50,23 @@ beforeAll(async () => {
     northEmployee: await newEmployee(t.tenant.north.branchId), southEmployee: await newEmployee(t.tenant.south.branchId, 'Southerly'),
     customer, northOrder, southOrder, jobTitle, shift,
     ended: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Ended'), active: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Active'),
+    pending: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Pending Start'), cancelled: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Cancelled'),
     compCode: await firstId(db, R.workerCompCodes, n.tenantId), salesTeam: await firstId(db, R.salesTeams, n.tenantId),
   };
 });
 afterAll(async () => { await t?.close(); });
 
 const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Assignments', payload: body });
+/** Vets the employee for the order, then creates (ASG-04: every placement needs a session of its own). */
+async function placeVetted(body: { employeeId: number; jobOrderId: number } & Record<string, unknown>, caller = admin) {
+  await vet(caller, body.jobOrderId, body.employeeId);
+  return create(body, caller);
+}
 const patch = (id: number, document: unknown, caller = admin, type = 'application/json-patch+json') =>
   caller({ method: 'PATCH', url: `/Assignments/${id}`, headers: { 'content-type': type }, payload: JSON.stringify(document) });
 const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Assignments/${id}` })).json();
 async function newAssignment(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
-  const res = await create({ employeeId: await newEmployee(t.tenant.north.branchId), jobOrderId: ids.northOrder, startDate: '2026-01-05', ...body }, caller);
+  const res = await placeVetted({ employeeId: await newEmployee(t.tenant.north.branchId), jobOrderId: ids.northOrder, startDate: '2026-01-05', ...body }, caller);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().assignmentId;
 }
@@ -67,7 +75,7 @@ const restrictions = (employeeId: number) => t.database.db.select().from(assignm
 
 describe('POST /Assignments', () => {
   it('ASG-03 ASG-26: 201 with the id and Location; the job order\'s customer, title, branch, shift and schedule are copied', async () => {
-    const res = await create({ employeeId: ids.northEmployee, jobOrderId: ids.northOrder, startDate: '2026-02-02T00:00:00Z', expectedEndDate: '2026-06-30T00:00:00Z' });
+    const res = await placeVetted({ employeeId: ids.northEmployee, jobOrderId: ids.northOrder, startDate: '2026-02-02T00:00:00Z', expectedEndDate: '2026-06-30T00:00:00Z' });
     expect(res.statusCode, res.body).toBe(201);
     const { assignmentId } = res.json();
     expect(res.headers.location).toBe(`/Assignments/${assignmentId}`);
@@ -92,13 +100,17 @@ describe('POST /Assignments', () => {
     expect(res.json().errors).toEqual({ endDate: ['must not be before startDate'] });
   });
 
-  it('ASG-04 AMB-64: 409 while an active assignment restriction exists between the order\'s customer and the employee', async () => {
+  it('ASG-04 AMB-64: 409 ASSIGNMENT_NOT_VETTED without a session; ASSIGNMENT_RESTRICTED while the session has a restriction; a new session after it is lifted places', async () => {
     const employeeId = await newEmployee(t.tenant.north.branchId, 'Restricted');
-    await t.database.db.insert(assignmentRestrictions).values({ tenantId: t.tenant.tenantId, customerId: ids.customer, employeeId, raisedBy: 'employee' });
     const body = { employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-05' };
-    expect((await create(body)).statusCode).toBe(409);
-    await t.database.db.update(assignmentRestrictions).set({ isActive: false }).where(eq(assignmentRestrictions.employeeId, employeeId));
-    expect((await create(body)).statusCode).toBe(201);
+    expect((await create(body)).json()).toMatchObject({ status: 409, code: 'ASSIGNMENT_NOT_VETTED', assignmentRestrictionSessionId: null });
+    await t.database.db.insert(assignmentRestrictions).values({ tenantId: t.tenant.tenantId, customerId: ids.customer, employeeId, raisedBy: 'employee' });
+    await vet(admin, ids.northOrder, employeeId);
+    expect((await create(body)).json()).toMatchObject({ status: 409, code: 'ASSIGNMENT_RESTRICTED', results: [expect.objectContaining({ ruleCode: 'EMPLOYEE_BLACKLISTED_CUSTOMER' })] });
+    await t.database.db.update(assignmentRestrictions).set({ isActive: false, updatedAt: new Date() }).where(eq(assignmentRestrictions.employeeId, employeeId));
+    expect((await create(body)).json()).toMatchObject({ status: 409, code: 'ASSIGNMENT_NOT_VETTED', staleBecause: ['restrictions', 'findings'] });
+    expect((await placeVetted(body)).statusCode).toBe(201);
+    expect((await create(body)).json(), 'the session is used up').toMatchObject({ status: 409, code: 'ASSIGNMENT_NOT_VETTED' });
   });
 
   it('ASG-02 ASG-01: creating needs assignment-write', async () => {
@@ -138,7 +150,7 @@ describe('GET /Assignments/{id} and the list', () => {
   });
 
   it('GEN-04 GEN-05: an assignment in another branch\'s hierarchy or another tenant answers 404; lists leave it out', async () => {
-    const res = await create({ employeeId: ids.southEmployee, jobOrderId: ids.southOrder, startDate: '2026-01-05' });
+    const res = await placeVetted({ employeeId: ids.southEmployee, jobOrderId: ids.southOrder, startDate: '2026-01-05' });
     const southId = res.json().assignmentId;
     expect((await north({ method: 'GET', url: `/Assignments/${southId}` })).statusCode).toBe(404);
     expect((await patch(southId, [{ op: 'replace', path: '/ShiftNote', value: 'x' }], north)).statusCode).toBe(404);
@@ -152,8 +164,8 @@ describe('GET /Assignments/{id} and the list', () => {
 
   it('lists by job order and employee, latest start first, paged', async () => {
     const employeeId = await newEmployee(t.tenant.north.branchId, 'Lister');
-    const first = (await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-01' })).json().assignmentId;
-    const second = (await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-04-01' })).json().assignmentId;
+    const first = (await placeVetted({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-01' })).json().assignmentId;
+    const second = (await placeVetted({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-04-01' })).json().assignmentId;
     const page = (await admin({ method: 'GET', url: `/assignments?EmployeeId=${employeeId}&take=1` })).json();
     expect(page).toEqual({ totalCount: 2, data: [expect.objectContaining({ assignmentId: second, employeeName: 'Pat Lister', customerName: 'Acme Widgets', assignmentStatus: 'Active', jobTitle: 'Forklift Operator' })] });
     const byOrder = (await admin({ method: 'GET', url: `/Assignments?jobOrderId=${ids.northOrder}&employeeId=${employeeId}` })).json();
@@ -224,10 +236,11 @@ describe('PATCH /Assignments/{id}', () => {
 
   it('PATCH-ASG-04 PATCH-ASG-05: the blacklist flags keep an assignment restriction per side; ASG-04 then refuses new placements', async () => {
     const employeeId = await newEmployee(t.tenant.north.branchId, 'Blacklisted');
-    const asg = (await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-05' })).json().assignmentId;
+    const asg = (await placeVetted({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-01-05' })).json().assignmentId;
     expect((await patch(asg, [{ op: 'replace', path: '/CustomerHasBlacklistedEmployee', value: true }])).statusCode).toBe(200);
     expect(await restrictions(employeeId)).toEqual([expect.objectContaining({ customerId: ids.customer, employeeId, raisedBy: 'customer', isActive: true, sourceAssignmentId: asg })]);
-    expect((await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-05-01' })).statusCode).toBe(409);
+    expect((await placeVetted({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-05-01' })).json())
+      .toMatchObject({ code: 'ASSIGNMENT_RESTRICTED', results: [expect.objectContaining({ ruleCode: 'CUSTOMER_BLACKLISTED_EMPLOYEE' })] });
 
     expect((await patch(asg, [{ op: 'replace', path: '/employeeHasBlacklistedCustomer', value: true }, { op: 'replace', path: '/CustomerHasBlacklistedEmployee', value: false }])).statusCode).toBe(200);
     expect((await restrictions(employeeId)).map((r) => [r.raisedBy, r.isActive])).toEqual([['customer', false], ['employee', true]]);
@@ -235,7 +248,7 @@ describe('PATCH /Assignments/{id}', () => {
 
     expect((await patch(asg, [{ op: 'replace', path: '/EmployeeHasBlacklistedCustomer', value: false }])).statusCode).toBe(200);
     expect((await restrictions(employeeId)).every((r) => !r.isActive)).toBe(true);
-    expect((await create({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-05-01' })).statusCode).toBe(201);
+    expect((await placeVetted({ employeeId, jobOrderId: ids.northOrder, startDate: '2026-05-01' })).statusCode).toBe(201);
     expect((await patch(asg, [{ op: 'replace', path: '/CustomerHasBlacklistedEmployee', value: true }])).statusCode).toBe(200);
     expect((await restrictions(employeeId)).filter((r) => r.isActive)).toHaveLength(1);
   });
@@ -244,6 +257,33 @@ describe('PATCH /Assignments/{id}', () => {
     expect((await patch(id, [{ op: 'replace', path: '/AssignmentStatusId', value: 999999 }])).json().errors).toHaveProperty('assignmentStatusId');
     expect((await patch(id, [{ op: 'replace', path: '/AssignmentStatusId', value: ids.ended }])).statusCode).toBe(200);
     expect((await read(id)).assignmentStatus).toBe('Ended');
+  });
+
+  it('ASG-29: a new assignment starts Pending Start when its start date is ahead, else Active', async () => {
+    expect((await read(await newAssignment({ startDate: '2099-03-01' }))).assignmentStatus).toBe('Pending Start');
+    expect((await read(await newAssignment({ startDate: '2020-03-01' }))).assignmentStatus).toBe('Active');
+  });
+
+  it('ASG-29 PATCH-ASG-14: AssignmentStatusId moves Pending Start → Active or Cancelled, Active → Ended; Ended and Cancelled are final (409 naming the field)', async () => {
+    const status = (asg: number, value: number) => patch(asg, [{ op: 'replace', path: '/AssignmentStatusId', value }]);
+    const refused = async (asg: number, value: number) => {
+      const res = await status(asg, value);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'ASSIGNMENT_STATUS_TRANSITION', errors: { assignmentStatusId: [expect.any(String)] } });
+    };
+    const started = await newAssignment({ startDate: '2099-03-01' });
+    await refused(started, ids.ended);
+    expect((await status(started, ids.active)).statusCode).toBe(200);
+    await refused(started, ids.pending);
+    await refused(started, ids.cancelled);
+    expect((await status(started, ids.ended)).statusCode).toBe(200);
+    await refused(started, ids.active);
+    expect((await read(started)).assignmentStatus).toBe('Ended');
+
+    const dropped = await newAssignment({ startDate: '2099-03-01' });
+    expect((await status(dropped, ids.cancelled)).statusCode).toBe(200);
+    await refused(dropped, ids.active);
+    expect((await status(dropped, ids.cancelled)).statusCode, 'the same status is no move').toBe(200);
   });
 
   it('PATCH-ASG-09: ReplacesAssignmentId names another visible assignment; end dates are not before the start', async () => {

@@ -36,13 +36,15 @@ export function canMove(from: CandidateStatus, to: CandidateStatus): boolean {
 async function visibleOrderNode(scope: DataScope, jobOrderId: number): Promise<number | undefined> {
   const [row] = await scope.db.select({ hierId: o.hierId }).from(o)
     .where(and(eq(o.tenantId, scope.tenantId), eq(o.id, jobOrderId), scope.visible(o.hierId)));
-  return row?.hierId as number | undefined;
+  return row?.hierId;
 }
 
 /** utmSource or its alias utm_source (AMB-62 (f)); both with different values is a 400. */
-function utm(input: CandidateCreateInput, name: 'Source' | 'Campaign' | 'Medium'): string | null {
-  const camel = input[`utm${name}`] ?? null, snake = input[`utm_${name.toLowerCase() as Lowercase<typeof name>}`] ?? null;
-  if (camel !== null && snake !== null && camel !== snake) throw invalid(`utm${name}`, `differs from utm_${name.toLowerCase()}; send one of them`);
+const SNAKE = { Source: 'utm_source', Campaign: 'utm_campaign', Medium: 'utm_medium' } as const;
+
+function utm(input: CandidateCreateInput, name: keyof typeof SNAKE): string | null {
+  const camel = input[`utm${name}`] ?? null, snake = input[SNAKE[name]] ?? null;
+  if (camel !== null && snake !== null && camel !== snake) throw invalid(`utm${name}`, `differs from ${SNAKE[name]}; send one of them`);
   const value = camel ?? snake;
   return value === null || value === '' ? null : value;
 }

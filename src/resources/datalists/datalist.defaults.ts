@@ -78,6 +78,8 @@ export const DEFAULT_PAY_CODES = ['Regular', 'Overtime', 'Doubletime', 'Holiday'
 export const DEFAULT_JOB_TITLE_CATEGORIES = ['Light Industrial', 'Administrative', 'Accounting & Finance', 'Information Technology', 'Healthcare', 'Hospitality', 'Skilled Trades'];
 export const DEFAULT_CONTRACT_STATUSES = ['Draft', 'Active', 'Expired', 'Terminated'];
 export const DEFAULT_PROSPECT_STATUSES = ['New', 'Contacted', 'Qualified', 'Proposal Sent', 'Won', 'Lost'];
+/** Kinds of document attached to assignment messages (GET /Datalists/DocumentTypes, decision 0018). Migration 0012 gave tenants older than it these. */
+export const DEFAULT_DOCUMENT_TYPES = ['I-9', 'W-4', 'Timesheet', 'Signed Assignment Letter', 'Certification', 'Drug Screen', 'Background Check', 'Other'];
 export const DEFAULT_SHIFTS: { name: string; startTime: string; endTime: string }[] = [
   { name: 'First Shift', startTime: '07:00', endTime: '15:30' },
   { name: 'Second Shift', startTime: '15:00', endTime: '23:30' },

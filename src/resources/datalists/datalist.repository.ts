@@ -9,6 +9,8 @@ import {
 } from '../../platform/db/schema.ts';
 import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import type { DataScope } from '../../platform/scope.ts';
+import { documentTypes } from '../assignment-messages/assignment-message.table.ts';
+import { assessments, assessmentVendors } from '../assessments/assessment.table.ts';
 import type { Country } from './datalist.schemas.ts';
 
 const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
@@ -67,6 +69,9 @@ export const listMessageActions = list('message_actions', messageActions, { mess
     where g.tenant_id = ${messageActions.tenantId} and g.message_action_id = ${messageActions.id} and g.security_group_id = ${x.securityGroupId})`),
   [messageActions.name, messageActions.id], ['securityGroupId']);
 
+export const listDocumentTypes = list('document_types', documentTypes, { documentTypeId: documentTypes.id, documentType: documentTypes.name },
+  () => and(eq(documentTypes.tenantId, p.tenantId), eq(documentTypes.isActive, true)), [documentTypes.name, documentTypes.id]);
+
 export const listEmploymentCategories = list('employment_categories', employmentCategories,
   { employmentCategoryId: employmentCategories.id, employmentCategory: employmentCategories.name },
   () => eq(employmentCategories.tenantId, p.tenantId), [employmentCategories.name, employmentCategories.id]);
@@ -82,6 +87,18 @@ export const listHowHeardOf = list('how_heard_of', howHeardOf, {
 export const listEmployeeStatuses = list('employee_statuses', employeeStatuses, {
   employeeStatusId: employeeStatuses.id, employeeStatus: employeeStatuses.name, isDefault: employeeStatuses.isDefault,
 }, () => eq(employeeStatuses.tenantId, p.tenantId), [employeeStatuses.name, employeeStatuses.id]);
+
+export const listAssessmentVendors = list('assessment_vendors', assessmentVendors, {
+  assessmentVendorId: assessmentVendors.id, assessmentVendor: assessmentVendors.name, kind: assessmentVendors.kind, isActive: assessmentVendors.isActive,
+}, () => eq(assessmentVendors.tenantId, p.tenantId), [sql`lower(${assessmentVendors.name})`, assessmentVendors.id]);
+
+/** The catalog entries a package may take: active ones, of one vendor when asked. */
+export const listAssessments = list('assessments', assessments, {
+  assessmentId: assessments.id, assessment: assessments.name, assessmentVendorId: assessments.vendorId, code: assessments.code,
+  description: assessments.description, durationMinutes: assessments.durationMinutes,
+}, (x) => and(eq(assessments.tenantId, p.tenantId), eq(assessments.isActive, true),
+  sql`(${x.assessmentVendorId}::int is null or ${assessments.vendorId} = ${x.assessmentVendorId}::int)`),
+[sql`lower(${assessments.name})`, assessments.id], ['assessmentVendorId']);
 
 /**
  * Countries are reference data that change only with a deployment (migrate loads them from their

@@ -25,10 +25,13 @@ const datalists: Datalist[] = [
   { path: '/Datalists/Branches', summary: 'Branches inside the caller\'s hierarchy (values for branchId).', item: S.BranchItem, recordName: 'Branch', load: (s, p) => repo.listBranches(s, p) },
   { path: '/Datalists/OrderTypes', summary: 'Order (job) types (values for orderTypeId).', item: S.OrderTypeItem, recordName: 'OrderType', load: (s, p) => repo.listOrderTypes(s, p) },
   { path: '/Datalists/MessageActions', summary: 'Message actions available to the caller\'s security group (values for messageActionId).', item: S.MessageActionItem, recordName: 'MessageAction', load: (s, p) => repo.listMessageActions(s, p, { securityGroupId: s.principal.securityGroupId }) },
+  { path: '/Datalists/DocumentTypes', summary: 'Kinds of document attached to assignment messages (values for DocumentTypeId).', item: S.DocumentTypeItem, recordName: 'DocumentType', load: (s, p) => repo.listDocumentTypes(s, p) },
   { path: '/Datalists/EmploymentCategories', summary: 'Employment categories (Guid values for employmentCategoryId).', item: S.EmploymentCategoryItem, recordName: 'EmploymentCategory', load: (s, p) => repo.listEmploymentCategories(s, p) },
   { path: '/Datalists/WashedStatuses', summary: 'Washed statuses (values for washedStatusId).', item: S.WashedStatusItem, recordName: 'WashedStatus', load: (s, p) => repo.listWashedStatuses(s, p) },
   { path: '/Datalists/HowHeardOf', summary: 'How-heard-of options; originTypeId=1 lists only those relevant to employees.', item: S.HowHeardOfItem, recordName: 'HowHeardOf', query: S.HowHeardOfQuery, load: (s, p, q) => repo.listHowHeardOf(s, p, { originTypeId: q.originTypeId ?? null }) },
   { path: '/Datalists/EmployeeStatuses', summary: 'Employee statuses (values for employeeStatusId).', item: S.EmployeeStatusItem, recordName: 'EmployeeStatus', load: (s, p) => repo.listEmployeeStatuses(s, p) },
+  { path: '/Datalists/AssessmentVendors', summary: 'Assessment vendors of the tenant (values for assessmentVendorId).', item: S.AssessmentVendorItem, recordName: 'AssessmentVendor', load: (s, p) => repo.listAssessmentVendors(s, p) },
+  { path: '/Datalists/Assessments', summary: 'Active assessments of the vendors\' catalogs (values for assessmentId); assessmentVendorId lists one vendor\'s.', item: S.AssessmentItem, recordName: 'Assessment', query: S.AssessmentQuery, load: (s, p, q) => repo.listAssessments(s, p, { assessmentVendorId: q.assessmentVendorId ?? null }) },
   { path: '/DataLists/countries', summary: 'Countries: the countryCode values job board search and employees accept.', item: S.CountryItem, recordName: 'Country', load: (s, p) => repo.listCountries(s, p) },
 ];
 

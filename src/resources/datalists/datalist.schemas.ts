@@ -1,6 +1,7 @@
 // Item shapes of the lookup lists. Each pairs an id with a display name, named after the field that
 // takes the id elsewhere (`orderTypeId` / `orderType`), as the spec's own records do.
 import { Type, type Static } from 'typebox';
+import { assessmentVendors } from '../assessments/assessment.table.ts';
 
 export const ServiceRepItem = Type.Object({
   serviceRepId: Type.Integer(),
@@ -22,6 +23,7 @@ export const BranchItem = Type.Object({
 export const OrderTypeItem = Type.Object({ orderTypeId: Type.Integer(), orderType: Type.String() }, { $id: 'DatalistOrderType' });
 export const MessageActionItem = Type.Object({ messageActionId: Type.Integer(), messageAction: Type.String() }, { $id: 'DatalistMessageAction' });
 export const EmploymentCategoryItem = Type.Object({ employmentCategoryId: Type.String({ format: 'uuid' }), employmentCategory: Type.String() }, { $id: 'DatalistEmploymentCategory' });
+export const DocumentTypeItem = Type.Object({ documentTypeId: Type.Integer(), documentType: Type.String() }, { $id: 'DatalistDocumentType' });
 export const WashedStatusItem = Type.Object({ washedStatusId: Type.Integer(), washedStatus: Type.String() }, { $id: 'DatalistWashedStatus' });
 
 export const HowHeardOfItem = Type.Object({
@@ -45,6 +47,27 @@ export const CountryItem = Type.Object({
 
 export const HowHeardOfQuery = Type.Object({
   originTypeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: '1 lists only options relevant to employees.' })),
+});
+
+/** Assessment vendors and their catalogs (docs/assessments.md): the values packages take. Never the vendor's API key. */
+export const AssessmentVendorItem = Type.Object({
+  assessmentVendorId: Type.Integer(),
+  assessmentVendor: Type.String({ description: 'The vendor\'s name.' }),
+  kind: Type.String({ enum: [...assessmentVendors.kind.enumValues], description: 'assessoncloud: sessions requested over its API; webhook: results only called back.' }),
+  isActive: Type.Boolean({ description: 'Only active vendors can be given to a package.' }),
+}, { $id: 'DatalistAssessmentVendor' });
+
+export const AssessmentItem = Type.Object({
+  assessmentId: Type.Integer(),
+  assessment: Type.String({ description: 'The assessment\'s name.' }),
+  assessmentVendorId: Type.Integer(),
+  code: Type.String({ description: 'The vendor\'s code of the assessment.' }),
+  description: Type.Union([Type.String(), Type.Null()]),
+  durationMinutes: Type.Union([Type.Integer(), Type.Null()]),
+}, { $id: 'DatalistAssessment' });
+
+export const AssessmentQuery = Type.Object({
+  assessmentVendorId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Only this vendor\'s catalog.' })),
 });
 
 export type Country = Static<typeof CountryItem>;

@@ -10,6 +10,7 @@ import { serviceReps, tenants } from '../../platform/db/schema.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { addBranch, addHierarchyNode, addServiceRep, createTenant } from './tenant.provisioning.ts';
 import { generateDemoData } from './demo-data.ts';
+import { seedDemoAssessments } from '../assessments/assessment-catalog.repository.ts';
 import { seedDemoOAuth, type DemoOAuth } from './demo.oauth.ts';
 
 export const DEMO_TENANT = 'demo';
@@ -34,6 +35,7 @@ export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adm
   await addServiceRep(db, tenantId, { hierId: north, firstName: 'Morgan', lastName: 'Lee', emailAddress: 'morgan.lee@demo-staffing.example' });
   await addServiceRep(db, tenantId, { hierId: south, firstName: 'Jordan', lastName: 'Diaz', emailAddress: 'jordan.diaz@demo-staffing.example' });
   await generateDemoData(db, tenantId);
+  await seedDemoAssessments(db, tenantId);
   return { tenantId, adminRepId };
 }
 

@@ -8,6 +8,8 @@ import {
 } from '../../platform/db/schema.ts';
 import * as D from '../datalists/datalist.defaults.ts';
 import * as R from '../reference-data/reference.table.ts';
+import { documentTypes } from '../assignment-messages/assignment-message.table.ts';
+import { seedAccrualPlans } from '../assignment-accruals/assignment-accrual.defaults.ts';
 
 export interface NodeOptions { canCreateEmployees?: boolean; canInsertMasterData?: boolean }
 
@@ -80,6 +82,8 @@ export async function createTenant(db: Db, name: string, displayName: string): P
     ] as const;
     for (const [table, names] of named) await tx.insert(table).values(names.map((name) => ({ tenantId, name })));
     await tx.insert(R.shifts).values(D.DEFAULT_SHIFTS.map((s) => ({ tenantId, ...s })));
+    await tx.insert(documentTypes).values(D.DEFAULT_DOCUMENT_TYPES.map((name) => ({ tenantId, name })));
+    await seedAccrualPlans(tx, tenantId);
     return { tenantId, rootHierId };
   });
 }

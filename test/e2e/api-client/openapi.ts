@@ -409,7 +409,7 @@ export interface paths {
         /** Assignments inside the caller's hierarchy, latest start first. */
         get: operations["listAssignments"];
         put?: never;
-        /** Place an employee on a job order. 409 when an active assignment restriction exists between the order's customer and the employee. */
+        /** Place an employee on a job order. The latest vetting session of the employee and order (POST /jobOrder/{orderId}/assignmentRestriction) must be clear or approved and still hold: else 409 ASSIGNMENT_NOT_VETTED, or ASSIGNMENT_RESTRICTED with the unapproved `results`. The assignment uses the session up; it starts Pending Start when startDate is ahead, else Active. */
         post: operations["createAssignment"];
         delete?: never;
         options?: never;
@@ -431,7 +431,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. The blacklist flags keep assignment restrictions. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION). */
         patch: operations["patchAssignment"];
         trace?: never;
     };
@@ -503,6 +503,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Datalists/DocumentTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Kinds of document attached to assignment messages (values for DocumentTypeId). */
+        get: operations["listDatalistDocumentTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Datalists/EmploymentCategories": {
         parameters: {
             query?: never;
@@ -563,6 +580,40 @@ export interface paths {
         };
         /** Employee statuses (values for employeeStatusId). */
         get: operations["listDatalistEmployeeStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/AssessmentVendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Assessment vendors of the tenant (values for assessmentVendorId). */
+        get: operations["listDatalistAssessmentVendors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/Assessments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active assessments of the vendors' catalogs (values for assessmentId); assessmentVendorId lists one vendor's. */
+        get: operations["listDatalistAssessments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1019,11 +1070,342 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Assignments/{id}/accruals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assignment's paid time off and sick time: one accrual per active plan of the tenant, computed from the assignment's timecards. ActiveOnly=true lists those active today. 404 when the assignment is not visible. */
+        get: operations["listAssignmentAccruals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assignments/{assignmentId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a message's subject, text, action and date, and link it to the assignment (once, however often it is sent). The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already. 200 with no body; 404 when the assignment or the message is not visible. */
+        put: operations["updateAssignmentMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assignments/{assignmentId}/messages/{messageId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents uploaded to a message under this assignment, oldest first (metadata; the file is the download). 404 when the assignment or message is not visible. */
+        get: operations["listAssignmentMessageDocuments"];
+        put?: never;
+        /** Attach a document to a message of the assignment (linking the message to the assignment, as PUT does): multipart/form-data with DocumentName and DocumentTypeId (required), Description, ExpirationDate, Version, and optionally the File. 201 with the documentId and its download as Location; 404 when the assignment or message is not visible; 413 over the size limit; 415 content of another kind, or declared as another kind. */
+        post: operations["createAssignmentMessageDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assignments/{assignmentId}/messages/{messageId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The document's file, as uploaded, with its detected media type and its name (Content-Disposition: attachment). 404 when the document is not there or was recorded without a file. */
+        get: operations["downloadAssignmentMessageDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobOrder/{orderId}/assignmentRestriction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vetting sessions of a job order, latest first, each with its status now. */
+        get: operations["listAssignmentRestrictionSessions"];
+        put?: never;
+        /** Vet an employee for a job order: run every enabled restriction rule now and record one result per finding. POST /Assignments then needs the latest session of the employee and order to be clear or approved (ASG-04). 404 when the caller cannot see the order or the employee. */
+        post: operations["startAssignmentRestrictionSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobOrder/{orderId}/assignmentRestriction/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vetting session: its results, who approved them, and its status now (stale when what it checked has changed). */
+        get: operations["getAssignmentRestrictionSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobOrder/{orderId}/assignmentRestriction/{sessionId}/results/{resultId}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve one result of a session, with a note. 403 APPROVAL_LEVEL when the caller's hierarchy level may not; 409 when the result's rule blocks, it is approved already, or the session is stale or placed. */
+        post: operations["approveAssignmentRestrictionResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assignmentRestriction/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vetting rules as the tenant runs them: enabled or not, and who may approve their findings. */
+        get: operations["listAssignmentRestrictionRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assignmentRestriction/rules/{ruleCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Enable or disable a rule and set who may approve its findings, for the whole tenant. 403 HIERARCHY_NOT_ALLOWED below the root node. Sessions that ran under another setting turn stale. */
+        put: operations["setAssignmentRestrictionRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assignmentRestriction/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Whether a customer requires an I-9 of the employees placed with it (rule I9_MISSING). 404 when the caller cannot see the customer. */
+        put: operations["setAssignmentRestrictionCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Administration/AssessmentPackages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's assessment packages, by name (equal names by id). */
+        get: operations["listAssessmentPackages"];
+        put?: never;
+        /** Create a package of one vendor's assessments. 400 for an unknown or inactive vendor; 409 when the name is taken. */
+        post: operations["createAssessmentPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Administration/AssessmentPackages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One assessment package. 404 when the tenant has none with this id. */
+        get: operations["getAssessmentPackage"];
+        /** Replace every field of a package (missing optional fields take their defaults). 409 when the name is taken, or when the vendor changes while the package holds assessments. */
+        put: operations["replaceAssessmentPackage"];
+        post?: never;
+        /** Delete a package and its members. Sessions requested from it keep their copy of its name and assessments. */
+        delete: operations["deleteAssessmentPackage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Administration/AssessmentPackages/{id}/Assessments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assessments of a package, by assessment name (equal names by member id). */
+        get: operations["listAssessmentPackageMembers"];
+        put?: never;
+        /** Add an assessment of the package vendor's catalog to a package. 400 for an assessment of another vendor or an inactive one; 409 when it is in the package already. */
+        post: operations["createAssessmentPackageMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Administration/AssessmentPackages/{id}/Assessments/{assessmentPackageMemberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One member of a package. 404 when the member belongs to another package. */
+        get: operations["getAssessmentPackageMember"];
+        put?: never;
+        post?: never;
+        /** Remove an assessment from a package. 404 when the member belongs to another package. */
+        delete: operations["deleteAssessmentPackageMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Employees/{id}/assessmentSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An employee's assessment sessions, latest first, with their assessments and results. 404 for an employee outside your hierarchy. */
+        get: operations["listEmployeeAssessmentSessions"];
+        put?: never;
+        /** Request an assessment package for an employee. An AssessOnCloud-style vendor is called at once with the candidate, the assessment codes and the two callback addresses; a webhook vendor is not called (its results arrive at its webhook). 404 for an employee outside your hierarchy; 400 naming assessmentPackageId for an unknown, inactive or empty package; 409 when the vendor has no API address or key; 502 when the provider fails (the session is kept, failed). */
+        post: operations["requestAssessmentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assessments/Sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One assessment session with its assessments and results; 404 when its employee is outside your hierarchy. */
+        get: operations["getAssessmentSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assessments/Sessions/AssessOnCloud/Results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider delivers results (AssessmentReport-style) for a session it was asked to open. Each report is stored once (by reportId); a report for an assessment outside the session is a 400 and nothing is stored; results for every assessment complete the session. 404 for a session this caller does not see. */
+        post: operations["receiveAssessOnCloudResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assessments/Sessions/AssessOnCloud/Status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider reports a session's status (AssessmentStatus-style). A session never moves back: requested < inProgress < completed, expired or failed (final); an update older than the current status is acknowledged with applied false. */
+        post: operations["receiveAssessOnCloudStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assessments/Sessions/Vendors/{id}/Results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A webhook vendor delivers one result in the query parameter data (URL-encoded JSON, at most 8192 characters decoded; no body). 404 when the vendor, or the session among its sessions, is not the caller's to see. */
+        post: operations["receiveVendorAssessmentResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description application/problem+json (RFC 9457) */
+        /** @description application/problem+json (RFC 9457). Some codes add members of their own, documented with the code: ASSIGNMENT_RESTRICTED adds `results`, ASSIGNMENT_NOT_VETTED `staleBecause` (docs/assignments.md). */
         Problem: {
             /** @description A URI per code: `/problems/{code}` describes it. */
             type: string;
@@ -1031,7 +1413,7 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "PROVIDER_UNAVAILABLE" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
@@ -1199,6 +1581,10 @@ export interface components {
             messageActionId: number;
             messageAction: string;
         };
+        DatalistDocumentType: {
+            documentTypeId: number;
+            documentType: string;
+        };
         DatalistEmploymentCategory: {
             /** Format: uuid */
             employmentCategoryId: string;
@@ -1221,6 +1607,28 @@ export interface components {
             employeeStatus: string;
             /** @description The status given when none is chosen. */
             isDefault: boolean;
+        };
+        DatalistAssessmentVendor: {
+            assessmentVendorId: number;
+            /** @description The vendor's name. */
+            assessmentVendor: string;
+            /**
+             * @description assessoncloud: sessions requested over its API; webhook: results only called back.
+             * @enum {string}
+             */
+            kind: "assessoncloud" | "webhook";
+            /** @description Only active vendors can be given to a package. */
+            isActive: boolean;
+        };
+        DatalistAssessment: {
+            assessmentId: number;
+            /** @description The assessment's name. */
+            assessment: string;
+            assessmentVendorId: number;
+            /** @description The vendor's code of the assessment. */
+            code: string;
+            description: string | null;
+            durationMinutes: number | null;
         };
         DatalistCountry: {
             /** @description ISO 3166-1 numeric code (840 United States). */
@@ -1368,9 +1776,230 @@ export interface components {
             /** Format: date-time */
             dateCreated: string;
         };
+        AssignmentAccrual: {
+            /** @description The accrual plan's id: the same for every assignment under the plan. */
+            accrualId: number;
+            /**
+             * @description PTO (paid time off) or Sick (paid sick time).
+             * @enum {string}
+             */
+            type: "PTO" | "Sick";
+            name: string;
+            /** @description Hours accrued per hour worked (1/30 = 0.033333). */
+            ratePerHourWorked: number;
+            maxBalance: number | null;
+            /** @description Regular, overtime and doubletime hours of the assignment's timecards, except time off. */
+            hoursWorked: number;
+            /** @description Hours earned (none while the balance is at the cap). */
+            hoursAccrued: number;
+            /** @description Hours of timecards under the plan's usage pay code. */
+            hoursUsed: number;
+            /** @description Accrued less used; below zero when more was used than earned. */
+            balance: number;
+            /**
+             * Format: date-time
+             * @description The assignment's start plus the plan's waiting period.
+             */
+            activeFrom: string;
+            activeTo: string | null;
+            /** @description Today (UTC) lies between activeFrom and activeTo, both days included. */
+            isActive: boolean;
+        };
+        AssignmentMessageDocument: {
+            documentId: number;
+            assignmentId: number;
+            messageId: number;
+            documentName: string;
+            documentTypeId: number;
+            documentType: string;
+            description: string | null;
+            expirationDate: string | null;
+            version: string | null;
+            /** @description False for a document recorded without a file (its download is 404). */
+            hasFile: boolean;
+            fileName: string | null;
+            contentType: string | null;
+            size: number | null;
+            createdByServiceRepId: number;
+            /**
+             * Format: date-time
+             * @description When it was uploaded.
+             */
+            dateCreated: string;
+        };
+        AssignmentRestrictionResult: {
+            resultId: number;
+            /**
+             * @description The rule (GET /assignmentRestriction/rules lists them).
+             * @enum {string}
+             */
+            ruleCode: "CUSTOMER_BLACKLISTED_EMPLOYEE" | "EMPLOYEE_BLACKLISTED_CUSTOMER" | "EMPLOYEE_INACTIVE" | "ORDER_CLOSED" | "ORDER_FILLED" | "I9_MISSING" | "OVERLAPPING_ASSIGNMENT" | "I9_EXPIRES_DURING_ORDER";
+            /** @description The finding, naming the facts. */
+            description: string;
+            /**
+             * @description Who may approve: none (the finding blocks), orderVisible (any rep who sees the order), aboveOrder (a rep whose node is above the order's), root (a rep at the tenant's root node).
+             * @enum {string}
+             */
+            approvalLevel: "none" | "orderVisible" | "aboveOrder" | "root";
+            /** @description false: the finding blocks the placement (approvalLevel none). */
+            approvable: boolean;
+            approvedByServiceRepId: number | null;
+            approvedBy: string | null;
+            approvedAt: string | null;
+            approvalNote: string | null;
+        };
+        AssignmentRestrictionSession: {
+            assignmentRestrictionSessionId: number;
+            jobOrderId: number;
+            employeeId: number;
+            employeeName: string;
+            customerId: number;
+            customerName: string;
+            /**
+             * Format: date-time
+             * @description When the session ran the rules.
+             */
+            createdAt: string;
+            createdByServiceRepId: number;
+            /** @description Name of the rep who started the session. */
+            createdBy: string;
+            /**
+             * @description clear: no results; pendingApproval: approvable results wait; approved: every result approved; blocked: a result nobody may approve; stale: what the session checked has changed (staleBecause), start a new one; placed: the session allowed assignmentId. POST /Assignments takes the latest session of the employee and order when it is clear or approved.
+             * @enum {string}
+             */
+            status: "clear" | "pendingApproval" | "approved" | "blocked" | "stale" | "placed";
+            /** @description What changed since the session ran: the order, the restriction rows between its customer and the employee, the employee's status or I-9, the customer's I-9 requirement, or the rules' findings. Empty unless stale. */
+            staleBecause: ("order" | "restrictions" | "employee" | "customer" | "findings")[];
+            assignmentId: number | null;
+            results: components["schemas"]["AssignmentRestrictionResult"][];
+        };
+        AssignmentRestrictionRule: {
+            /**
+             * @description The rule (GET /assignmentRestriction/rules lists them).
+             * @enum {string}
+             */
+            ruleCode: "CUSTOMER_BLACKLISTED_EMPLOYEE" | "EMPLOYEE_BLACKLISTED_CUSTOMER" | "EMPLOYEE_INACTIVE" | "ORDER_CLOSED" | "ORDER_FILLED" | "I9_MISSING" | "OVERLAPPING_ASSIGNMENT" | "I9_EXPIRES_DURING_ORDER";
+            /** @description What the rule checks. */
+            summary: string;
+            isEnabled: boolean;
+            /**
+             * @description Who may approve: none (the finding blocks), orderVisible (any rep who sees the order), aboveOrder (a rep whose node is above the order's), root (a rep at the tenant's root node).
+             * @enum {string}
+             */
+            approvalLevel: "none" | "orderVisible" | "aboveOrder" | "root";
+            /** @description true: the tenant has not changed the rule's defaults. */
+            isDefault: boolean;
+        };
+        AssessmentPackage: {
+            id: number;
+            name: string;
+            description: string | null;
+            assessmentVendorId: number;
+            /** @description The vendor's name. */
+            assessmentVendor: string;
+            isActive: boolean;
+            /** @description How many assessments the package holds. */
+            memberCount: number;
+            /**
+             * Format: date-time
+             * @description When the package was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the package was last replaced (PUT) or created.
+             */
+            updatedAt: string;
+        };
+        AssessmentPackageMember: {
+            assessmentPackageMemberId: number;
+            assessmentPackageId: number;
+            assessmentId: number;
+            /** @description The vendor's code of the assessment. */
+            code: string;
+            /** @description The assessment's name. */
+            name: string;
+            description: string | null;
+            durationMinutes: number | null;
+        };
+        AssessmentSessionItem: {
+            assessmentId: number;
+            /** @description The vendor's code; results name it. */
+            assessmentCode: string;
+            name: string;
+        };
+        AssessmentSessionResult: {
+            /** @description The provider's id of the report (stored once per session). */
+            reportId: string;
+            assessmentCode: string;
+            score: components["schemas"]["AssessmentScore"] | null;
+            percentile: number | null;
+            outcome: ("pass" | "fail" | "inconclusive") | null;
+            completedAt: string | null;
+            reportUrl: string | null;
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        /** @description The raw score and the range it is on (HR Open AssessmentReport Score). */
+        AssessmentScore: {
+            value: number;
+            minimum?: number;
+            maximum?: number;
+        };
+        AssessmentSession: {
+            assessmentSessionId: number;
+            employeeId: number;
+            vendorId: number;
+            vendorName: string;
+            /**
+             * @description `provider`: the provider was called and calls back /Assessments/Sessions/AssessOnCloud/*; `webhook`: the vendor is not called, its results arrive at /Assessments/Sessions/Vendors/{vendorId}/Results.
+             * @enum {string}
+             */
+            resultsVia: "provider" | "webhook";
+            assessmentPackageId: number | null;
+            packageName: string;
+            /** @enum {string} */
+            status: "requested" | "inProgress" | "completed" | "expired" | "failed";
+            /** Format: date-time */
+            statusChangedAt: string;
+            statusReason: string | null;
+            providerSessionId: string | null;
+            invitationUrl: string | null;
+            expiresAt: string | null;
+            requestedByServiceRepId: number | null;
+            /** Format: date-time */
+            requestedAt: string;
+            items: components["schemas"]["AssessmentSessionItem"][];
+            results: components["schemas"]["AssessmentSessionResult"][];
+        };
+        AssessmentReport: {
+            /** @description The provider's id of this report; a report delivered again is stored once. */
+            reportId: string;
+            /** @description One of the session's assessment codes. */
+            assessmentCode: string;
+            /**
+             * @description A report is the final result of one assessment; only `completed` is sent.
+             * @enum {string}
+             */
+            status?: "completed";
+            /**
+             * Format: date-time
+             * @description ISO 8601 with an offset (2026-03-15T14:02:00Z).
+             */
+            completedAt: string;
+            score?: {
+                value: number;
+                minimum?: number;
+                maximum?: number;
+            };
+            percentile?: number;
+            outcome?: "pass" | "fail" | "inconclusive";
+            /** @description Where the full report can be read. */
+            reportUrl?: string;
+        };
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "PROVIDER_UNAVAILABLE" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;
@@ -4474,6 +5103,10 @@ export interface components {
             data: components["schemas"]["DatalistMessageAction"][];
             totalCount: number;
         };
+        DatalistDocumentTypePage: {
+            data: components["schemas"]["DatalistDocumentType"][];
+            totalCount: number;
+        };
         DatalistEmploymentCategoryPage: {
             data: components["schemas"]["DatalistEmploymentCategory"][];
             totalCount: number;
@@ -4488,6 +5121,14 @@ export interface components {
         };
         DatalistEmployeeStatusPage: {
             data: components["schemas"]["DatalistEmployeeStatus"][];
+            totalCount: number;
+        };
+        DatalistAssessmentVendorPage: {
+            data: components["schemas"]["DatalistAssessmentVendor"][];
+            totalCount: number;
+        };
+        DatalistAssessmentPage: {
+            data: components["schemas"]["DatalistAssessment"][];
             totalCount: number;
         };
         DatalistCountryPage: {
@@ -4750,6 +5391,170 @@ export interface components {
         JobOrderCandidatePage: {
             data: components["schemas"]["JobOrderCandidate"][];
             totalCount: number;
+        };
+        AssignmentAccrualPage: {
+            data: components["schemas"]["AssignmentAccrual"][];
+            totalCount: number;
+        };
+        AssignmentMessageUpdate: {
+            subject?: string | null;
+            /** @description The message itself, 1 to 8000 characters, not only blanks. */
+            text: string;
+            messageActionId?: number | null;
+            messageDate?: string | null;
+        };
+        AssignmentMessageDocumentUpload: {
+            /**
+             * Format: binary
+             * @description The file (optional: a document may be recorded without one). PDF, PNG, JPEG, GIF, TIFF, WEBP, DOC, DOCX, XLS, XLSX, RTF or plain text (TXT, CSV), at most DOCUMENT_UPLOAD_MAX_BYTES (10 MiB); the content decides the type.
+             */
+            File?: string;
+            /** @description Required, 1 to 255 characters. */
+            DocumentName: string;
+            /** @description Required: one of GET /Datalists/DocumentTypes. */
+            DocumentTypeId: number;
+            /** @description At most 255 characters. */
+            Description?: string;
+            /** @description When the document expires (an I-9 work authorization, a certification). ISO 8601 date-time (2026-03-15T14:30:00Z; a date alone is midnight UTC). */
+            ExpirationDate?: string;
+            /** @description At most 50 characters. */
+            Version?: string;
+        };
+        AssignmentMessageDocumentCreated: {
+            /** @description Id of the new document; Location is its download. */
+            documentId: number;
+        };
+        AssignmentMessageDocumentPage: {
+            data: components["schemas"]["AssignmentMessageDocument"][];
+            totalCount: number;
+        };
+        AssignmentRestrictionSessionStart: {
+            /** @description The employee to vet for the order; visible to the caller. */
+            employeeId: number;
+        };
+        AssignmentRestrictionSessionPage: {
+            data: components["schemas"]["AssignmentRestrictionSession"][];
+            totalCount: number;
+        };
+        AssignmentRestrictionResultApproval: {
+            /** @description Why the finding is accepted (1 to 1000 characters). */
+            note: string;
+        };
+        AssignmentRestrictionRulePage: {
+            data: components["schemas"]["AssignmentRestrictionRule"][];
+            totalCount: number;
+        };
+        AssignmentRestrictionRuleUpdate: {
+            isEnabled: boolean;
+            /**
+             * @description Who may approve: none (the finding blocks), orderVisible (any rep who sees the order), aboveOrder (a rep whose node is above the order's), root (a rep at the tenant's root node).
+             * @enum {string}
+             */
+            approvalLevel: "none" | "orderVisible" | "aboveOrder" | "root";
+        };
+        AssignmentRestrictionCustomerUpdate: {
+            /** @description true: employees placed with the customer need an I-9 on file that has not expired (rule I9_MISSING). */
+            requiresI9: boolean;
+        };
+        AssignmentRestrictionCustomer: {
+            customerId: number;
+            requiresI9: boolean;
+        };
+        AssessmentPackagePage: {
+            data: components["schemas"]["AssessmentPackage"][];
+            totalCount: number;
+        };
+        AssessmentPackageCreate: {
+            /** @description Trimmed; unique in the tenant regardless of case (409). */
+            name: string;
+            description?: string | null;
+            /** @description An active assessment vendor of the tenant (GET /Datalists/AssessmentVendors); every member must be one of its assessments. */
+            assessmentVendorId: number;
+            /**
+             * @description Inactive packages stay listed but cannot be requested for a session. Default true.
+             * @default true
+             */
+            isActive: boolean;
+        };
+        AssessmentPackageCreated: {
+            /** @description The new package (ASM-02). */
+            id: number;
+        };
+        AssessmentPackageMemberPage: {
+            data: components["schemas"]["AssessmentPackageMember"][];
+            totalCount: number;
+        };
+        AssessmentPackageMemberCreate: {
+            /** @description An active assessment of the package vendor's catalog (GET /Datalists/Assessments?assessmentVendorId=). */
+            assessmentId: number;
+        };
+        AssessmentPackageMemberCreated: {
+            /** @description The new member (ASM-02). */
+            assessmentPackageMemberId: number;
+        };
+        AssessmentSessionRequest: {
+            /** @description An active package of the tenant with at least one active assessment. */
+            assessmentPackageId: number;
+            /**
+             * @description The language the provider invites the candidate in (en or es; default en).
+             * @default en
+             */
+            locale: "en" | "es";
+        };
+        AssessmentSessionPage: {
+            data: components["schemas"]["AssessmentSession"][];
+            totalCount: number;
+        };
+        AssessmentResultsCallback: {
+            /** @description Our id of the session: the `assessmentSessionId` sent in the session request. */
+            assessmentSessionId: number;
+            /** @description The provider's id of the session; when given it must be the one the provider answered the request with. */
+            providerSessionId?: string;
+            reports: components["schemas"]["AssessmentReport"][];
+        };
+        AssessmentResultsAck: {
+            /** @enum {boolean} */
+            acknowledged: true;
+            assessmentSessionId: number;
+            /** @description Reports in the callback. */
+            received: number;
+            /** @description Reports stored now. */
+            stored: number;
+            /** @description Reports stored before (same reportId): acknowledged, not stored again. */
+            duplicates: number;
+            /**
+             * @description The session's status after the callback.
+             * @enum {string}
+             */
+            status: "requested" | "inProgress" | "completed" | "expired" | "failed";
+        };
+        AssessmentStatusCallback: {
+            /** @description Our id of the session: the `assessmentSessionId` sent in the session request. */
+            assessmentSessionId: number;
+            /** @description The provider's id of the session; when given it must be the one the provider answered the request with. */
+            providerSessionId?: string;
+            status: "requested" | "inProgress" | "completed" | "expired" | "failed";
+            /**
+             * Format: date-time
+             * @description ISO 8601 with an offset (2026-03-15T14:02:00Z).
+             */
+            occurredAt: string;
+            /** @description Why (expired, failed); shown to reps as the session's statusReason. */
+            reason?: string;
+        };
+        AssessmentStatusAck: {
+            /** @enum {boolean} */
+            acknowledged: true;
+            assessmentSessionId: number;
+            /** @description False when the update was older than the session's status, or the session had finished: it never moves backwards. */
+            applied: boolean;
+            /**
+             * @description The session's status after the callback.
+             * @enum {string}
+             */
+            status: "requested" | "inProgress" | "completed" | "expired" | "failed";
+            /** Format: date-time */
+            statusChangedAt: string;
         };
     };
     responses: never;
@@ -7020,6 +7825,55 @@ export interface operations {
             };
         };
     };
+    listDatalistDocumentTypes: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistDocumentTypePage"];
+                    "text/json": components["schemas"]["DatalistDocumentTypePage"];
+                    "application/xml": components["schemas"]["DatalistDocumentTypePage"];
+                    "text/xml": components["schemas"]["DatalistDocumentTypePage"];
+                    "text/plain": components["schemas"]["DatalistDocumentTypePage"];
+                    "text/csv": components["schemas"]["DatalistDocumentTypePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistDocumentTypePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDatalistEmploymentCategories: {
         parameters: {
             query?: {
@@ -7196,6 +8050,106 @@ export interface operations {
                     "text/plain": components["schemas"]["DatalistEmployeeStatusPage"];
                     "text/csv": components["schemas"]["DatalistEmployeeStatusPage"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmployeeStatusPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistAssessmentVendors: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "text/json": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "application/xml": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "text/xml": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "text/plain": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "text/csv": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssessmentVendorPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistAssessments: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only this vendor's catalog. */
+                assessmentVendorId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistAssessmentPage"];
+                    "text/json": components["schemas"]["DatalistAssessmentPage"];
+                    "application/xml": components["schemas"]["DatalistAssessmentPage"];
+                    "text/xml": components["schemas"]["DatalistAssessmentPage"];
+                    "text/plain": components["schemas"]["DatalistAssessmentPage"];
+                    "text/csv": components["schemas"]["DatalistAssessmentPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssessmentPage"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -8753,6 +9707,1276 @@ export interface operations {
                     "text/xml": components["schemas"]["JobOrderCandidate"];
                     "text/plain": components["schemas"]["JobOrderCandidate"];
                 };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssignmentAccruals: {
+        parameters: {
+            query?: {
+                /** @description True lists only accruals active today: inside their window (activeFrom to activeTo). */
+                activeOnly?: boolean;
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the assignment (Int64). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentAccrualPage"];
+                    "text/json": components["schemas"]["AssignmentAccrualPage"];
+                    "application/xml": components["schemas"]["AssignmentAccrualPage"];
+                    "text/xml": components["schemas"]["AssignmentAccrualPage"];
+                    "text/plain": components["schemas"]["AssignmentAccrualPage"];
+                    "text/csv": components["schemas"]["AssignmentAccrualPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentAccrualPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAssignmentMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the assignment (Int64). */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentMessageUpdate"];
+            };
+        };
+        responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssignmentMessageDocuments: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the assignment (Int64). */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "text/json": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "application/xml": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "text/xml": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "text/plain": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "text/csv": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentMessageDocumentPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAssignmentMessageDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the assignment (Int64). */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AssignmentMessageDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentMessageDocumentCreated"];
+                    "text/json": components["schemas"]["AssignmentMessageDocumentCreated"];
+                    "application/xml": components["schemas"]["AssignmentMessageDocumentCreated"];
+                    "text/xml": components["schemas"]["AssignmentMessageDocumentCreated"];
+                    "text/plain": components["schemas"]["AssignmentMessageDocumentCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadAssignmentMessageDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the assignment (Int64). */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+                /** @description Id of the document (Int64). */
+                documentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssignmentRestrictionSessions: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only this employee's sessions. */
+                employeeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The job order. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "text/json": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "application/xml": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "text/xml": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "text/plain": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "text/csv": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentRestrictionSessionPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startAssignmentRestrictionSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job order. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentRestrictionSessionStart"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/json": components["schemas"]["AssignmentRestrictionSession"];
+                    "application/xml": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/xml": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/plain": components["schemas"]["AssignmentRestrictionSession"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssignmentRestrictionSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job order. */
+                orderId: number;
+                /** @description The session. */
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/json": components["schemas"]["AssignmentRestrictionSession"];
+                    "application/xml": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/xml": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/plain": components["schemas"]["AssignmentRestrictionSession"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveAssignmentRestrictionResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job order. */
+                orderId: number;
+                /** @description The session. */
+                sessionId: number;
+                /** @description The result. */
+                resultId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentRestrictionResultApproval"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/json": components["schemas"]["AssignmentRestrictionSession"];
+                    "application/xml": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/xml": components["schemas"]["AssignmentRestrictionSession"];
+                    "text/plain": components["schemas"]["AssignmentRestrictionSession"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssignmentRestrictionRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "text/json": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "application/xml": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "text/xml": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "text/plain": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "text/csv": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentRestrictionRulePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setAssignmentRestrictionRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule (GET /assignmentRestriction/rules lists them). */
+                ruleCode: "CUSTOMER_BLACKLISTED_EMPLOYEE" | "EMPLOYEE_BLACKLISTED_CUSTOMER" | "EMPLOYEE_INACTIVE" | "ORDER_CLOSED" | "ORDER_FILLED" | "I9_MISSING" | "OVERLAPPING_ASSIGNMENT" | "I9_EXPIRES_DURING_ORDER";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentRestrictionRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRestrictionRule"];
+                    "text/json": components["schemas"]["AssignmentRestrictionRule"];
+                    "application/xml": components["schemas"]["AssignmentRestrictionRule"];
+                    "text/xml": components["schemas"]["AssignmentRestrictionRule"];
+                    "text/plain": components["schemas"]["AssignmentRestrictionRule"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setAssignmentRestrictionCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer, visible to the caller. */
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentRestrictionCustomerUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRestrictionCustomer"];
+                    "text/json": components["schemas"]["AssignmentRestrictionCustomer"];
+                    "application/xml": components["schemas"]["AssignmentRestrictionCustomer"];
+                    "text/xml": components["schemas"]["AssignmentRestrictionCustomer"];
+                    "text/plain": components["schemas"]["AssignmentRestrictionCustomer"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssessmentPackages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentPackagePage"];
+                    "text/json": components["schemas"]["AssessmentPackagePage"];
+                    "application/xml": components["schemas"]["AssessmentPackagePage"];
+                    "text/xml": components["schemas"]["AssessmentPackagePage"];
+                    "text/plain": components["schemas"]["AssessmentPackagePage"];
+                    "text/csv": components["schemas"]["AssessmentPackagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentPackagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAssessmentPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentPackageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentPackageCreated"];
+                    "text/json": components["schemas"]["AssessmentPackageCreated"];
+                    "application/xml": components["schemas"]["AssessmentPackageCreated"];
+                    "text/xml": components["schemas"]["AssessmentPackageCreated"];
+                    "text/plain": components["schemas"]["AssessmentPackageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssessmentPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The assessment package (Int32). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentPackage"];
+                    "text/json": components["schemas"]["AssessmentPackage"];
+                    "application/xml": components["schemas"]["AssessmentPackage"];
+                    "text/xml": components["schemas"]["AssessmentPackage"];
+                    "text/plain": components["schemas"]["AssessmentPackage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceAssessmentPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The assessment package (Int32). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentPackageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAssessmentPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The assessment package (Int32). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssessmentPackageMembers: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The assessment package (Int32). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentPackageMemberPage"];
+                    "text/json": components["schemas"]["AssessmentPackageMemberPage"];
+                    "application/xml": components["schemas"]["AssessmentPackageMemberPage"];
+                    "text/xml": components["schemas"]["AssessmentPackageMemberPage"];
+                    "text/plain": components["schemas"]["AssessmentPackageMemberPage"];
+                    "text/csv": components["schemas"]["AssessmentPackageMemberPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentPackageMemberPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAssessmentPackageMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The assessment package (Int32). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentPackageMemberCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentPackageMemberCreated"];
+                    "text/json": components["schemas"]["AssessmentPackageMemberCreated"];
+                    "application/xml": components["schemas"]["AssessmentPackageMemberCreated"];
+                    "text/xml": components["schemas"]["AssessmentPackageMemberCreated"];
+                    "text/plain": components["schemas"]["AssessmentPackageMemberCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssessmentPackageMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The assessment package (Int32). */
+                id: number;
+                /** @description The member of that package (Int32). */
+                assessmentPackageMemberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentPackageMember"];
+                    "text/json": components["schemas"]["AssessmentPackageMember"];
+                    "application/xml": components["schemas"]["AssessmentPackageMember"];
+                    "text/xml": components["schemas"]["AssessmentPackageMember"];
+                    "text/plain": components["schemas"]["AssessmentPackageMember"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAssessmentPackageMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The assessment package (Int32). */
+                id: number;
+                /** @description The member of that package (Int32). */
+                assessmentPackageMemberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEmployeeAssessmentSessions: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The employee (Int64). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentSessionPage"];
+                    "text/json": components["schemas"]["AssessmentSessionPage"];
+                    "application/xml": components["schemas"]["AssessmentSessionPage"];
+                    "text/xml": components["schemas"]["AssessmentSessionPage"];
+                    "text/plain": components["schemas"]["AssessmentSessionPage"];
+                    "text/csv": components["schemas"]["AssessmentSessionPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentSessionPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestAssessmentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employee (Int64). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentSession"];
+                    "text/json": components["schemas"]["AssessmentSession"];
+                    "application/xml": components["schemas"]["AssessmentSession"];
+                    "text/xml": components["schemas"]["AssessmentSession"];
+                    "text/plain": components["schemas"]["AssessmentSession"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssessmentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The assessment session (Int64). */
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentSession"];
+                    "text/json": components["schemas"]["AssessmentSession"];
+                    "application/xml": components["schemas"]["AssessmentSession"];
+                    "text/xml": components["schemas"]["AssessmentSession"];
+                    "text/plain": components["schemas"]["AssessmentSession"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveAssessOnCloudResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentResultsCallback"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentResultsAck"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveAssessOnCloudStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentStatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentStatusAck"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveVendorAssessmentResult: {
+        parameters: {
+            query: {
+                /** @description One result of the vendor, as URL-encoded JSON (the VendorAssessmentResult object), at most 8192 characters decoded. */
+                data: string;
+            };
+            header?: never;
+            path: {
+                /** @description The assessment vendor (Int32). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A problem (application/problem+json). */
             "4XX": {

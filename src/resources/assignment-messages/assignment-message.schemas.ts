@@ -1,0 +1,67 @@
+// Request and response shapes of an assignment's messages and their documents (ASG-16 to ASG-27,
+// decision 0018).
+import { Type, type Static, type TSchema } from 'typebox';
+import { PageQuery } from '../../platform/http/paging.ts';
+
+const int64 = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
+const int32 = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+/** Dates as the PATCH routes take them: ISO 8601, a date alone meaning midnight UTC (checked with parseDateTime). */
+const isoDateTime = (description: string) => Type.String({ maxLength: 40, description: `${description} ISO 8601 date-time (2026-03-15T14:30:00Z; a date alone is midnight UTC).` });
+const dateTime = (description: string) => Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description }));
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const MessageParams = Type.Object({
+  assignmentId: int64('Id of the assignment (Int64).'),
+  messageId: int64('Id of the message (Int64).'),
+});
+export const DocumentParams = Type.Object({ ...MessageParams.properties, documentId: int64('Id of the document (Int64).') });
+
+/** ASG-27: the message update request, a full replacement (PUT): what is left out becomes null. */
+export const MessageUpdate = Type.Object({
+  subject: Type.Optional(nullable(Type.String({ maxLength: 255, description: 'At most 255 characters.' }))),
+  text: Type.String({ minLength: 1, maxLength: 8000, pattern: '\\S', description: 'The message itself, 1 to 8000 characters, not only blanks.' }),
+  messageActionId: Type.Optional(nullable(int32('What kind of message: one of GET /Datalists/MessageActions (your security group\'s).'))),
+  messageDate: Type.Optional(nullable(isoDateTime('When the call, email or meeting took place.'))),
+}, { $id: 'AssignmentMessageUpdate' });
+export type MessageUpdateInput = Static<typeof MessageUpdate>;
+
+export const DocumentListQuery = PageQuery;
+
+/**
+ * The upload form (ASG-19 to ASG-25), field names as the spec writes them (matched case-insensitively).
+ * Validation reads `DocumentFields`; `File` is here for the API description.
+ */
+export const DocumentFields = Type.Object({
+  DocumentName: Type.String({ minLength: 1, maxLength: 255, description: 'Required, 1 to 255 characters.' }),
+  DocumentTypeId: int32('Required: one of GET /Datalists/DocumentTypes.'),
+  Description: Type.Optional(Type.String({ maxLength: 255, description: 'At most 255 characters.' })),
+  ExpirationDate: Type.Optional(isoDateTime('When the document expires (an I-9 work authorization, a certification).')),
+  Version: Type.Optional(Type.String({ maxLength: 50, description: 'At most 50 characters.' })),
+});
+export type DocumentFieldsInput = Static<typeof DocumentFields>;
+
+export const DocumentUploadForm = Type.Object({
+  File: Type.Optional(Type.Unsafe<string>({ type: 'string', format: 'binary', description: 'The file (optional: a document may be recorded without one). '
+    + 'PDF, PNG, JPEG, GIF, TIFF, WEBP, DOC, DOCX, XLS, XLSX, RTF or plain text (TXT, CSV), at most DOCUMENT_UPLOAD_MAX_BYTES (10 MiB); the content decides the type.' })),
+  ...DocumentFields.properties,
+}, { $id: 'AssignmentMessageDocumentUpload' });
+
+export const DocumentCreated = Type.Object({ documentId: Type.Integer({ description: 'Id of the new document; Location is its download.' }) }, { $id: 'AssignmentMessageDocumentCreated' });
+
+export const DocumentItem = Type.Object({
+  documentId: Type.Integer(),
+  assignmentId: Type.Integer(),
+  messageId: Type.Integer(),
+  documentName: Type.String(),
+  documentTypeId: Type.Integer(),
+  documentType: Type.String(),
+  description: nullable(Type.String()),
+  expirationDate: nullable(dateTime('When the document expires.')),
+  version: nullable(Type.String()),
+  hasFile: Type.Boolean({ description: 'False for a document recorded without a file (its download is 404).' }),
+  fileName: nullable(Type.String()),
+  contentType: nullable(Type.String({ description: 'Detected from the content, not the declared type.' })),
+  size: nullable(Type.Integer({ description: 'Bytes.' })),
+  createdByServiceRepId: Type.Integer(),
+  dateCreated: dateTime('When it was uploaded.'),
+}, { $id: 'AssignmentMessageDocument', additionalProperties: false });

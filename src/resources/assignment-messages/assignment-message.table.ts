@@ -1,0 +1,70 @@
+// Messages linked to assignments (PUT /Assignments/{id}/messages/{messageId}), the message fields
+// that update adds to a message, and the documents attached to a message under an assignment, with
+// their per-tenant types (decision 0018). The messages themselves are reference-data's table.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { storedFiles } from '../../platform/files/file.table.ts';
+import { messages } from '../reference-data/reference.table.ts';
+import { assignments } from '../assignments/assignment.table.ts';
+
+const tenantId = () => integer('tenant_id').notNull();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
+
+/** One row per message linked to an assignment: a second PUT finds it and keeps the one link. */
+export const assignmentMessageLinks = pgTable('assignment_message_links', {
+  tenantId: tenantId(),
+  assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
+  linkedByServiceRepId: integer('linked_by_service_rep_id').notNull(),
+  linkedAt: at('linked_at'),
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.assignmentId, t.messageId] }),
+  foreignKey({ name: 'assignment_message_links_assignment_fk', columns: [t.tenantId, t.assignmentId], foreignColumns: [assignments.tenantId, assignments.id] }),
+  foreignKey({ name: 'assignment_message_links_message_fk', columns: [t.tenantId, t.messageId], foreignColumns: [messages.tenantId, messages.id] }),
+  index('assignment_message_links_message').on(t.tenantId, t.messageId),
+]);
+
+/** What the message update request adds to a message (one row per message, written by each PUT). */
+export const messageDetails = pgTable('message_details', {
+  tenantId: tenantId(),
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
+  subject: varchar('subject', { length: 255 }),
+  /** When the call, email or meeting took place (the message's created_at is when it was logged). */
+  messageDate: timestamp('message_date', { withTimezone: true, mode: 'date' }),
+  updatedByServiceRepId: integer('updated_by_service_rep_id').notNull(),
+  updatedAt: at('updated_at'),
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.messageId] }),
+  foreignKey({ name: 'message_details_message_fk', columns: [t.tenantId, t.messageId], foreignColumns: [messages.tenantId, messages.id] }),
+]);
+
+/** Kinds of document (I-9, W-4, ...): GET /Datalists/DocumentTypes. */
+export const documentTypes = pgTable('document_types', {
+  tenantId: tenantId(),
+  id: integer('id').generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+
+/** A document of a message, uploaded under an assignment; its file is optional (AMB-65 (a)). */
+export const messageDocuments = pgTable('message_documents', {
+  tenantId: tenantId(),
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
+  assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
+  documentName: varchar('document_name', { length: 255 }).notNull(),
+  documentTypeId: integer('document_type_id').notNull(),
+  description: varchar('description', { length: 255 }),
+  expirationDate: timestamp('expiration_date', { withTimezone: true, mode: 'date' }),
+  version: varchar('version', { length: 50 }),
+  fileId: integer('file_id'),
+  createdByServiceRepId: integer('created_by_service_rep_id').notNull(),
+  createdAt: at('created_at'),
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.id] }),
+  foreignKey({ name: 'message_documents_message_fk', columns: [t.tenantId, t.messageId], foreignColumns: [messages.tenantId, messages.id] }),
+  foreignKey({ name: 'message_documents_assignment_fk', columns: [t.tenantId, t.assignmentId], foreignColumns: [assignments.tenantId, assignments.id] }),
+  foreignKey({ name: 'message_documents_type_fk', columns: [t.tenantId, t.documentTypeId], foreignColumns: [documentTypes.tenantId, documentTypes.id] }),
+  foreignKey({ name: 'message_documents_file_fk', columns: [t.tenantId, t.fileId], foreignColumns: [storedFiles.tenantId, storedFiles.id] }),
+  index('message_documents_assignment_message').on(t.tenantId, t.assignmentId, t.messageId),
+]);
