@@ -11,6 +11,8 @@ import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { documentTypes } from '../assignment-messages/assignment-message.table.ts';
 import { assessments, assessmentVendors } from '../assessments/assessment.table.ts';
+import { assignmentStatuses } from '../reference-data/reference.table.ts';
+import { kindOf, type StatusKind } from '../assignments/assignment.status.ts';
 import type { Country } from './datalist.schemas.ts';
 
 const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
@@ -71,6 +73,16 @@ export const listMessageActions = list('message_actions', messageActions, { mess
 
 export const listDocumentTypes = list('document_types', documentTypes, { documentTypeId: documentTypes.id, documentType: documentTypes.name },
   () => and(eq(documentTypes.tenantId, p.tenantId), eq(documentTypes.isActive, true)), [documentTypes.name, documentTypes.id]);
+
+const assignmentStatusPage = list<{ assignmentStatusId: number; assignmentStatus: string; isActive: boolean }>('assignment_statuses', assignmentStatuses,
+  { assignmentStatusId: assignmentStatuses.id, assignmentStatus: assignmentStatuses.name, isActive: assignmentStatuses.isActive },
+  () => eq(assignmentStatuses.tenantId, p.tenantId), [assignmentStatuses.id]);
+
+/** The tenant's assignment statuses with the kind that decides their transitions (ASG-29, decision 0017). */
+export async function listAssignmentStatuses(scope: DataScope, paging: Page): Promise<Paged<{ assignmentStatusId: number; assignmentStatus: string; isActive: boolean; kind: StatusKind }>> {
+  const page = await assignmentStatusPage(scope, paging);
+  return { ...page, data: page.data.map((s) => ({ ...s, kind: kindOf({ name: s.assignmentStatus, isActive: s.isActive }) })) };
+}
 
 export const listEmploymentCategories = list('employment_categories', employmentCategories,
   { employmentCategoryId: employmentCategories.id, employmentCategory: employmentCategories.name },

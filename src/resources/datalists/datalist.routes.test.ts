@@ -76,6 +76,16 @@ describe('datalists', () => {
     expect(data.filter((s) => s.isDefault)).toEqual([{ employeeStatusId: 'N', employeeStatus: 'New Applicant', isDefault: true }]);
   });
 
+  it('ASG-29: AssignmentStatuses lists the tenant\'s statuses in seeded order, each with the kind its transitions follow', async () => {
+    const { data } = await list('/Datalists/AssignmentStatuses');
+    expect(data).toEqual([
+      { assignmentStatusId: expect.any(Number), assignmentStatus: 'Active', isActive: true, kind: 'active' },
+      { assignmentStatusId: expect.any(Number), assignmentStatus: 'Pending Start', isActive: true, kind: 'pending' },
+      { assignmentStatusId: expect.any(Number), assignmentStatus: 'Ended', isActive: false, kind: 'ended' },
+      { assignmentStatusId: expect.any(Number), assignmentStatus: 'Cancelled', isActive: false, kind: 'cancelled' },
+    ]);
+  });
+
   it('DL-12: countries come from the ISO list with numeric code and calling code', async () => {
     const all = await list('/DataLists/countries');
     expect(all.totalCount).toBeGreaterThan(240);
@@ -88,7 +98,7 @@ describe('datalists', () => {
 
   it('PAGE-01 PAGE-02 PAGE-03 PAGE-04 PAGE-06: every datalist pages with skip and take', async () => {
     for (const path of ['/Datalists/ServiceReps', '/Datalists/OrderTypes', '/Datalists/MessageActions', '/Datalists/EmploymentCategories',
-      '/Datalists/WashedStatuses', '/Datalists/HowHeardOf', '/Datalists/EmployeeStatuses', '/DataLists/countries']) {
+      '/Datalists/WashedStatuses', '/Datalists/HowHeardOf', '/Datalists/EmployeeStatuses', '/Datalists/AssignmentStatuses', '/DataLists/countries']) {
       const full = await list(path);
       const page = await list(`${path}?skip=1&take=2`);
       expect(page.totalCount, path).toBe(full.totalCount);

@@ -24,6 +24,14 @@ export const OrderTypeItem = Type.Object({ orderTypeId: Type.Integer(), orderTyp
 export const MessageActionItem = Type.Object({ messageActionId: Type.Integer(), messageAction: Type.String() }, { $id: 'DatalistMessageAction' });
 export const EmploymentCategoryItem = Type.Object({ employmentCategoryId: Type.String({ format: 'uuid' }), employmentCategory: Type.String() }, { $id: 'DatalistEmploymentCategory' });
 export const DocumentTypeItem = Type.Object({ documentTypeId: Type.Integer(), documentType: Type.String() }, { $id: 'DatalistDocumentType' });
+export const AssignmentStatusItem = Type.Object({
+  assignmentStatusId: Type.Integer(),
+  assignmentStatus: Type.String(),
+  isActive: Type.Boolean(),
+  kind: Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('ended'), Type.Literal('cancelled')], {
+    description: 'What the status means for transitions: pending → active or cancelled; active → ended; ended and cancelled are final (docs/assignments.md).',
+  }),
+}, { $id: 'DatalistAssignmentStatus' });
 export const WashedStatusItem = Type.Object({ washedStatusId: Type.Integer(), washedStatus: Type.String() }, { $id: 'DatalistWashedStatus' });
 
 export const HowHeardOfItem = Type.Object({

@@ -503,6 +503,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Datalists/AssignmentStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Assignment statuses with the kind that decides where each may move (values for AssignmentStatusId). */
+        get: operations["listDatalistAssignmentStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Datalists/DocumentTypes": {
         parameters: {
             query?: never;
@@ -1580,6 +1597,13 @@ export interface components {
         DatalistMessageAction: {
             messageActionId: number;
             messageAction: string;
+        };
+        DatalistAssignmentStatus: {
+            assignmentStatusId: number;
+            assignmentStatus: string;
+            isActive: boolean;
+            /** @description What the status means for transitions: pending → active or cancelled; active → ended; ended and cancelled are final (docs/assignments.md). */
+            kind: "pending" | "active" | "ended" | "cancelled";
         };
         DatalistDocumentType: {
             documentTypeId: number;
@@ -5103,6 +5127,10 @@ export interface components {
             data: components["schemas"]["DatalistMessageAction"][];
             totalCount: number;
         };
+        DatalistAssignmentStatusPage: {
+            data: components["schemas"]["DatalistAssignmentStatus"][];
+            totalCount: number;
+        };
         DatalistDocumentTypePage: {
             data: components["schemas"]["DatalistDocumentType"][];
             totalCount: number;
@@ -7803,6 +7831,55 @@ export interface operations {
                     "text/plain": components["schemas"]["DatalistMessageActionPage"];
                     "text/csv": components["schemas"]["DatalistMessageActionPage"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistMessageActionPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistAssignmentStatuses: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "text/json": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "application/xml": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "text/xml": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "text/plain": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "text/csv": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssignmentStatusPage"];
                 };
             };
             /** @description A problem (application/problem+json). */
