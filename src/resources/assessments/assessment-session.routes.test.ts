@@ -158,6 +158,20 @@ describe('POST /Employees/{id}/assessmentSessions', () => {
     double.answerWith('session');
     expect((await sessionsOf(employeeId)).data.map((s: { status: string }) => s.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
   });
+
+  it('502 when the provider answers a session id another session already has: the first keeps it, the second is failed', async () => {
+    const employeeId = await newEmployee(admin, t.tenant.north.branchId);
+    const answer = { status: 201, body: { providerSessionId: 'AOC-same', invitationUrl: 'https://assess.example/take/same' } };
+    double.answerWith(answer);
+    const first = await request(employeeId, { assessmentPackageId: ids.packageId });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await request(employeeId, { assessmentPackageId: ids.packageId });
+    double.answerWith('session');
+    expect(second.statusCode, second.body).toBe(502);
+    expect(second.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', detail: expect.stringMatching(/AOC-same.*another session/) });
+    const sessions = (await sessionsOf(employeeId)).data.map((x: { status: string; providerSessionId: string | null }) => [x.status, x.providerSessionId]);
+    expect(sessions).toEqual([['failed', null], ['requested', 'AOC-same']]);
+  });
 });
 
 describe('GET /Employees/{id}/assessmentSessions and /Assessments/Sessions/{sessionId}', () => {
