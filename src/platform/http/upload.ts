@@ -114,7 +114,7 @@ function clientStatus(e: unknown): number | undefined {
  * notice its client leaving.
  */
 function closing(e: unknown): unknown {
-  return e instanceof AppError ? new AppError(e.code, e.message, e.errors, { ...e.headers, connection: 'close' }) : e;
+  return e instanceof AppError ? new AppError(e.code, e.message, e.errors, { ...e.headers, connection: 'close' }, e.extensions) : e;
 }
 
 /**

@@ -7,6 +7,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { lenientBodies } from './body.ts';
 import { invalid } from './errors.ts';
+import { isInDateRange } from './date-range.ts';
 
 // ajv-formats is CommonJS: under ESM its default export is the plugin function, which its typings do not say.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -14,7 +15,17 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: true, allErrors: true, strict: false });
   addFormats(ajv);
+  // RFC 3339 as ajv-formats checks it, and inside the range the database stores (date-range.ts).
+  const rfc3339 = formatCheck(ajv.formats['date-time']);
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339(text) && isInDateRange(new Date(text)) });
   return ajv;
+}
+
+/** A format's check, whether ajv-formats gives it as a function or as `{ validate }`. */
+function formatCheck(format: unknown): (text: string) => boolean {
+  const validate = typeof format === 'object' && format !== null && 'validate' in format ? format.validate : format;
+  if (typeof validate !== 'function') throw new Error('ajv-formats has no date-time check');
+  return (text) => validate(text) === true;
 }
 
 const strictAjv = makeAjv(false);

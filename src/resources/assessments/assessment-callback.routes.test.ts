@@ -119,6 +119,9 @@ describe('POST /Assessments/Sessions/AssessOnCloud/Results', () => {
       [{ assessmentSessionId: id, reports: Array.from({ length: 101 }, (_, n) => report(n)) }, 'reports'],
       [{ assessmentSessionId: id, reports: [{ ...report(1), reportId: undefined }] }, 'reports.0.reportId'],
       [{ assessmentSessionId: id, reports: [report(1, CODES[0], { completedAt: '15/03/2026' })] }, 'reports.0.completedAt'],
+      // PostgreSQL has no year 0: outside the stored range is a 400, not a failed insert (500).
+      [{ assessmentSessionId: id, reports: [report(1, CODES[0], { completedAt: '0000-01-01T00:00:00Z' })] }, 'reports.0.completedAt'],
+      [{ assessmentSessionId: id, reports: [report(1, CODES[0], { completedAt: '0001-01-01T00:00:00+01:00' })] }, 'reports.0.completedAt'],
       [{ assessmentSessionId: id, reports: [report(1, CODES[0], { outcome: 'maybe' })] }, 'reports.0.outcome'],
       [{ assessmentSessionId: id, reports: [report(1, CODES[0], { percentile: 101 })] }, 'reports.0.percentile'],
       [{ assessmentSessionId: id, reports: [report(1, CODES[0], { reportUrl: 'ftp://x' })] }, 'reports.0.reportUrl'],
@@ -195,6 +198,7 @@ describe('POST /Assessments/Sessions/AssessOnCloud/Status', () => {
       [{ assessmentSessionId: id, status: 'done', occurredAt: at(10) }, 'status'],
       [{ assessmentSessionId: id, status: 'inProgress' }, 'occurredAt'],
       [{ assessmentSessionId: id, status: 'inProgress', occurredAt: '2026-03-15 10:00' }, 'occurredAt'],
+      [{ assessmentSessionId: id, status: 'inProgress', occurredAt: '0000-06-01T10:00:00Z' }, 'occurredAt'],
       [{ assessmentSessionId: id, status: 'failed', occurredAt: at(10), reason: 'x'.repeat(1001) }, 'reason'],
       [{ assessmentSessionId: id, providerSessionId: '', status: 'failed', occurredAt: at(10) }, 'providerSessionId'],
     ];

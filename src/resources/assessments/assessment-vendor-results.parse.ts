@@ -3,6 +3,7 @@
 // callbacks share one way of storing results. Every problem is a 400 naming `data`.
 import { Value } from 'typebox/value';
 import { invalid } from '../../platform/http/errors.ts';
+import { DATE_RANGE, isInDateRange } from '../../platform/http/date-range.ts';
 import type { CallbackTarget, IncomingReport } from './assessment-callback.repository.ts';
 import { VendorResult, type VendorResultInput } from './assessment-vendor-results.schemas.ts';
 
@@ -17,6 +18,7 @@ function parsed(data: string): VendorResultInput {
     const problems = [...Value.Errors(VendorResult, value)].slice(0, 5).map((e) => `${e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'the object'} ${e.message}`);
     throw invalid('data', problems.join('; '));
   }
+  if (!isInDateRange(new Date(value.completedAt))) throw invalid('data', `completedAt must be ${DATE_RANGE}`);
   if (value.score !== undefined && value.maxScore !== undefined && value.score > value.maxScore) throw invalid('data', 'score is above maxScore');
   return value;
 }

@@ -71,7 +71,7 @@ describe('POST /Assessments/Sessions/Vendors/{id}/Results', () => {
     const long = JSON.stringify({ ...result(id), padding: 'x'.repeat(MAX_DATA_LENGTH) });
     const cases = [
       undefined, '', '{not json', long,
-      JSON.stringify(result(id, { sessionId: undefined })), JSON.stringify(result(id, { completedAt: 'yesterday' })),
+      JSON.stringify(result(id, { sessionId: undefined })), JSON.stringify(result(id, { completedAt: 'yesterday' })), JSON.stringify(result(id, { completedAt: '0000-01-01T00:00:00Z' })),
       JSON.stringify(result(id, { score: 120 })), JSON.stringify(result(id, { outcome: 'great' })), JSON.stringify([result(id)]),
       JSON.stringify(result(id, { assessmentCode: 'not-ours' })),
     ];

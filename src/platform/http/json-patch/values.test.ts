@@ -4,6 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { parseDateTime } from './values.ts';
 
 describe('parseDateTime', () => {
+  it('refuses instants outside 0001-01-01 to 9999-12-31 UTC (PostgreSQL has no year 0)', () => {
+    expect(parseDateTime('0000-01-01')).toBeUndefined();
+    expect(parseDateTime('0001-01-01T00:30:00+01:00')).toBeUndefined();
+    expect(parseDateTime('0001-01-01')?.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(parseDateTime('9999-12-31T23:59:59Z')?.getUTCFullYear()).toBe(9999);
+  });
   it('GEN-13: reads a date, a date-time, and a date-time with an offset, as the instant written', () => {
     expect(parseDateTime('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
     expect(parseDateTime('2026-11-23T08:30')?.toISOString()).toBe('2026-11-23T08:30:00.000Z');

@@ -1,6 +1,7 @@
 // Checks one value against its catalog field and normalises it for storage (dates to Date, Guids to
 // lower case). Strict: JSON gives numbers and booleans their own types, so "5" is not an Int32.
 import { DECIMAL_LIMIT, INTEGER_RANGE, type Field } from './catalog.ts';
+import { isInDateRange } from '../date-range.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -22,7 +23,7 @@ export function parseDateTime(text: string): Date | undefined {
   // With an offset, JavaScript's parser rolls an impossible day over (February 30th -> March 2nd):
   // the calendar is checked above, on the date as written.
   const date = new Date(m[7] ? text.replace(' ', 'T') : `${y}-${mo}-${d}T${h}:${mi}:${s}${text.slice(19).replace(/^\.\d+/, (f) => f.slice(0, 4))}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  return isInDateRange(date) ? date : undefined;
 }
 
 export function checkValue(field: Field, value: unknown): Checked {
