@@ -31,6 +31,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['**/resources/**'], message: 'The platform holds no business rules: take what it needs as arguments or definitions.' },
+        { group: ['**/web/**'], message: 'The pages sit above the resources and the platform: nothing below imports them.' },
         { group: ['**/cli/**', '**/app.ts', '**/login/**'], message: 'Imports run down the layers: the platform never imports the app, the login server or the CLI.' },
       ] }],
     },
@@ -42,6 +43,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [
         { group: ['**/cli/**', '**/app.ts', '**/login/**'], message: 'Imports run down the layers: a resource never imports the app, the login server or the CLI.' },
         { group: ['**/registry.ts', '**/catalogs.ts', '**/resources/jobs.ts', '**/resources/tables.ts'], message: 'The registries list resources; a resource never imports a registry.' },
+        { group: ['**/web/**'], message: 'The pages sit above the resources and the platform: nothing below imports them.' },
       ] }],
     },
   },
@@ -53,6 +55,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['**/cli/**', '**/app.ts'], message: 'Imports run down the layers: the login server never imports the API app or the CLI.' },
+      ] }],
+    },
+  },
+  {
+    // Page files (src/web/**/*.pages.ts) render and route; their data access lives in <area>.queries.ts
+    // or the resources they use. The pages sit above the resources: nothing below imports them.
+    files: ['src/web/**/*.pages.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Page files hold no queries: data access lives in <area>.queries.ts or a resource repository.' },
+        { group: ['**/cli/**', '**/app.ts'], message: 'Imports run down the layers.' },
       ] }],
     },
   },

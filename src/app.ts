@@ -25,6 +25,8 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { resourceRoutes } from './resources/registry.ts';
+import { webPages } from './web/web.pages.ts';
+import { webAreas } from './web/registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance { config: Config; jobBoardCache: JobBoardSearchCache }
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerProblemTypes(app);
   await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
   for (const routes of resourceRoutes) await app.register(routes);
+  // Pages: the job board, registration and admin (HTML, their own error pages).
+  await app.register(webPages(webAreas, { config, database }));
 
   return app;
 }

@@ -27,3 +27,5 @@ export * from '../login/login.table.ts';
 export * from './assignment-accruals/assignment-accrual.table.ts';
 export * from './assignment-messages/assignment-message.table.ts';
 export * from './assessments/assessment.table.ts';
+export * from '../web/web-session.table.ts';
+export * from './registration/registration.settings.ts';

@@ -1,0 +1,38 @@
+// The login server's pages (sign in, consent, errors).
+import { section } from './section.ts';
+
+export const login = section({
+  signInTitle: 'Sign in',
+  signInIntro: 'Sign in with your service rep account to continue to {client}.',
+  tenant: 'Agency',
+  username: 'Username',
+  password: 'Password',
+  signIn: 'Sign in',
+  wrongCredentials: 'The username or password is incorrect.',
+  locked: 'Too many failed sign-ins. Try again in {minutes} minutes.',
+  missing: 'Enter your username and password.',
+  consentTitle: 'Allow access',
+  consentIntro: '{client} asks to act on your behalf with these permissions:',
+  consentRefresh: 'It may keep this access without asking you again for up to {days} days, until you or an administrator revoke it.',
+  allow: 'Allow',
+  deny: 'Deny',
+  errorTitle: 'Something went wrong',
+  language: 'Language',
+}, {
+  signInTitle: 'Iniciar sesión',
+  signInIntro: 'Inicie sesión con su cuenta de representante para continuar a {client}.',
+  tenant: 'Agencia',
+  username: 'Usuario',
+  password: 'Contraseña',
+  signIn: 'Iniciar sesión',
+  wrongCredentials: 'El usuario o la contraseña no son correctos.',
+  locked: 'Demasiados intentos fallidos. Inténtelo de nuevo en {minutes} minutos.',
+  missing: 'Escriba su usuario y su contraseña.',
+  consentTitle: 'Permitir acceso',
+  consentIntro: '{client} solicita actuar en su nombre con estos permisos:',
+  consentRefresh: 'Podrá conservar este acceso sin volver a preguntarle durante hasta {days} días, hasta que usted o un administrador lo revoquen.',
+  allow: 'Permitir',
+  deny: 'Denegar',
+  errorTitle: 'Algo salió mal',
+  language: 'Idioma',
+});
