@@ -91,5 +91,16 @@ export function describeCatalog(catalog: Catalog, harness: () => CatalogHarness,
         }
       });
     }
+
+    it('ERR-06: a path naming an object property of JavaScript (__proto__, constructor) is a 400 naming that path, and changes nothing', async () => {
+      const h = harness();
+      const before = await h.read();
+      for (const name of ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString']) {
+        const res = await h.patch([{ op: 'replace', path: `/${name}`, value: 1 }, { op: 'copy', from: `/${name}`, path: `/${catalog.fields[0]!.name}` }]);
+        expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(400);
+        expect(Object.hasOwn(JSON.parse(res.body).errors, name), `${name}: ${res.body}`).toBe(true);
+      }
+      expect(await h.read()).toEqual(before);
+    });
   });
 }

@@ -85,6 +85,16 @@ export function titleOf(status: number): string {
 /** Field name → messages, the shape ASP.NET clients already parse. */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Adds messages under `field` as an own property. Field names come from clients (a JSON Patch path,
+ * a body key): `__proto__` or `constructor` is a name like any other, never the object's prototype.
+ */
+export function addFieldError(errors: FieldErrors, field: string, ...messages: string[]): void {
+  const list = Object.hasOwn(errors, field) ? errors[field] : undefined;
+  if (list) list.push(...messages);
+  else Object.defineProperty(errors, field, { value: [...messages], enumerable: true, writable: true, configurable: true });
+}
+
 export class AppError extends Error {
   readonly status: number;
   constructor(

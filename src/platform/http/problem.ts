@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { Type } from 'typebox';
-import { AppError, codeOfStatus, ERROR_CODES, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
+import { addFieldError, AppError, codeOfStatus, ERROR_CODES, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
 import { pgError } from '../db/database.ts';
 import type { TypedRequests } from './typed-requests.ts';
 
@@ -67,7 +67,7 @@ export function fieldErrors(validation: AjvError[], context: string | undefined)
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'required') message = 'is required';
     if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) message = `must be one of ${e.params.allowedValues.join(', ')}`;
-    (errors[field] ??= []).push(message);
+    addFieldError(errors, field, message);
   }
   return errors;
 }

@@ -5,7 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../scope.ts';
-import type { FieldErrors } from '../http/errors.ts';
+import { addFieldError, type FieldErrors } from '../http/errors.ts';
 import { validationError } from '../http/json-patch/patch.ts';
 
 export type Values = Record<string, unknown>;
@@ -55,8 +55,8 @@ export async function ruleErrors(rules: Rules, ctx: RuleContext, changed: Readon
     const value = ctx.next[field];
     if (value === undefined || (value === null && !rule.checksNull)) continue;
     const verdict = await rule.check(value, ctx);
-    if (typeof verdict === 'string') (errors[field] ??= []).push(verdict);
-    else for (const [key, messages] of Object.entries(verdict ?? {})) (errors[key] ??= []).push(...messages);
+    if (typeof verdict === 'string') addFieldError(errors, field, verdict);
+    else for (const [key, messages] of Object.entries(verdict ?? {})) addFieldError(errors, key, ...messages);
   }
   return errors;
 }

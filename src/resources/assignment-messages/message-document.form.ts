@@ -3,7 +3,7 @@
 // DocumentFields with their names matched case-insensitively. Bad fields: one 400 naming each.
 import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
-import { AppError, invalid, type FieldErrors } from '../../platform/http/errors.ts';
+import { addFieldError, AppError, invalid, type FieldErrors } from '../../platform/http/errors.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import { readMultipart } from '../../platform/http/upload.ts';
 import { DocumentFields, type DocumentFieldsInput } from './assignment-message.schemas.ts';
@@ -29,7 +29,7 @@ export function documentFields(raw: Record<string, string>): DocumentFieldsInput
   for (const e of Value.Errors(DocumentFields, converted)) {
     const missing = e.keyword === 'required' && 'requiredProperties' in e.params && Array.isArray(e.params.requiredProperties) ? e.params.requiredProperties : [];
     for (const field of missing.length ? missing.map(String) : [e.instancePath.replace(/^\//, '') || 'body']) {
-      (errors[field] ??= []).push(missing.length ? 'is required' : e.message);
+      addFieldError(errors, field, missing.length ? 'is required' : e.message);
     }
   }
   const detail = Object.entries(errors).map(([k, m]) => `${k}: ${m.join('; ')}`).join(' | ');

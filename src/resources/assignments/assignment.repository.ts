@@ -5,7 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
-import { AppError, invalid } from '../../platform/http/errors.ts';
+import { addFieldError, AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
@@ -43,7 +43,7 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
       const text = input[json];
       if (text == null) return null;
       const parsed = parseDateTime(text);
-      if (!parsed) (errors[json] ??= []).push('must be an ISO 8601 date-time');
+      if (!parsed) addFieldError(errors, json, 'must be an ISO 8601 date-time');
       return parsed ?? null;
     };
     const startDate = date('startDate'), endDate = date('endDate'), expectedEndDate = date('expectedEndDate');

@@ -9,7 +9,7 @@ import { existsInTenant } from '../../platform/db/references.ts';
 import {
   employeeStatuses, employmentCategories, howHeardOf, orderTypes, securityGroupMessageActions, serviceReps, washedStatuses,
 } from '../../platform/db/schema.ts';
-import { invalid } from '../../platform/http/errors.ts';
+import { addFieldError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 
 export const IMPORT_RESUMES = 'Staged_Employee_Import_Resume_Data';
@@ -69,7 +69,7 @@ function checkShape<T>(schema: TObject, input: Record<string, unknown>): T {
   for (const e of Value.Errors(schema, value)) {
     const missing = (e.params as { requiredProperties?: string[] }).requiredProperties;
     const field = missing?.[0] ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
-    (errors[`batchJobParameters.${field}`] ??= []).push(missing ? 'is required' : e.message);
+    addFieldError(errors, `batchJobParameters.${field}`, missing ? 'is required' : e.message);
   }
   if (Object.keys(errors).length) throw validationError(errors);
   return value as T;

@@ -4,6 +4,7 @@ import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
+import { addFieldError } from '../../platform/http/errors.ts';
 import { checkValue } from '../../platform/http/json-patch/values.ts';
 import { vendors } from './vendor.table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
@@ -19,7 +20,7 @@ export async function createVendor(scope: DataScope, input: VendorCreateInput): 
       if (input[field.json] == null) continue;
       const checked = checkValue(field, input[field.json]);
       if (checked.ok) values[field.json] = checked.value;
-      else (errors[field.json] ??= []).push(checked.message);
+      else addFieldError(errors, field.json, checked.message);
     }
     // Required on create (REQUIRED_ON_CREATE): the columns without a default.
     const { companyTypeId, employerId, paymentTypeId } = values;

@@ -6,7 +6,7 @@
 // Paths are one segment (`/FirstName`), matched case-insensitively. Every operation is checked
 // before any applies; a document with one bad operation changes nothing.
 import { Type, type Static } from 'typebox';
-import { AppError, type FieldErrors } from '../errors.ts';
+import { addFieldError, AppError, type FieldErrors } from '../errors.ts';
 import { valueSchema, type Catalog, type Field } from './catalog.ts';
 import { checkValue, comparable } from './values.ts';
 
@@ -45,7 +45,7 @@ export interface Step { op: Operation; field: Field; value?: unknown; from?: Fie
 /** Checks each operation against the catalog (paths, `from`, values); throws 400 naming every bad field. */
 export function checkOperations(catalog: Catalog, operations: Operation[]): Step[] {
   const errors: FieldErrors = {};
-  const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
+  const fail = (key: string, message: string) => addFieldError(errors, key, message);
   const steps: Step[] = [];
 
   operations.forEach((op) => {
