@@ -46,10 +46,52 @@ export function parseXmlBody(text: string): unknown {
   return value;
 }
 
+/** The deepest nesting of arrays and objects (or XML elements) a body may have: no resource needs more than a few. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Whether a JSON text nests arrays and objects deeper than `max`, counted in one pass without parsing
+ * (strings skipped), so a hostile body is refused before anything walks it recursively.
+ */
+export function jsonTooDeep(text: string, max = MAX_BODY_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) { if (++depth > max) return true; }
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** The same for XML elements: `<name` opens (unless `/>` closes it at once), `</` closes. */
+export function xmlTooDeep(text: string, max = MAX_BODY_DEPTH): boolean {
+  let depth = 0;
+  for (const tag of text.matchAll(/<(\/?)([A-Za-z_][^\s/>]*)[^>]*?(\/?)>/g)) {
+    if (tag[1]) depth--;
+    else if (!tag[3] && ++depth > max) return true;
+  }
+  return false;
+}
+
+const tooDeep = () => new AppError('VALIDATION_FAILED', `The body nests deeper than ${MAX_BODY_DEPTH} levels.`, { body: [`at most ${MAX_BODY_DEPTH} levels of nesting`] });
+
 export function registerBodyParsers(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser(JSON_FAMILY, { parseAs: 'string' }, json);
+  const parseJson = (request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => {
+    if (jsonTooDeep(body)) done(tooDeep(), undefined);
+    else json(request, body, done);
+  };
+  // application/json too: Fastify's own parser would hand a 20,000-deep body to JSON.parse and the validator.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser(JSON_FAMILY, { parseAs: 'string' }, parseJson);
   app.addContentTypeParser(XML_FAMILY, { parseAs: 'string' }, (_req: FastifyRequest, body: string, done) => {
+    if (xmlTooDeep(body)) return done(tooDeep(), undefined);
     try { done(null, parseXmlBody(body)); } catch (e) { done(e as Error, undefined); }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req: FastifyRequest, body: string, done) => {
