@@ -13,6 +13,7 @@ import { BearerVerifier } from './platform/auth/bearer.ts';
 import { repTokenResolver } from './platform/auth/rep-principal.ts';
 import { webUserTokenResolver } from './resources/web-users/web-user.repository.ts';
 import { registerProblemHandlers, registerProblemTypes, sendProblem } from './platform/http/problem.ts';
+import { statusOf } from './platform/http/errors.ts';
 import { registerValidation } from './platform/http/validation.ts';
 import { createResumeParser } from './resources/resumes/resume.parser.ts';
 import type { ResumeParser } from './resources/resumes/resume.types.ts';
@@ -51,6 +52,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Errors the router raises before any route runs (a target that cannot be decoded, an over-long
+    // path parameter) are problem+json like every other error.
+    frameworkErrors: (error, request, reply) => {
+      const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : error.code === 'FST_ERR_BAD_URL' ? 'MALFORMED_URL' : 'VALIDATION_FAILED';
+      return sendProblem(request, reply, statusOf(code), error.message, undefined, undefined, code);
+    },
     // The request line carries the assessment vendors' `data` query (decision 0020: up to 8192
     // characters decoded, which percent-encoding can triple); Node's default allows 16 KiB of headers.
     http: { maxHeaderSize: 32 * 1024 },

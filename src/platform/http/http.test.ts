@@ -221,6 +221,15 @@ describe('problems, paths and methods', () => {
     expect(res.json().status).toBe(404);
   });
 
+  it('ERR-20: errors the router raises (a target that cannot be decoded, an over-long path parameter) are problem+json', async () => {
+    for (const [url, status, code] of [['/Employees/%FF%FE', 400, 'MALFORMED_URL'], ['/Employees/%E0%A4%A', 400, 'MALFORMED_URL'], [`/Employees/${'9'.repeat(300)}`, 414, 'URI_TOO_LONG']] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth.token(t.tenant.adminToken) });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      expect(res.json(), url).toMatchObject({ status, code, type: `/problems/${code.toLowerCase().replace(/_/g, '-')}` });
+    }
+  });
+
   it('ERR-11: a method the path does not support answers 405 with Allow', async () => {
     const res = await call('DELETE', '/Datalists/Branches');
     expect(res.statusCode).toBe(405);
