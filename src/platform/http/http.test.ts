@@ -5,6 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import { request } from 'node:http';
 import { auth, testApp, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { XLSX } from './negotiation.ts';
@@ -183,6 +184,29 @@ describe('request bodies (NEG-07 NEG-08 NEG-10)', () => {
     const res = await echo('application/json', JSON.stringify({ count: 1, name: 'x'.repeat(5000) }));
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/problem\+json/);
+  });
+
+  it('ERR-06: answers 413 to a chunked body over the limit, to a client that sends it all before reading', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const answer = await new Promise<string>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/Echo', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...auth.token(t.tenant.adminToken) } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => { body += String(c); });
+        res.on('end', () => resolve(`${res.statusCode} ${body}`));
+      });
+      req.on('error', (e) => resolve(`error ${e.message}`));
+      let sent = 0;
+      const send = (): void => {
+        if (sent > 256 * 1024) { req.end(); return; }
+        sent += 8192;
+        if (req.write(`"${'x'.repeat(8190)}`)) setImmediate(send);
+        else req.once('drain', send);
+      };
+      send();
+    });
+    expect(answer).toMatch(/^413 .*"code":"PAYLOAD_TOO_LARGE"/);
   });
 });
 

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { addFieldError, AppError, codeOfStatus, ERROR_CODES, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
 import { pgError } from '../db/database.ts';
 import type { TypedRequests } from './typed-requests.ts';
+import { discardRestOfBody } from './discard-body.ts';
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 
@@ -159,6 +160,7 @@ export function registerProblemHandlers(app: FastifyInstance) {
       return sendProblem(request, reply, 400, detail, errors);
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request);
     if (mapped) return sendProblem(request, reply, mapped, error.message);
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return sendProblem(request, reply, 400, `The request body is not valid: ${error.message}`);
