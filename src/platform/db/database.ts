@@ -9,6 +9,19 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // `date` stays a string: a JS Date would shift it by the time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// timestamptz outside the service's range (decision 0003: years 1 to 9999) reads as the range's
+// nearest end: ±infinity or a BC year stored before the range was enforced (or by hand) must never
+// make a record unreadable. In-range values are untouched.
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+export function readInstant(text: string): Date {
+  const parsed: unknown = parseTimestamp(text);
+  const time = parsed instanceof Date ? parsed.getTime() : typeof parsed === 'number' ? parsed : Number.NaN;
+  if (Number.isNaN(time)) return new Date(FIRST_INSTANT);
+  return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, time)));
+}
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, readInstant);
 // numeric (money, rates) as JS numbers: values are bounded decimals well within double precision.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
