@@ -82,3 +82,22 @@ it('ERR-06: a body nested 20,000 deep (JSON arrays, objects, XML elements) is a 
   expect(ok.statusCode).toBe(400);
   expect(Object.keys(ok.json<{ errors: object }>().errors)).toContain('firstName');
 });
+
+it('ERR-06: an upload\'s file name with NUL, control or bidi characters, path segments or 5,000 characters is stored cleaned, never a 500', async () => {
+  const { makeResume, SAMPLE_PERSON } = await import('./resumes/resume.fixtures.ts');
+  const { safeFileName } = await import('../platform/http/upload.ts');
+  expect(safeFileName('a\u0000b.pdf')).toBe('ab.pdf');
+  expect(safeFileName('..\\..\\etc/\u202epasswd.pdf')).toBe('passwd.pdf');
+  expect(safeFileName('\u0000')).toBe('upload');
+  expect(safeFileName(`${'x'.repeat(5000)}.docx`)).toMatch(/^x{250}\.docx$/);
+  const admin = as(t.app, t.tenant.adminToken);
+  const job = await admin({ method: 'POST', url: '/batchjobs', payload: { batchJobType: 'Staged_Employee_Import_Resume_Data', batchJobParameters: {} } });
+  const pdf = await makeResume(SAMPLE_PERSON, 'pdf');
+  for (const name of ['a\u0000b.pdf', '\u0000', `${'x'.repeat(5000)}.pdf`]) {
+    const body = Buffer.concat([Buffer.from(`--abc\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from('\r\n--abc--\r\n')]);
+    for (const url of [`/Staging/Employees/Resumes?batchJobId=${job.json<{ batchJobId: number }>().batchJobId}`, '/Employees/Resume']) {
+      const r = await admin({ method: 'POST', url, payload: body, headers: { 'content-type': 'multipart/form-data; boundary=abc' } });
+      expect(r.statusCode, `${url} ${JSON.stringify(name.slice(0, 20))}: ${r.body.slice(0, 200)}`).toBe(201);
+    }
+  }
+});

@@ -19,6 +19,21 @@ export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, { limits: LIMITS });
 }
 
+/**
+ * A client's file name as it may be stored and shown: the last path segment, without control or
+ * bidirectional-override characters (PostgreSQL text cannot hold NUL; a reversed name misleads a
+ * reader), at most 255 characters with the extension kept; `upload` when nothing is left.
+ */
+export function safeFileName(name: string | undefined, fallback = 'upload'): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const cleaned = (name ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  if (!cleaned || cleaned === '.' || cleaned === '..') return fallback;
+  if (cleaned.length <= 255) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
+  return cleaned.slice(0, 255 - extension.length) + extension;
+}
+
 export interface UploadedFile { fileName: string; declaredType: string; bytes: Buffer }
 export interface Upload extends UploadedFile { fields: Record<string, string> }
 /** A form whose file part is optional. */
@@ -68,7 +83,7 @@ export async function readMultipart(request: FastifyRequest, rules: UploadRules)
       const bytes = await readFile(part.file, rules, declared);
       // A form's file input left empty still sends its part: no name, no bytes. That is no file.
       if (!part.filename && bytes.length === 0) continue;
-      file = { fileName: part.filename || 'upload', declaredType: declared, bytes };
+      file = { fileName: safeFileName(part.filename), declaredType: declared, bytes };
     }
   } catch (e) {
     throw closing(uploadError(e, rules.maxBytes));
