@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
 import { AppError } from '../platform/http/errors.ts';
+import { isConnectionFailure } from '../platform/db/database.ts';
 import { isLocale, MESSAGES, say, type Locale } from './messages/index.ts';
 import { pageLocale } from './locale.ts';
 import { sendPage } from './page.ts';
@@ -84,6 +85,10 @@ function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: F
     return sendErrorPage(request, reply, 403, MESSAGES[errorLocale(request, reply)].common.formExpired);
   }
   if (error.validation) return sendErrorPage(request, reply, 400, validationMessages(error).join('; '), validationMessages(error));
+  if (isConnectionFailure(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendErrorPage(request, reply, 503);
+  }
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'page failed');
     return sendErrorPage(request, reply, error.status, error.message);

@@ -104,6 +104,23 @@ export function pgError(e: unknown): { code?: string; constraint?: string } | un
   return undefined;
 }
 
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection error|Connection refused|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
+
+/**
+ * Whether an error (or one of its causes) says the database cannot be reached or has gone away
+ * rather than that a query was wrong: the request may succeed later (503 + Retry-After).
+ */
+export function isConnectionFailure(e: unknown): boolean {
+  for (let x: unknown = e, depth = 0; x && typeof x === 'object' && depth < 6; depth++) {
+    const code = 'code' in x && typeof x.code === 'string' ? x.code : '';
+    const message = 'message' in x && typeof x.message === 'string' ? x.message : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || CONNECTION_MESSAGES.test(message)) return true;
+    x = 'cause' in x ? x.cause : undefined;
+  }
+  return false;
+}
+
 /**
  * A column written with its table's name (`"job_titles"."tenant_id"`). Drizzle leaves columns bare
  * when a query reads one table, and inside a correlated subquery a bare name binds to the inner

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import { Type } from 'typebox';
 import { addFieldError, AppError, codeOfStatus, ERROR_CODES, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
-import { pgError } from '../db/database.ts';
+import { isConnectionFailure, pgError } from '../db/database.ts';
 import type { TypedRequests } from './typed-requests.ts';
 import { discardRestOfBody } from './discard-body.ts';
 
@@ -164,6 +164,10 @@ export function registerProblemHandlers(app: FastifyInstance) {
     if (mapped) return sendProblem(request, reply, mapped, error.message);
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return sendProblem(request, reply, 400, `The request body is not valid: ${error.message}`);
+    }
+    if (isConnectionFailure(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendProblem(request, reply, 503, 'The database is unavailable; retry later.', undefined, { 'retry-after': '5' }, 'OVERLOADED');
     }
     const pgCode = pgError(error)?.code;
     if ((pgCode && busyPgCodes.has(pgCode)) || /timeout exceeded when trying to connect/.test(error.message)) {
