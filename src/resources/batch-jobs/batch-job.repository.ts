@@ -24,11 +24,11 @@ export async function createBatchJob(scope: DataScope, type: string, parameters:
   });
 }
 
-export interface JobRef { id: number; batchJobType: string; parameters: Record<string, unknown>; status: string }
+export interface JobRef { id: number; batchJobType: string; parameters: Record<string, unknown>; status: string; hierId: number }
 
 /** The job, locked, if the caller sees it (404 otherwise) and it is of one of the `types` (409 otherwise, AMB-45 (c)). */
 export async function jobForNewItem(tx: DataScope, batchJobId: number, types: readonly string[]): Promise<JobRef> {
-  const [job] = await tx.db.select({ id: jobs.id, batchJobType: jobs.batchJobType, parameters: jobs.parameters, status: jobs.status }).from(jobs)
+  const [job] = await tx.db.select({ id: jobs.id, batchJobType: jobs.batchJobType, parameters: jobs.parameters, status: jobs.status, hierId: jobs.hierId }).from(jobs)
     .where(and(eq(jobs.tenantId, tx.tenantId), eq(jobs.id, batchJobId), tx.visible(jobs.hierId))).for('update');
   if (!job) throw new AppError('NOT_FOUND', 'No batch job with this batchJobId inside your hierarchy.', { batchJobId: ['no such batch job'] });
   if (!types.includes(job.batchJobType)) {

@@ -4,7 +4,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { qualified } from '../../platform/db/database.ts';
 import { putFile } from '../../platform/files/file-store.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { batchJobItems, batchJobs } from '../../platform/jobs/job.table.ts';
 import { addItem, jobForNewItem } from '../batch-jobs/batch-job.repository.ts';
@@ -16,8 +16,10 @@ export async function stageResume(scope: DataScope, batchJobId: number, file: { 
   return scope.transaction(async (tx) => {
     const job = await jobForNewItem(tx, batchJobId, [IMPORT_RESUMES]);
     const fileId = await putFile(tx.db, tx.tenantId, { fileName: file.fileName, contentType: file.contentType, content: file.bytes });
+    // The staged employee belongs where its job does: the job's worker acts as the job's creator, who
+    // must see it, whoever uploaded it (an administrator adding to a branch rep's job, say).
     const [row] = await tx.db.insert(s).values({
-      tenantId: tx.tenantId, hierId: tx.principal.hierId, batchJobId, fileId, fileName: file.fileName, format: file.format,
+      tenantId: tx.tenantId, hierId: job.hierId, batchJobId, fileId, fileName: file.fileName, format: file.format,
     }).returning({ id: s.id });
     const batchJobItemId = await addItem(tx, job, row!.id);
     return { stagedEmployeeId: row!.id, batchJobId, batchJobItemId };
@@ -29,8 +31,20 @@ export async function queueConversion(scope: DataScope, stagedEmployeeId: number
     const [staged] = await tx.db.select({ id: s.id }).from(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, stagedEmployeeId), tx.visible(s.hierId)));
     if (!staged) throw notFound('The staged employee');
     const job = await jobForNewItem(tx, batchJobId, [CONVERT_STAGED]);
+    // The job's worker converts as the job's creator: a staged employee it could not see would fail.
+    if (!(await underNode(tx, stagedEmployeeId, job.hierId))) {
+      throw new AppError('NOT_FOUND', `Staged employee ${stagedEmployeeId} is outside the hierarchy of batch job ${batchJobId}'s creator.`, { stagedEmployeeId: ['outside the batch job\'s hierarchy'] });
+    }
     return { batchJobId, batchJobItemId: await addItem(tx, job, stagedEmployeeId) };
   });
+}
+
+/** Whether the staged employee sits at or below hierarchy node `hierId`. */
+async function underNode(scope: DataScope, stagedEmployeeId: number, hierId: number): Promise<boolean> {
+  const { rows } = await scope.db.execute(sql`select 1 from ${s} join hierarchy_nodes sn on sn.tenant_id = ${qualified(s.tenantId)} and sn.id = ${qualified(s.hierId)}
+    join hierarchy_nodes jn on jn.tenant_id = sn.tenant_id and jn.id = ${hierId}
+    where ${qualified(s.tenantId)} = ${scope.tenantId} and ${qualified(s.id)} = ${stagedEmployeeId} and sn.path <@ jn.path`);
+  return rows.length > 0;
 }
 
 /** The ids among `ids` that the caller sees; the rest make the request fail (404 naming them). */
@@ -47,8 +61,16 @@ const itemStatuses = sql<ItemStatusRow[]>`coalesce((
      and i.job_type = any(${sql.param([...KNOWN_TYPES])}::text[])), '[]')`;
 interface ItemStatusRow { batchJobId: number; batchJobItemId: number; batchJobType: string; status: string; failureReason: string | null }
 
+// A resume whose import item failed for good (its worker died each time, its creator was deactivated,
+// ...) never ran the parse that would set its status: it reads as Failed with the item's reason,
+// never Pending after its item ended.
+const failedImport = sql`(select i.failure_reason from ${batchJobItems} i where i.tenant_id = ${qualified(s.tenantId)} and i.record_id = ${qualified(s.id)}
+  and i.batch_job_id = ${qualified(s.batchJobId)} and i.job_type = ${IMPORT_RESUMES} and i.status = 'Failed' order by i.id desc limit 1)`;
+const parseStatus = sql<(typeof s.parseStatus)['_']['data']>`case when ${qualified(s.parseStatus)} = 'Pending' and ${failedImport} is not null then 'Failed' else ${qualified(s.parseStatus)} end`;
+const parseError = sql<string | null>`case when ${qualified(s.parseStatus)} = 'Pending' then coalesce(${failedImport}, ${qualified(s.parseError)}) else ${qualified(s.parseError)} end`;
+
 const columns = {
-  stagedEmployeeId: s.id, batchJobId: s.batchJobId, fileName: s.fileName, format: s.format, parseStatus: s.parseStatus, parseError: s.parseError,
+  stagedEmployeeId: s.id, batchJobId: s.batchJobId, fileName: s.fileName, format: s.format, parseStatus, parseError,
   firstName: s.firstName, lastName: s.lastName, emailAddress: s.emailAddress, phoneNumber: s.phoneNumber, phoneCountryCallingCode: s.phoneCountryCallingCode,
   street1: s.street1, street2: s.street2, municipality: s.municipality, region: s.region, postalCode: s.postalCode, countryCode: s.countryCode,
   skills: s.skills, interestCodes: s.interestCodes, workHistory: s.workHistory, education: s.education, confidence: s.confidence,
@@ -76,7 +98,7 @@ export async function listStagedEmployees(scope: DataScope, q: StagedEmployeeLis
       ${q.batchJobId !== undefined ? sql`and i.batch_job_id = ${q.batchJobId}` : sql`and i.job_type = any(${sql.param([IMPORT_RESUMES, CONVERT_STAGED])}::text[])`}
       order by i.id desc limit 1) = ${q.status}`);
   }
-  if (q.parseStatus !== undefined) conditions.push(eq(s.parseStatus, q.parseStatus));
+  if (q.parseStatus !== undefined) conditions.push(sql`${parseStatus} = ${q.parseStatus}`);
   if (q.isConverted !== undefined) conditions.push(eq(s.isConverted, q.isConverted));
   const where = and(...conditions);
   const rows = await scope.db.select({ ...columns, totalCount: sql<number>`count(*) over ()` }).from(s).where(where)

@@ -276,6 +276,39 @@ describe('staging checks', () => {
     expect((await as(t.app, t.tenant.southToken)({ method: 'POST', url: `/Staging/Employees/${staged}/ConvertToEmployee`, payload: { batchJobId: convert } })).statusCode).toBe(404);
   });
 
+  it('BATCH-30 a resume an administrator adds to a branch rep\'s import job belongs to the job: parsed, and seen by the job\'s owner', async () => {
+    const job = await newJob(north, 'Staged_Employee_Import_Resume_Data');
+    const res = await upload(admin, { batchJobId: String(job) }, [resumePart(await docx())]);
+    expect(res.statusCode, res.body).toBe(201);
+    await completed(north, job);
+    const staged = await north({ method: 'GET', url: `/Staging/Employees/${res.json().stagedEmployeeId}` });
+    expect(staged.statusCode).toBe(200);
+    expect(staged.json().parseStatus).toBe('Parsed');
+    expect(staged.json().batchJobItems[0].status).toBe('Completed');
+  });
+
+  it('BATCH-40 an administrator cannot queue into a branch rep\'s conversion job a staged employee that rep cannot see (404 naming it)', async () => {
+    const mine = await newJob(admin, 'Staged_Employee_Import_Resume_Data');
+    const staged = (await upload(admin, { batchJobId: String(mine) }, [resumePart(await docx())])).json().stagedEmployeeId;
+    const convert = await newJob(north, 'Convert_Staged_Employees', await conversionParams());
+    const res = await admin({ method: 'POST', url: `/Staging/Employees/${staged}/ConvertToEmployee`, payload: { batchJobId: convert } });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(Object.keys(res.json().errors)).toEqual(['stagedEmployeeId']);
+  });
+
+  it('a staged employee whose import item failed for good reads as Failed with the item\'s reason, never Pending', async () => {
+    const job = await newJob(north, 'Staged_Employee_Import_Resume_Data');
+    const id = (await upload(north, { batchJobId: String(job) }, [resumePart(await docx())])).json().stagedEmployeeId;
+    await completed(north, job);
+    // As when its worker died on every attempt: the item failed, the parse never ran.
+    await t.database.db.execute(sql`update staged_employees set parse_status = 'Pending', parse_error = null where id = ${id}`);
+    await t.database.db.execute(sql`update batch_job_items set status = 'Failed', failure_reason = 'Abandoned: its worker stopped during each of 3 attempts.' where record_id = ${id} and batch_job_id = ${job}`);
+    const staged = (await north({ method: 'GET', url: `/Staging/Employees/${id}` })).json();
+    expect(staged).toMatchObject({ parseStatus: 'Failed', parseError: 'Abandoned: its worker stopped during each of 3 attempts.' });
+    const listed = (await north({ method: 'GET', url: `/Staging/Employees?batchJobId=${job}&parseStatus=Failed` })).json();
+    expect(listed.data.map((r: { stagedEmployeeId: number }) => r.stagedEmployeeId)).toEqual([id]);
+  });
+
   it('BATCH-52 the staging endpoints need the batchjob scopes', async () => {
     const { issueCredential } = await import('../../platform/auth/tokens.ts');
     const reader = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.north.repId, kind: 'personal', name: 'reader', scopes: ['batchjob-read'], expiresAt: new Date(Date.now() + 86_400_000) });
