@@ -10,6 +10,7 @@ import { workerCommand } from './worker.command.ts';
 import { importCommand } from './import.command.ts';
 import { jobBoardCommand, JOBBOARD_USAGE } from './jobboard.command.ts';
 import { registrationLinkCommand, REGISTRATION_LINK_USAGE } from './registration-link.command.ts';
+import { registrationCommand, REGISTRATION_USAGE } from './registration.command.ts';
 import { assessmentCommand, ASSESSMENT_USAGE } from './assessment.command.ts';
 import { loginCommand, loginServerCommand, LOGIN_USAGE } from './login.command.ts';
 
@@ -32,6 +33,7 @@ Commands:
   ${JOBBOARD_USAGE}
   ${REGISTRATION_LINK_USAGE}
                           print an applicant registration link (docs/registration-link.md)
+  ${REGISTRATION_USAGE}
   ${LOGIN_USAGE}
   ${ASSESSMENT_USAGE}
 
@@ -59,6 +61,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'import': return await importCommand(config, rest);
       case 'jobboard': return await jobBoardCommand(config, rest);
       case 'registration-link': return await registrationLinkCommand(config, rest);
+      case 'registration': return await registrationCommand(config, rest);
       case 'assessment': return await assessmentCommand(config, rest);
       case 'client': case 'webuser': case 'rep': case 'keys': return await loginCommand(config, command, rest);
       case 'login-server': return await loginServerCommand(config);

@@ -32,6 +32,7 @@ OAuth 2.0 (login server ${config.AUTH_URL}):
     client_id=${o.webuser.clientId} client_secret=${o.webuser.clientSecret}
     username=${o.webuser.username} password=${o.webuser.password}
   Service rep sign-in (code flow; the API reference page's Authorize button): ${o.rep.username} / ${o.rep.password}
+  Admin pages: ${base}/admin?tenant=${c.tenant} (sign in as ${o.rep.username})
 `);
 }
 
@@ -75,6 +76,9 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
 Staffing Operations API is running
   API:            ${config.BASE_URL}
   API reference:  ${config.BASE_URL}/swagger  (OpenAPI: ${config.BASE_URL}/swagger/v1/swagger.json)
+  Admin pages:    ${config.BASE_URL}/admin  (sign in as a service rep through the login server)
+  Job board:      ${config.JOBBOARD_URL}/{tenantName}${demo ? `  (demo: ${config.JOBBOARD_URL}/${demo.tenant})` : ''}
+  Registration:   ${config.REGISTRATION_URL}/{en|es}/{registration name}${demo ? `  (demo: ${config.REGISTRATION_URL}/en/${demo.tenant})` : ''}
   Login server:   ${login ? config.AUTH_URL : `off (LOGIN_SERVER_IN_PROCESS=false): run \`staffing login-server\` at ${config.AUTH_URL}`}
   Database:       ${connection.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}
   Batch worker:   ${worker ? 'in this process' : 'off (WORKER_IN_PROCESS=false): run `staffing worker`'}`);

@@ -29,3 +29,4 @@ export * from './assignment-messages/assignment-message.table.ts';
 export * from './assessments/assessment.table.ts';
 export * from '../web/web-session.table.ts';
 export * from './registration/registration.settings.ts';
+export * from './registration/registration.table.ts';

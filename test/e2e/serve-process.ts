@@ -39,7 +39,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 600 && !output.includes('Personal access token:') && server.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1800 && !output.includes('Personal access token:') && server.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
   if (!output.includes('Personal access token:')) {
     await stop();
     throw new Error(`staffing serve did not start:\n${output}`);

@@ -12,6 +12,7 @@ import { addBranch, addHierarchyNode, addServiceRep, createTenant } from './tena
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoAssessments } from '../assessments/assessment-catalog.repository.ts';
 import { seedDemoOAuth, type DemoOAuth } from './demo.oauth.ts';
+import { seedDemoRegistration } from './demo.registration.ts';
 
 export const DEMO_TENANT = 'demo';
 
@@ -36,6 +37,7 @@ export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adm
   await addServiceRep(db, tenantId, { hierId: south, firstName: 'Jordan', lastName: 'Diaz', emailAddress: 'jordan.diaz@demo-staffing.example' });
   await generateDemoData(db, tenantId);
   await seedDemoAssessments(db, tenantId);
+  await seedDemoRegistration(db, tenantId);
   return { tenantId, adminRepId };
 }
 

@@ -4,6 +4,7 @@ import { login } from './login.ts';
 import { jobboard } from './jobboard.ts';
 import { registration } from './registration.ts';
 import { admin } from './admin.ts';
+import { adminJobs } from './admin-jobs.ts';
 import { LOCALES, type Locale } from './section.ts';
 
 export { LOCALES, isLocale, say, type Locale } from './section.ts';
@@ -14,6 +15,7 @@ const catalogue = (locale: Locale) => ({
   jobboard: jobboard[locale],
   registration: registration[locale],
   admin: admin[locale],
+  adminJobs: adminJobs[locale],
 });
 
 export type Messages = ReturnType<typeof catalogue>;

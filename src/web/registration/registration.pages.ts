@@ -1,16 +1,122 @@
-// The registration pages (being built: issue 13).
-import type { WebArea } from '../web.pages.ts';
-import { mountPath } from '../web.pages.ts';
+// The registration pages at {REGISTRATION_URL}/{localeId}/{tenantName} (issue 13, REG-01 to REG-21,
+// decision 0023): the registration form from a link, its POST (the employee, the web user login, the
+// registration and the candidates in one transaction, then 303), the confirmation, and, for a signed
+// in applicant, applying to the link's orders (applicant.pages.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { CallbackDeliverer } from '../../resources/registration/registration.callback.ts';
+import { register, RegistrationRefused, resolveLink, FORM_FIELDS, type FormProblems, type FormValues, type ResolvedLink } from '../../resources/registration/registration.service.ts';
+import { candidacies } from '../../resources/registration/registration.repository.ts';
+import type { WebArea, WebContext } from '../web.pages.ts';
 import { pageLocale } from '../locale.ts';
 import { sendPage } from '../page.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES, say } from '../messages/index.ts';
+import { startSession } from '../session.ts';
+import { applicantPages } from './applicant.pages.ts';
+import { formGroups, postedValues } from './registration.form.ts';
+import { APPLICANT_SESSION_SECONDS, applicantAt, areaPrefix, languageLinks, LinkQuery, PlaceParams, placeOf, sendUnavailable, sessionOptions, type ApplicantData, type Place } from './registration.place.ts';
+
+const RegisterBody = Type.Object({
+  _csrf: Type.Optional(Type.String({ maxLength: 200 })),
+  ...Object.fromEntries(FORM_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 2000 }))])),
+});
+
+const page = { config: { access: 'public' } } as const;
+
+function renderForm(request: FastifyRequest, reply: FastifyReply, place: Place, link: ResolvedLink, values: FormValues, problems: FormProblems, status = 200) {
+  const t = MESSAGES[place.locale].registration;
+  const groups = formGroups(t, link, values, problems);
+  const heading = say(t.registerTitle, { agency: place.tenant.displayName });
+  const errors = groups.flatMap((g) => g.fields).filter((f) => f.error).map((f) => ({ name: f.name, error: f.error }));
+  return sendPage(request, reply, 'registration/views/register', {
+    locale: place.locale, title: heading, noindex: true, languageLinks: languageLinks(place),
+  }, {
+    heading, groups, errors, link, action: place.path + place.search,
+    signInUrl: `${place.path}/sign-in${place.search}`,
+  }, status);
+}
+
+async function registrationPages(app: FastifyInstance, context: WebContext, deliverer: CallbackDeliverer) {
+  const pages = app.withTypeProvider<TypedRequests>();
+  const db = context.database.db;
+
+  pages.get('/', { ...page, schema: { hide: true } }, async (request, reply) => {
+    const locale = pageLocale(request, reply);
+    return sendPage(request, reply, 'registration/views/index', { locale, title: MESSAGES[locale].registration.title });
+  });
+
+  // REG-01: the page a registration link opens; a signed-in applicant sees the link's orders to apply to instead.
+  pages.get('/:localeId/:tenantName', { ...page, schema: { hide: true, params: PlaceParams, querystring: LinkQuery } }, async (request, reply) => {
+    const place = await placeOf(context, request, reply, request.params);
+    if (!place) return reply;
+    const link = await resolveLink(place.scope, place.tenant, request.query, context.config.JOBBOARD_URL);
+    const applicant = await applicantAt(context, request, place);
+    if (applicant) {
+      const t = MESSAGES[place.locale].registration;
+      const applied = await candidacies(place.scope, applicant.data.employeeId, link.orders.map((o) => o.id));
+      return sendPage(request, reply, 'registration/views/apply', {
+        locale: place.locale, title: t.applyTitle, noindex: true, languageLinks: languageLinks(place),
+      }, {
+        link, applied: [...applied], username: applicant.data.username,
+        applyAction: `${place.path}/apply${place.search}`, signOutAction: `${place.path}/sign-out${place.search}`,
+      });
+    }
+    return renderForm(request, reply, place, link, link.prefill, {});
+  });
+
+  pages.post('/:localeId/:tenantName', {
+    ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: RegisterBody },
+  }, async (request, reply) => {
+    const place = await placeOf(context, request, reply, request.params);
+    if (!place) return reply;
+    // The link's fixed values (branch, workflow, orders) come from the query again, never from the form.
+    const link = await resolveLink(place.scope, place.tenant, request.query, context.config.JOBBOARD_URL);
+    const values = postedValues(request.body);
+    try {
+      const done = await register(place.scope, { tenant: place.tenant, link, form: values, localeId: place.locale, parameters: place.parameters });
+      if (place.tenant.settings.callbackUrl) deliverer.wake();
+      const data: ApplicantData = { employeeId: done.employeeId, username: done.username, firstName: done.firstName, lastApplied: link.orders, justRegistered: true };
+      await startSession(db, request, reply, sessionOptions(context), {
+        kind: 'applicant', tenantId: place.tenant.tenantId, subjectId: done.webUserId, data, ttlSeconds: APPLICANT_SESSION_SECONDS,
+      });
+      return reply.code(303).header('location', `${place.path}/done`).send();
+    } catch (e) {
+      if (e instanceof RegistrationRefused) return renderForm(request, reply, place, link, values, e.problems, 400);
+      if (e instanceof AppError && e.code === 'HIERARCHY_CANNOT_CREATE_EMPLOYEES') return sendUnavailable(request, reply, place.locale);
+      throw e;
+    }
+  });
+
+  // The confirmation: what the applicant's session says was just done.
+  pages.get('/:localeId/:tenantName/done', { ...page, schema: { hide: true, params: PlaceParams } }, async (request, reply) => {
+    const place = await placeOf(context, request, reply, request.params);
+    if (!place) return reply;
+    const t = MESSAGES[place.locale].registration;
+    const applicant = await applicantAt(context, request, place);
+    const justRegistered = applicant?.data.justRegistered ?? true;
+    return sendPage(request, reply, 'registration/views/done', {
+      locale: place.locale, title: justRegistered ? t.doneTitle : t.appliedTitle, noindex: true, languageLinks: languageLinks(place, '/done', ''),
+    }, {
+      heading: justRegistered ? t.doneTitle : t.appliedTitle,
+      message: !applicant ? t.doneGeneric
+        : justRegistered ? say(t.doneWelcome, { name: applicant.data.firstName, username: applicant.data.username })
+          : applicant.data.lastApplied.length ? '' : t.appliedNone,
+      applied: applicant?.data.lastApplied ?? [],
+      signOutAction: applicant ? `${place.path}/sign-out` : '',
+    });
+  });
+}
 
 export const registrationArea: WebArea = {
-  prefix: (config) => mountPath(config.REGISTRATION_URL, '/register'),
-  routes: async (app) => {
-    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      const locale = pageLocale(request, reply);
-      return sendPage(request, reply, 'registration/views/index', { locale, title: MESSAGES[locale].registration.title });
-    });
+  prefix: areaPrefix,
+  routes: async (app, context) => {
+    // The post-registration callbacks are sent by the process that takes the registrations.
+    const deliverer = new CallbackDeliverer(context.database.db, app.log);
+    app.addHook('onReady', async () => deliverer.start());
+    app.addHook('onClose', async () => deliverer.stop());
+    await registrationPages(app, context, deliverer);
+    await applicantPages(app, context);
   },
 };

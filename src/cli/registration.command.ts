@@ -1,0 +1,122 @@
+// `staffing registration settings|workflows`: a tenant's applicant registration settings (its
+// registration name, the * fields shown to applicants, the rep registrations act as, the
+// post-registration callback and its secret, printed once) and its workflows (decision 0023).
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.ts';
+import { connect } from '../platform/db/connect.ts';
+import type { Db } from '../platform/db/database.ts';
+import { principalOfRep } from '../platform/auth/rep-principal.ts';
+import { prepareDatabase } from '../resources/registry.ts';
+import { tenantNamed } from '../web/public-scope.ts';
+import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
+import { addWorkflow, listWorkflows, registrationTenantNamed } from '../resources/registration/registration.repository.ts';
+import { isStarField, readRegistrationSettings, STAR_FIELDS, writeRegistrationSettings, type RegistrationSettings } from '../resources/registration/registration.settings.ts';
+import { callbackUrlProblem, newCallbackSecret } from '../resources/registration/registration.callback.ts';
+
+export const REGISTRATION_USAGE = `registration settings [--tenant <name>] [--set key=value ...] [--new-secret]
+                          print the tenant's registration settings (JSON) after setting the given ones; keys:
+                          name, visibleFields (${STAR_FIELDS.join(',')} or none), serviceRepId (or default),
+                          callbackUrl (https, or none); a new callback secret is printed once
+  registration workflows [--tenant <name>] [--add <name> ...]
+                          list the tenant's registration workflows (workflowId, workflowName) after adding any`;
+
+class InputError extends Error {}
+
+const KEYS = ['name', 'visibleFields', 'serviceRepId', 'callbackUrl'] as const;
+type Changes = Partial<Pick<RegistrationSettings, 'name' | 'visibleFields' | 'serviceRepId' | 'callbackUrl'>>;
+
+/** `key=value` pairs → changes, each checked (the ones needing the database are checked in `checkChanges`). */
+export function parseRegistrationChanges(pairs: readonly string[]): Changes {
+  const changes: Changes = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new InputError(`--set "${pair}": expected key=value.`);
+    const given = pair.slice(0, at).trim(), raw = pair.slice(at + 1).trim();
+    const key = KEYS.find((k) => k.toLowerCase() === given.toLowerCase());
+    if (key === 'name') {
+      if (!/^[a-z0-9][a-z0-9._-]{0,99}$/.test(raw)) throw new InputError(`name: "${raw}" must be 1 to 100 lower-case letters, digits, . _ or - (it is part of the address).`);
+      changes.name = raw;
+    } else if (key === 'visibleFields') {
+      const fields = raw.toLowerCase() === 'none' ? [] : raw.split(',').map((f) => f.trim()).filter(Boolean);
+      const unknown = fields.filter((f) => !isStarField(f));
+      if (unknown.length) throw new InputError(`visibleFields: ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not among ${STAR_FIELDS.join(', ')}.`);
+      changes.visibleFields = STAR_FIELDS.filter((f) => fields.includes(f));
+    } else if (key === 'serviceRepId') {
+      if (raw.toLowerCase() !== 'default' && !/^\d{1,9}$/.test(raw)) throw new InputError(`serviceRepId: "${raw}" is not a service rep id (or default).`);
+      changes.serviceRepId = raw.toLowerCase() === 'default' ? null : Number(raw);
+    } else if (key === 'callbackUrl') {
+      const problem = raw.toLowerCase() === 'none' ? undefined : callbackUrlProblem(raw);
+      if (problem) throw new InputError(`callbackUrl: "${raw}" ${problem}.`);
+      changes.callbackUrl = raw.toLowerCase() === 'none' ? null : raw;
+    } else {
+      throw new InputError(`Unknown setting "${given}". Known settings: ${KEYS.join(', ')}.`);
+    }
+  }
+  return changes;
+}
+
+async function checkChanges(db: Db, tenantId: number, changes: Changes): Promise<void> {
+  if (changes.name) {
+    const holder = await registrationTenantNamed(db, changes.name);
+    const own = await tenantNamed(db, changes.name);
+    if ((holder && holder.tenantId !== tenantId) || (own && own.id !== tenantId)) throw new InputError(`name: "${changes.name}" already addresses another tenant.`);
+  }
+  if (changes.serviceRepId != null && !(await principalOfRep(db, tenantId, changes.serviceRepId))) {
+    throw new InputError(`serviceRepId: no active service rep ${changes.serviceRepId} in this tenant.`);
+  }
+}
+
+const shown = (s: RegistrationSettings) => ({ ...s, callbackSecret: s.callbackSecret ? '(set)' : null });
+
+export async function registrationCommand(config: Config, args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  let tenantName: string, changes: Changes = {}, newSecret = false, added: string[] = [];
+  try {
+    if (action !== 'settings' && action !== 'workflows') throw new InputError(`Usage: staffing ${REGISTRATION_USAGE}`);
+    const { values } = parseArgs({ args: rest, options: {
+      tenant: { type: 'string' }, set: { type: 'string', multiple: true }, 'new-secret': { type: 'boolean' }, add: { type: 'string', multiple: true },
+    } });
+    tenantName = values.tenant ?? DEMO_TENANT;
+    if (action === 'settings') {
+      changes = parseRegistrationChanges(values.set ?? []);
+      newSecret = values['new-secret'] ?? false;
+    } else {
+      added = (values.add ?? []).map((n) => n.trim());
+      if (added.some((n) => !n || n.length > 100)) throw new InputError('--add: a workflow name is 1 to 100 characters.');
+    }
+  } catch (e) {
+    const parseError = e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS');
+    if (!(e instanceof InputError) && !parseError) throw e;
+    console.error(e.message);
+    return 2;
+  }
+  const connection = await connect(config);
+  try {
+    await prepareDatabase(connection.database.pool);
+    const db = connection.database.db;
+    const tenant = await tenantNamed(db, tenantName);
+    if (!tenant) {
+      console.error(`No tenant named "${tenantName}".`);
+      return 65;
+    }
+    if (action === 'workflows') {
+      for (const name of added) await addWorkflow(db, tenant.id, name);
+      console.log(JSON.stringify((await listWorkflows(db, tenant.id)).map((w) => ({ workflowId: w.id, workflowName: w.name, isActive: w.isActive })), null, 2));
+      return 0;
+    }
+    try { await checkChanges(db, tenant.id, changes); } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      console.error(e.message);
+      return 2;
+    }
+    const current = await readRegistrationSettings(db, tenant.id);
+    // A callback needs a secret: made with the first callback URL, or on --new-secret; shown this once.
+    const secret = newSecret || (changes.callbackUrl && !current.callbackSecret) ? newCallbackSecret() : undefined;
+    const settings = Object.keys(changes).length || secret ? await writeRegistrationSettings(db, tenant.id, { ...changes, ...(secret ? { callbackSecret: secret } : {}) }) : current;
+    console.log(JSON.stringify(shown(settings), null, 2));
+    if (secret) console.error(`Callback secret (shown once; the callback verifies Staffing-Signature with it):\n${secret}`);
+    return 0;
+  } finally {
+    await connection.close();
+  }
+}

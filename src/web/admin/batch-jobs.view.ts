@@ -1,0 +1,60 @@
+// What the batch job, upload and staged employee pages share: words for the API's codes (types and
+// statuses), times, ids read from addresses and forms, and the pager.
+import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { withLang } from '../locale.ts';
+import { positiveId } from './forms.ts';
+import { CONVERT_STAGED, DELETE_STAGED, IMPORT_RESUMES } from '../../resources/batch-jobs/batch-job.types.ts';
+
+type Words = (typeof MESSAGES)[Locale]['adminJobs'];
+
+export const PAGE_SIZE = 25;
+
+/** A job's page. */
+export const jobHref = (locale: Locale, id: number) => withLang(`/admin/batch-jobs/${id}`, locale);
+
+export function typeLabel(t: Words, type: string): string {
+  return type === IMPORT_RESUMES ? t.typeImport : type === CONVERT_STAGED ? t.typeConvert : type === DELETE_STAGED ? t.typeDelete : type;
+}
+
+const STATUS_WORDS = { New: 'statusNew', Processing: 'statusProcessing', Completed: 'statusCompleted', Failed: 'statusFailed' } as const;
+export function statusLabel(t: Words, status: string): string {
+  const key = Object.entries(STATUS_WORDS).find(([code]) => code === status)?.[1];
+  return key ? t[key] : status;
+}
+
+const PARSE_WORDS = { Pending: 'parsePending', Parsed: 'parseParsed', PartlyParsed: 'parsePartlyParsed', Failed: 'parseFailed' } as const;
+export function parseLabel(t: Words, status: string): string {
+  const key = Object.entries(PARSE_WORDS).find(([code]) => code === status)?.[1];
+  return key ? t[key] : status;
+}
+
+/** A time as the page's language writes it, in UTC (said so: reps work across time zones). */
+export function formatTime(locale: Locale, value: Date | string | null): string {
+  if (value === null) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+}
+
+/** The 1-based page number of `?page=`, 1 when absent or not a number. */
+export function pageNumber(text: string | undefined): number {
+  return positiveId(text ?? '') ?? 1;
+}
+
+export interface Pager { text: string; previous: string | null; next: string | null }
+
+/** The pager's links: this address with `page` changed (the other query parameters kept). */
+export function pager(locale: Locale, url: string, page: number, totalCount: number, size = PAGE_SIZE): Pager | null {
+  const pages = Math.max(1, Math.ceil(totalCount / size));
+  if (pages <= 1 && page <= 1) return null;
+  const link = (n: number) => {
+    const parsed = new URL(url, 'http://x');
+    parsed.searchParams.set('page', String(n));
+    return withLang(`${parsed.pathname}${parsed.search}`, locale);
+  };
+  return {
+    text: say(MESSAGES[locale].common.pageOf, { page, pages }),
+    previous: page > 1 ? link(Math.min(page - 1, pages)) : null,
+    next: page < pages ? link(page + 1) : null,
+  };
+}

@@ -1,0 +1,121 @@
+// Personal access tokens on the admin pages: created with the CLI's function under the hierarchy
+// rule, the secret shown once and working on the API, listed within the hierarchy, revoked (401).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
+import { apiCredentials } from '../../platform/db/schema.ts';
+import { setRepLogin } from '../../platform/auth/rep-logins.ts';
+import { MESSAGES } from '../messages/index.ts';
+import { escaped, openPage, postForm, signInOverHttp, type Cookies } from './admin.test-support.ts';
+
+const BASE = 'http://127.0.0.1:9';
+const t_ = MESSAGES.en.admin;
+let t: LoginContext;
+let nora: Cookies, ada: Cookies;
+const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await testLogin({ BASE_URL: BASE });
+  await setRepLogin(t.database.db, t.acme.fixture.tenantId, t.acme.fixture.adminRepId, 'ada', PASSWORD);
+  nora = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'nora', password: PASSWORD })).cookies;
+  ada = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'ada', password: PASSWORD })).cookies;
+});
+afterAll(async () => { await t?.close(); });
+
+async function create(cookies: Cookies, form: Record<string, string>) {
+  const page = await openPage(t.app, '/admin/tokens', cookies);
+  return postForm(t.app, '/admin/tokens', page.cookies, { _csrf: page.csrf, ...form });
+}
+
+const secretOf = (html: string) => /id="token-value">([^<]+)</.exec(html)?.[1] ?? '';
+const sidOf = (html: string) => /id="token-sid">([^<]+)</.exec(html)?.[1] ?? '';
+
+describe('personal access tokens on the admin pages', () => {
+  it('AUTH-19: creates a token with the chosen scopes, shows its secret once, and the token works on the API within its scopes', async () => {
+    const { res } = await create(nora, { name: 'Payroll export', rep: String(t.acme.fixture.north.repId), expires: tomorrow(), 'scope:employee-read': 'on' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const token = secretOf(res.body);
+    expect(token).not.toBe('');
+    const allowed = await t.app.inject({ url: '/Employees', headers: { 'x-tw-token': token } });
+    expect(allowed.statusCode).toBe(200);
+    const outOfScope = await t.app.inject({ url: '/Customers', headers: { 'x-tw-token': token } });
+    expect(outOfScope.statusCode).toBe(403);
+    const list = await t.app.inject({ url: '/admin/tokens', cookies: nora });
+    expect(list.body).toContain(sidOf(res.body));
+    expect(list.body).not.toContain(token);
+  });
+
+  it('shows each problem next to its field, and issues nothing', async () => {
+    const before = await t.database.db.select().from(apiCredentials).where(eq(apiCredentials.tenantId, t.acme.fixture.tenantId));
+    const bad = await create(nora, { name: '', rep: String(t.acme.fixture.south.repId), expires: '2001-01-01' });
+    expect(bad.res.statusCode).toBe(400);
+    for (const message of [t_.nameRequired, t_.repOutside, t_.expiresPast, t_.scopesRequired]) expect(bad.res.body).toContain(escaped(message));
+    expect(bad.res.body).toContain('aria-describedby="name-error"');
+    const badDate = await create(nora, { name: 'x', rep: String(t.acme.fixture.north.repId), expires: '2026-02-30', 'scope:employee-read': 'on' });
+    expect(badDate.res.body).toContain(escaped(t_.expiresInvalid));
+    const after = await t.database.db.select().from(apiCredentials).where(eq(apiCredentials.tenantId, t.acme.fixture.tenantId));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('refuses a scope outside the catalogue and a form without its token (CSRF)', async () => {
+    const odd = await create(nora, { name: 'odd', rep: String(t.acme.fixture.north.repId), expires: tomorrow(), 'scope:*': 'on' });
+    expect(odd.res.statusCode).toBe(400);
+    const page = await openPage(t.app, '/admin/tokens', nora);
+    const noCsrf = await postForm(t.app, '/admin/tokens', page.cookies, { name: 'x', rep: String(t.acme.fixture.north.repId), expires: tomorrow(), 'scope:employee-read': 'on' });
+    expect(noCsrf.res.statusCode).toBe(403);
+  });
+
+  it('lists and revokes only tokens of reps inside the signed-in rep\'s hierarchy', async () => {
+    const south = t.acme.fixture.southToken.sid;
+    const noraList = await t.app.inject({ url: '/admin/tokens', cookies: nora });
+    expect(noraList.body).not.toContain(south);
+    expect((await t.app.inject({ url: `/admin/tokens/${south}/revoke`, cookies: nora })).statusCode).toBe(404);
+    const page = await openPage(t.app, '/admin/tokens', nora);
+    const refused = await postForm(t.app, `/admin/tokens/${south}/revoke`, page.cookies, { _csrf: page.csrf });
+    expect(refused.res.statusCode).toBe(404);
+    const adaList = await t.app.inject({ url: '/admin/tokens', cookies: ada });
+    expect(adaList.body).toContain(south);
+    const other = await t.app.inject({ url: '/admin/tokens', cookies: ada });
+    expect(other.body).not.toContain(t.other.fixture.adminToken.sid);
+  });
+
+  it('creates a token for a rep below, and revokes it after confirming', async () => {
+    const { res } = await create(ada, { name: 'For Sam', rep: String(t.acme.fixture.south.repId), expires: tomorrow(), 'scope:employee-read': 'on' });
+    expect(res.statusCode).toBe(201);
+    const token = secretOf(res.body), sid = sidOf(res.body);
+    expect((await t.app.inject({ url: '/Employees', headers: { 'x-tw-token': token } })).statusCode).toBe(200);
+    const confirm = await openPage(t.app, `/admin/tokens/${sid}/revoke`, ada);
+    expect(confirm.res.statusCode).toBe(200);
+    expect(confirm.res.body).toContain(escaped(t_.revokeTokenQuestion));
+    const noCsrf = await postForm(t.app, `/admin/tokens/${sid}/revoke`, confirm.cookies, {});
+    expect(noCsrf.res.statusCode).toBe(403);
+    const done = await postForm(t.app, `/admin/tokens/${sid}/revoke`, confirm.cookies, { _csrf: confirm.csrf });
+    expect(done.res.statusCode).toBe(303);
+    // The API's cache hears revocations by NOTIFY, off in this test app: the row is what counts here
+    // (admin.browser.test.ts sees the 401 on the real server).
+    const [row] = await t.database.db.select().from(apiCredentials).where(and(eq(apiCredentials.tenantId, t.acme.fixture.tenantId), eq(apiCredentials.sid, sid)));
+    expect(row?.revokedAt).not.toBeNull();
+    expect(row?.serviceRepId).toBe(t.acme.fixture.south.repId);
+  });
+
+  it('escapes hostile input and answers it with 4xx pages, never a 500', async () => {
+    const script = await create(nora, { name: '<script>alert(1)</script>', rep: String(t.acme.fixture.north.repId), expires: tomorrow(), 'scope:employee-read': 'on' });
+    expect(script.res.statusCode).toBe(201);
+    const list = await t.app.inject({ url: '/admin/tokens', cookies: nora });
+    expect(list.body).not.toContain('<script>alert');
+    expect(list.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const long = await create(nora, { name: 'x'.repeat(10_000), rep: 'abc', expires: '%FF%FE', 'scope:employee-read': 'on' });
+    expect(long.res.statusCode).toBe(400);
+    expect(long.res.body).toContain(escaped(t_.nameTooLong));
+    const tooLong = await create(nora, { name: 'x'.repeat(10_001) });
+    expect(tooLong.res.statusCode).toBe(400);
+    for (const url of ['/admin/tokens/%FF%FE/revoke', `/admin/tokens/${'a'.repeat(5000)}/revoke`, '/admin/tokens?done=a&done=b', '/admin/tokens?lang=%FF']) {
+      const res = await t.app.inject({ url, cookies: nora });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const bytes = await t.app.inject({ method: 'POST', url: '/admin/tokens', cookies: nora, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=%FF%FE&_csrf=x' });
+    expect(bytes.statusCode).toBe(403);
+  });
+});

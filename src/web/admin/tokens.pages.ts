@@ -1,0 +1,101 @@
+// Personal access tokens on the admin pages: create (name, scopes, expiry, acting rep), the secret
+// shown once, list and revoke. The same functions as `staffing token` (issueCredential,
+// revokeCredential) under the rule that a rep manages tokens of reps inside their hierarchy; a token
+// gets no scope the signed-in rep's own session does not hold.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
+import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
+import { hasScope } from '../../platform/auth/principal.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { transaction } from '../../platform/db/database.ts';
+import type { WebContext } from '../web.pages.ts';
+import { sendErrorPage } from '../web.pages.ts';
+import { sendPage } from '../page.ts';
+import { pageLocale } from '../locale.ts';
+import { MESSAGES, type Locale } from '../messages/index.ts';
+import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
+import { repsAt } from './admin.queries.ts';
+import { revokeVisibleToken, tokensVisible, tokenVisible } from './tokens.queries.ts';
+import { AnyForm, endOfDay, field, isoDay, KeyParams, NoticeQuery, positiveId, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
+
+const PATH = `${ADMIN_PREFIX}/tokens`;
+const DEFAULT_DAYS = 90;
+
+const status = (row: { expiresAt: Date | null; revokedAt: Date | null }) =>
+  row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt.getTime() <= Date.now() ? 'expired' : 'active';
+
+/** The scopes the signed-in rep may put on a token: those their own session holds. */
+const grantable = (admin: Admin) => ALL_SCOPES.filter((s) => hasScope(admin.principal, s));
+
+interface FormView { values: Form; errors: FieldErrors; chosen: string[] }
+
+async function listPage(request: FastifyRequest, reply: FastifyReply, context: WebContext, admin: Admin, locale: Locale, form: FormView, extra: Record<string, unknown> = {}, code = 200) {
+  const db = context.database.db;
+  const t = MESSAGES[locale].admin;
+  const rows = (await tokensVisible(db, admin.tenantId, admin.principal.visibleHierIds)).map((r) => ({ ...r, status: status(r), expires: r.expiresAt ? isoDay(r.expiresAt) : '' }));
+  const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
+  return sendPage(request, reply, 'admin/views/tokens', { locale, title: t.tokensTitle, nav: adminNav(locale, PATH), noindex: true }, {
+    rows, reps, groups: scopeGroups(grantable(admin)), form, repId: admin.repId, ...extra,
+  }, code);
+}
+
+const emptyForm = (): FormView => ({ values: { expires: isoDay(new Date(Date.now() + DEFAULT_DAYS * 86_400_000)) }, errors: {}, chosen: [] });
+
+export async function tokenPages(app: FastifyInstance, context: WebContext): Promise<void> {
+  const api = app.withTypeProvider<TypedRequests>();
+  const db = context.database.db;
+
+  api.get('/tokens', { config: { access: 'public' }, schema: { hide: true, querystring: NoticeQuery } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    const locale = pageLocale(request, reply);
+    return listPage(request, reply, context, admin, locale, emptyForm(), { revoked: request.query.done === 'revoked' });
+  });
+
+  api.post('/tokens', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    const locale = pageLocale(request, reply);
+    const t = MESSAGES[locale].admin;
+    const form = request.body;
+    const errors: FieldErrors = {};
+    const name = field(form, 'name');
+    if (!name) errors.name = t.nameRequired;
+    else if (name.length > 100) errors.name = t.nameTooLong;
+    const scopes = ticked(form, 'scope', grantable(admin));
+    if (!scopes.length) errors.scopes = t.scopesRequired;
+    const expiresAt = endOfDay(field(form, 'expires'));
+    if (!expiresAt) errors.expires = t.expiresInvalid;
+    else if (expiresAt.getTime() <= Date.now()) errors.expires = t.expiresPast;
+    const repId = positiveId(field(form, 'rep'));
+    const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
+    if (!repId || !reps.some((r) => r.id === repId)) errors.rep = t.repOutside;
+    const values = { name: field(form, 'name').slice(0, 200), expires: field(form, 'expires').slice(0, 20), rep: field(form, 'rep').slice(0, 20) };
+    if (Object.keys(errors).length || !repId || !expiresAt) return listPage(request, reply, context, admin, locale, { values, errors, chosen: scopes }, {}, 400);
+    const issued = await transaction(db, ({ db: tx }) => issueCredential(tx, { tenantId: admin.tenantId, serviceRepId: repId, kind: 'personal', name, scopes, expiresAt }));
+    // The secret is in this answer only (never stored, never redirected through a URL).
+    return sendPage(request, reply, 'admin/views/token-created', { locale, title: t.tokenCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
+      issued, name, repName: reps.find((r) => r.id === repId)?.name ?? '', expires: isoDay(expiresAt),
+    }, 201);
+  });
+
+  api.get('/tokens/:key/revoke', { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: NoticeQuery } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    const locale = pageLocale(request, reply);
+    const token = await tokenVisible(db, admin.tenantId, admin.principal.visibleHierIds, request.params.key);
+    if (!token || token.revokedAt) return sendErrorPage(request, reply, 404);
+    const t = MESSAGES[locale].admin;
+    return sendPage(request, reply, 'admin/views/confirm', { locale, title: t.revokeTokenTitle, nav: adminNav(locale, PATH), noindex: true }, {
+      heading: t.revokeTokenTitle, question: t.revokeTokenQuestion, subject: `${token.name} (${token.sid})`, action: `${PATH}/${token.sid}/revoke`, button: t.revokeButton, back: PATH,
+    });
+  });
+
+  api.post('/tokens/:key/revoke', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, params: KeyParams, body: AnyForm } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    const locale = pageLocale(request, reply);
+    if (!(await revokeVisibleToken(db, admin.tenantId, admin.principal.visibleHierIds, request.params.key))) return sendErrorPage(request, reply, 404);
+    return reply.redirect(`${PATH}?lang=${locale}&done=revoked`, 303);
+  });
+}

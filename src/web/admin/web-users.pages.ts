@@ -1,0 +1,85 @@
+// Web users on the admin pages: the tenant's logins whose employee or contact is inside the signed-in
+// rep's hierarchy, create one (POST /WebUsers) and disable one (DELETE /WebUsers/{id}), both through
+// the API in-process with the rep's token: the API's rules and scopes apply as they are.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../platform/auth/passwords.ts';
+import type { WebContext } from '../web.pages.ts';
+import { sendErrorPage } from '../web.pages.ts';
+import { sendPage } from '../page.ts';
+import { pageLocale } from '../locale.ts';
+import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
+import { webUsersVisible } from './web-users.queries.ts';
+import { AnyForm, field, IdParams, NoticeQuery, positiveId, type FieldErrors, type Form } from './forms.ts';
+
+const PATH = `${ADMIN_PREFIX}/web-users`;
+const TYPES = ['WebUserEmployee', 'WebUserContact'] as const;
+const isType = (value: string): value is (typeof TYPES)[number] => TYPES.some((t) => t === value);
+
+async function listPage(request: FastifyRequest, reply: FastifyReply, context: WebContext, admin: Admin, locale: Locale, values: Form, errors: FieldErrors, extra: Record<string, unknown> = {}, code = 200) {
+  const t = MESSAGES[locale].admin;
+  const rows = await webUsersVisible(context.database.db, admin.tenantId, admin.principal.visibleHierIds);
+  return sendPage(request, reply, 'admin/views/web-users', { locale, title: t.webUsersTitle, nav: adminNav(locale, PATH), noindex: true }, { rows, values, errors, ...extra }, code);
+}
+
+export async function webUserPages(app: FastifyInstance, context: WebContext): Promise<void> {
+  const api = app.withTypeProvider<TypedRequests>();
+
+  api.get('/web-users', { config: { access: 'public' }, schema: { hide: true, querystring: NoticeQuery } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    return listPage(request, reply, context, admin, pageLocale(request, reply), { type: 'WebUserEmployee' }, {}, { done: request.query.done });
+  });
+
+  api.post('/web-users', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    const locale = pageLocale(request, reply);
+    const t = MESSAGES[locale].admin;
+    const form = request.body;
+    const errors: FieldErrors = {};
+    const type = field(form, 'type');
+    if (!isType(type)) errors.type = t.webUserTypeInvalid;
+    const recordId = positiveId(field(form, 'recordId'));
+    if (!recordId) errors.recordId = t.recordIdInvalid;
+    const username = field(form, 'username');
+    if (!username) errors.username = t.usernameRequired;
+    else if (username.length > 100) errors.username = t.nameTooLong;
+    const password = form.password ?? '';
+    if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) errors.password = say(t.passwordLength, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
+    // The password is never sent back into the page.
+    const values = { type: type.slice(0, 40), recordId: field(form, 'recordId').slice(0, 20), username: username.slice(0, 200) };
+    if (Object.keys(errors).length || !isType(type) || !recordId) return listPage(request, reply, context, admin, locale, values, errors, {}, 400);
+    const res = await admin.api({ method: 'POST', url: '/WebUsers', payload: { type, recordId, username, password } });
+    if (res.statusCode === 201) return reply.redirect(`${PATH}?lang=${locale}&done=created`, 303);
+    if (res.statusCode === 403) return sendErrorPage(request, reply, 403);
+    const apiErrors: FieldErrors = res.statusCode === 404 ? { recordId: t.recordNotFound }
+      : res.statusCode === 409 ? { username: t.webUserConflict }
+        : { form: t.webUserRefused };
+    return listPage(request, reply, context, admin, locale, values, apiErrors, {}, res.statusCode >= 400 && res.statusCode < 500 ? res.statusCode : 400);
+  });
+
+  api.get('/web-users/:id/disable', { config: { access: 'public' }, schema: { hide: true, params: IdParams, querystring: NoticeQuery } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    const locale = pageLocale(request, reply);
+    const t = MESSAGES[locale].admin;
+    const user = (await webUsersVisible(context.database.db, admin.tenantId, admin.principal.visibleHierIds)).find((u) => String(u.id) === request.params.id && !u.disabledAt);
+    if (!user) return sendErrorPage(request, reply, 404);
+    return sendPage(request, reply, 'admin/views/confirm', { locale, title: t.disableWebUserTitle, nav: adminNav(locale, PATH), noindex: true }, {
+      heading: t.disableWebUserTitle, question: t.disableWebUserQuestion, subject: `${user.username} (${user.recordName})`, action: `${PATH}/${user.id}/disable`, button: t.disableButton, back: PATH,
+    });
+  });
+
+  api.post('/web-users/:id/disable', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, params: IdParams, body: AnyForm } }, async (request, reply) => {
+    const admin = await requireAdmin(app, request, reply, context);
+    if (!admin) return reply;
+    const locale = pageLocale(request, reply);
+    const id = positiveId(request.params.id);
+    if (!id) return sendErrorPage(request, reply, 404);
+    const res = await admin.api({ method: 'DELETE', url: `/WebUsers/${id}` });
+    if (res.statusCode === 204) return reply.redirect(`${PATH}?lang=${locale}&done=disabled`, 303);
+    return sendErrorPage(request, reply, res.statusCode === 403 ? 403 : 404);
+  });
+}

@@ -1,0 +1,158 @@
+// The search page's form → the API's job board search (GET /Search/JobBoard's query, checked by its
+// own schema), its errors in the visitor's words, and the answers kept in the job board cache as the
+// API route keeps them (dropped when the tenant's board changes).
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import type { DataScope } from '../../platform/scope.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Paged } from '../../platform/http/paging.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { JobBoardSearchCache } from '../../resources/job-board/job-board-search.cache.ts';
+import { searchJobBoard } from '../../resources/job-board/job-board-search.repository.ts';
+import { DISTANCE_UNITS, JobBoardSearchQuery, SORT_BY, type JobBoardOrderShape, type JobBoardSearch } from '../../resources/job-board/job-board-search.schemas.ts';
+import { readJobBoardSettings, type JobBoardSettings } from '../../resources/job-board/job-board.settings.ts';
+import { say, type Messages } from '../messages/index.ts';
+import { boardCountries } from './jobboard.queries.ts';
+
+/** Results on one page. */
+export const PAGE_SIZE = 20;
+/** Longer values than any field takes are refused by the route's schema (a 400 page); shorter ones get a message by the field. */
+const RAW_MAX = 10_000;
+
+const raw = Type.Optional(Type.String({ maxLength: RAW_MAX }));
+/** The search page's query: every field a string, checked by `readSearchForm` so each error shows by its field. */
+export const SearchPageQuery = Type.Object({
+  textSearch: raw, countryCode: raw, postalCode: raw, municipality: raw, region: raw,
+  distance: raw, distanceUnitId: raw, sortBy: raw, page: raw, lang: raw,
+});
+export type SearchPageInput = Static<typeof SearchPageQuery>;
+
+/** The form's fields as the visitor typed them (shown back in the form). */
+export const FORM_FIELDS = ['textSearch', 'countryCode', 'postalCode', 'municipality', 'region', 'distance', 'distanceUnitId', 'sortBy'] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type FormValues = Record<FormField, string>;
+const LOCATION_FIELDS: readonly FormField[] = ['postalCode', 'municipality', 'region', 'distance', 'distanceUnitId'];
+
+export interface SearchForm {
+  values: FormValues;
+  /** Field → message, in the page's language. */
+  errors: Partial<Record<FormField | 'page', string>>;
+  page: number;
+  /** The API query, when the form is valid. */
+  query?: JobBoardSearch;
+  /** True when the visitor asked for anything (a bare board is the indexable landing page). */
+  asked: boolean;
+}
+
+const WHOLE = /^\d{1,9}$/;
+const whole = (value: string): number | undefined => (WHOLE.test(value) ? Number(value) : undefined);
+
+/** A limit of one of the API schema's parameters (`maxLength` of textSearch...): the form checks what the API checks. */
+function limitOf(field: keyof typeof JobBoardSearchQuery.properties, keyword: 'maxLength' | 'minimum' | 'maximum'): number {
+  const value: unknown = Reflect.get(JobBoardSearchQuery.properties[field], keyword);
+  if (typeof value !== 'number') throw new Error(`GET /Search/JobBoard's ${field} has no ${keyword}`);
+  return value;
+}
+
+/**
+ * Reads the form. Blank values are absent (as the API route treats them); location fields are not
+ * read when the tenant does not search by location (JB-38: the API ignores them too).
+ */
+/** The text fields' lengths, as the API takes them (the inputs' maxlength). */
+export const TEXT_LIMITS = {
+  textSearch: limitOf('textSearch', 'maxLength'), postalCode: limitOf('postalCode', 'maxLength'),
+  municipality: limitOf('municipality', 'maxLength'), region: limitOf('region', 'maxLength'),
+};
+
+export function readSearchForm(input: SearchPageInput, settings: JobBoardSettings, countries: number[], t: Messages['jobboard']): SearchForm {
+  const read = (f: FormField) => (input[f] ?? '').trim();
+  const values: FormValues = {
+    textSearch: read('textSearch'), countryCode: read('countryCode'), postalCode: read('postalCode'), municipality: read('municipality'),
+    region: read('region'), distance: read('distance'), distanceUnitId: read('distanceUnitId'), sortBy: read('sortBy'),
+  };
+  if (!settings.canSearchByLocation) for (const f of LOCATION_FIELDS) values[f] = '';
+  const errors: SearchForm['errors'] = {};
+  const asked = FORM_FIELDS.some((f) => values[f] !== '') || (input.page ?? '').trim() !== '';
+
+  for (const f of ['textSearch', 'postalCode', 'municipality', 'region'] as const) {
+    const max = TEXT_LIMITS[f];
+    if (values[f].length > max) errors[f] = say(t.errorTooLong, { max });
+  }
+  const sortBy = values.sortBy === '' ? (values.textSearch ? SORT_BY.relevance : SORT_BY.created) : whole(values.sortBy);
+  if (sortBy === undefined || sortBy < 1 || sortBy > 4) errors.sortBy = t.errorSortBy;
+  const countryCode = values.countryCode === '' ? (countries.includes(840) || countries.length === 0 ? 840 : countries[0]!) : whole(values.countryCode);
+  if (countryCode === undefined) errors.countryCode = t.errorCountry;
+  const distance = values.distance === '' ? undefined : whole(values.distance);
+  if (values.distance !== '' && (distance === undefined || distance < limitOf('distance', 'minimum') || distance > limitOf('distance', 'maximum'))) errors.distance = t.errorDistance;
+  const distanceUnitId = values.distanceUnitId === '' ? undefined : whole(values.distanceUnitId);
+  if (values.distanceUnitId !== '' && (distanceUnitId === undefined || !DISTANCE_UNITS[distanceUnitId])) errors.distanceUnitId = t.errorDistanceUnit;
+  const pageText = (input.page ?? '').trim();
+  const page = pageText === '' ? 1 : whole(pageText) ?? 0;
+  if (page < 1 || (page - 1) * PAGE_SIZE > 2_147_483_647) errors.page = t.errorPage;
+  if (Object.keys(errors).length > 0 || sortBy === undefined || countryCode === undefined) return { values, errors, page: Math.max(page, 1), asked };
+
+  // Absent, not undefined: the query is also the cache key (and the API's schema sees what a request would hold).
+  const query: JobBoardSearch = {
+    sortBy, countryCode,
+    ...(values.textSearch ? { textSearch: values.textSearch } : {}),
+    ...(values.postalCode ? { postalCode: values.postalCode } : {}),
+    ...(values.municipality ? { municipality: values.municipality } : {}),
+    ...(values.region ? { region: values.region } : {}),
+    ...(distance !== undefined ? { distance } : {}),
+    ...(distanceUnitId !== undefined ? { distanceUnitId } : {}),
+    skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE,
+  };
+  // The API's schema has the last word on the shape (ranges, lengths): what it refuses, the form refuses.
+  for (const error of Value.Errors(JobBoardSearchQuery, query)) {
+    const field = FORM_FIELDS.find((f) => error.instancePath === `/${f}`);
+    if (field) errors[field] ??= t.errorOther;
+    else errors.page ??= t.errorPage;
+  }
+  return Object.keys(errors).length > 0 ? { values, errors, page, asked } : { values, errors, page, query, asked };
+}
+
+/** The API's 400s (AppError VALIDATION_FAILED naming a field) in the visitor's words, by field. */
+export function searchErrors(error: unknown, t: Messages['jobboard']): SearchForm['errors'] | undefined {
+  if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED' || !error.errors) return undefined;
+  const errors: SearchForm['errors'] = {};
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const said = messages.join(' ');
+    const known: Partial<Record<string, string>> = {
+      postalCode: t.errorPostalCode, region: t.errorRegion, municipality: t.errorMunicipality, distance: t.errorDistance,
+      distanceUnitId: t.errorDistanceUnit, sortBy: t.errorSortBy,
+      countryCode: /not available/.test(said) ? t.errorCountryPlaces : t.errorCountry,
+    };
+    const formField = FORM_FIELDS.find((f) => f === field);
+    // Latitude and longitude are not on the form: the place the visitor typed is what to fix.
+    errors[formField ?? 'municipality'] = known[field] ?? t.errorOther;
+  }
+  return errors;
+}
+
+// Values of the job board cache are `unknown`: the pages' entries are these classes, recognised by
+// instanceof, under keys of their own (never the API route's).
+class CachedSettings { constructor(readonly settings: JobBoardSettings, readonly countries: number[]) {} }
+class CachedAnswer { constructor(readonly answer: Paged<JobBoardOrderShape>) {} }
+const KEY = 'jobboard-pages\u0001';
+
+export interface Board { settings: JobBoardSettings; countries: number[]; generation: number }
+
+/** The tenant's job board settings and countries, and the cache generation they were read at. */
+export async function readBoard(cache: JobBoardSearchCache, db: Db, tenantId: number): Promise<Board> {
+  const generation = cache.generation(tenantId);
+  const hit = cache.get(tenantId, `${KEY}settings`);
+  if (hit instanceof CachedSettings) return { settings: hit.settings, countries: hit.countries, generation };
+  const [settings, countries] = await Promise.all([readJobBoardSettings(db, tenantId), boardCountries(db, tenantId)]);
+  cache.set(tenantId, `${KEY}settings`, generation, new CachedSettings(settings, countries));
+  return { settings, countries, generation };
+}
+
+/** searchJobBoard, answered from the cache when the same search was made since the board last changed. */
+export async function cachedSearch(cache: JobBoardSearchCache, scope: DataScope, query: JobBoardSearch, jobBoardBase: string, board: Board): Promise<Paged<JobBoardOrderShape>> {
+  const key = `${KEY}${scope.hierIds.join(',')}?${JSON.stringify(query)}`;
+  const hit = cache.get(scope.tenantId, key);
+  if (hit instanceof CachedAnswer) return hit.answer;
+  const answer = await searchJobBoard(scope, query, jobBoardBase, board.settings);
+  cache.set(scope.tenantId, key, board.generation, new CachedAnswer(answer));
+  return answer;
+}

@@ -1,0 +1,92 @@
+// A registered applicant at the registration pages: signing in (checked as the `tw_vendor_webuser`
+// grant checks a web user, with its throttle), signing out, and applying to a link's orders without
+// registering again (REG-19: "or the logged-in user").
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
+import { passwordMatches } from '../../platform/auth/passwords.ts';
+import { findWebUserLogin } from '../../resources/web-users/web-user.repository.ts';
+import { webUserEmployee } from '../../resources/registration/registration.repository.ts';
+import { applyToOrders, resolveLink } from '../../resources/registration/registration.service.ts';
+import { clearFailures, lockedFor, recordFailure, userSubject, type ThrottleRule } from '../../login/throttle.ts';
+import type { WebContext } from '../web.pages.ts';
+import { sendPage } from '../page.ts';
+import { MESSAGES, say } from '../messages/index.ts';
+import { endSession, startSession, updateSession } from '../session.ts';
+import { APPLICANT_SESSION_SECONDS, applicantAt, languageLinks, LinkQuery, PlaceParams, placeOf, sessionOptions, type ApplicantData, type Place } from './registration.place.ts';
+
+const SignInBody = Type.Object({
+  _csrf: Type.Optional(Type.String({ maxLength: 200 })),
+  username: Type.Optional(Type.String({ maxLength: 300 })),
+  password: Type.Optional(Type.String({ maxLength: 300 })),
+});
+const CsrfBody = Type.Object({ _csrf: Type.Optional(Type.String({ maxLength: 200 })) });
+const page = { config: { access: 'public' } } as const;
+
+function renderSignIn(request: FastifyRequest, reply: FastifyReply, place: Place, username: string, error: string, status = 200) {
+  const t = MESSAGES[place.locale].registration;
+  const heading = say(t.signInTitle, { agency: place.tenant.displayName });
+  return sendPage(request, reply, 'registration/views/sign-in', {
+    locale: place.locale, title: heading, noindex: true, languageLinks: languageLinks(place, '/sign-in'),
+  }, { heading, username, error, action: `${place.path}/sign-in${place.search}`, registerUrl: place.path + place.search }, status);
+}
+
+export async function applicantPages(app: FastifyInstance, context: WebContext) {
+  const pages = app.withTypeProvider<TypedRequests>();
+  const db = context.database.db;
+  const options = sessionOptions(context);
+  // The login server's rule for usernames: the same failures count here and at the token endpoint.
+  const throttle: ThrottleRule = { maxFailures: context.config.LOGIN_MAX_FAILURES, windowSeconds: context.config.LOGIN_LOCK_SECONDS, lockSeconds: context.config.LOGIN_LOCK_SECONDS };
+
+  pages.get('/:localeId/:tenantName/sign-in', { ...page, schema: { hide: true, params: PlaceParams, querystring: LinkQuery } }, async (request, reply) => {
+    const place = await placeOf(context, request, reply, request.params);
+    if (!place) return reply;
+    return renderSignIn(request, reply, place, '', '');
+  });
+
+  pages.post('/:localeId/:tenantName/sign-in', {
+    ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: SignInBody },
+  }, async (request, reply) => {
+    const place = await placeOf(context, request, reply, request.params);
+    if (!place) return reply;
+    const t = MESSAGES[place.locale].registration;
+    const username = (request.body.username ?? '').trim(), password = request.body.password ?? '';
+    if (!username || !password) return renderSignIn(request, reply, place, username, t.signInMissing, 400);
+    const subject = userSubject(place.tenant.tenantId, 'employee', username);
+    const wait = await lockedFor(db, subject);
+    if (wait) return renderSignIn(request, reply, place, username, say(t.signInLocked, { minutes: Math.max(1, Math.ceil(wait / 60)) }), 429);
+    const login = await findWebUserLogin(db, place.tenant.tenantId, 'employee', username);
+    const employee = login && (await webUserEmployee(db, place.tenant.tenantId, login.id));
+    if (!(await passwordMatches(password, login?.passwordHash)) || !login || !employee) {
+      await recordFailure(db, subject, throttle);
+      return renderSignIn(request, reply, place, username, t.signInWrong, 401);
+    }
+    await clearFailures(db, subject);
+    const data: ApplicantData = { employeeId: employee.employeeId, username, firstName: employee.firstName, lastApplied: [], justRegistered: false };
+    await startSession(db, request, reply, options, { kind: 'applicant', tenantId: place.tenant.tenantId, subjectId: login.id, data, ttlSeconds: APPLICANT_SESSION_SECONDS });
+    return reply.code(303).header('location', place.path + place.search).send();
+  });
+
+  pages.post('/:localeId/:tenantName/sign-out', {
+    ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: CsrfBody },
+  }, async (request, reply) => {
+    const place = await placeOf(context, request, reply, request.params);
+    if (!place) return reply;
+    await endSession(db, request, reply, 'applicant', options);
+    return reply.code(303).header('location', place.path + place.search).send();
+  });
+
+  // REG-19: the signed-in applicant becomes a candidate on each of the link's orders (re-resolved here).
+  pages.post('/:localeId/:tenantName/apply', {
+    ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: CsrfBody },
+  }, async (request, reply) => {
+    const place = await placeOf(context, request, reply, request.params);
+    if (!place) return reply;
+    const applicant = await applicantAt(context, request, place);
+    if (!applicant) return reply.code(303).header('location', `${place.path}/sign-in${place.search}`).send();
+    const link = await resolveLink(place.scope, place.tenant, request.query, context.config.JOBBOARD_URL);
+    const added = await applyToOrders(place.scope, applicant.data.employeeId, link);
+    await updateSession(db, request, 'applicant', options, { ...applicant.data, lastApplied: added, justRegistered: false });
+    return reply.code(303).header('location', `${place.path}/done`).send();
+  });
+}
