@@ -47,19 +47,17 @@ export async function claimItems(db: Db, workerId: string, types: string[], limi
 
 /**
  * Records an item's end inside the transaction that applied it. False when the lease was lost (the
- * item was reclaimed elsewhere): the caller must roll back. Locks the job row first, so two items
- * finishing at once cannot both miss completing the job.
+ * item was reclaimed elsewhere): the caller must roll back. It locks only the item's row: a worker
+ * that freezes in this transaction holds up no other item (issue 14). The job is completed after
+ * the commit (completeJobIfDone), where every item finished before is visible.
  */
 export async function finishItem(client: pg.PoolClient, item: ClaimedItem, workerId: string, outcome: { status: 'Completed' | 'Failed'; reason?: string; resultId?: number | null }): Promise<boolean> {
-  await client.query('select 1 from batch_jobs where tenant_id = $1 and id = $2 for update', [item.tenantId, item.batchJobId]);
   const done = await client.query(
     `update batch_job_items set status = $4, failure_reason = $5, result_id = $6, completed_at = now(), lease_until = null
       where tenant_id = $1 and id = $2 and worker_id = $3 and status = 'Processing'`,
     [item.tenantId, item.id, workerId, outcome.status, outcome.reason ?? null, outcome.resultId ?? null],
   );
-  if (done.rowCount !== 1) return false;
-  await completeJobIfDone(client, item.tenantId, item.batchJobId);
-  return true;
+  return done.rowCount === 1;
 }
 
 /** Completes a job with no item left New or Processing ($1 tenant, $2 job). */
@@ -67,8 +65,20 @@ const COMPLETE_IF_DONE = `update batch_jobs j set status = 'Completed', complete
   where j.tenant_id = $1 and j.id = $2 and j.status <> 'Completed'
     and not exists (select 1 from batch_job_items i where i.tenant_id = $1 and i.batch_job_id = $2 and i.status in ('New', 'Processing'))`;
 
-async function completeJobIfDone(client: pg.PoolClient | pg.Pool, tenantId: number, batchJobId: number) {
+/**
+ * Run after an item's transaction commits: of two items finishing at once, the one that checks last
+ * sees both committed and completes the job. A process that dies between its commit and this check
+ * leaves the job to completeFinishedJobs.
+ */
+export async function completeJobIfDone(client: pg.PoolClient | pg.Pool, tenantId: number, batchJobId: number) {
   await client.query(COMPLETE_IF_DONE, [tenantId, batchJobId]);
+}
+
+/** Completes every Processing job of these types that has no item left New or Processing. */
+export async function completeFinishedJobs(db: Db, types: string[]): Promise<void> {
+  await db.execute(sql`update batch_jobs j set status = 'Completed', completed_at = now()
+    where j.status = 'Processing' and j.batch_job_type = any(${sql.param(types)}::text[])
+      and not exists (select 1 from batch_job_items i where i.tenant_id = j.tenant_id and i.batch_job_id = j.id and i.status in ('New', 'Processing'))`);
 }
 
 /** Gives items back to the queue (graceful shutdown): they keep their attempt count. */

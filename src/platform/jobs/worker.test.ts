@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { testApp, type TestContext } from '../../../test/helpers.ts';
 import { defineJob, ItemFailure, type JobDefinition } from './job-catalog.ts';
 import { batchJobItems, batchJobs } from './job.table.ts';
-import { claimItems, enqueueItems, failAbandoned, finishItem } from './queue.ts';
+import { claimItems, completeFinishedJobs, completeJobIfDone, enqueueItems, failAbandoned, finishItem } from './queue.ts';
 import { createWorker } from './start-worker.ts';
 import { BatchWorker, type WorkerOptions } from './worker.ts';
 
@@ -95,7 +95,39 @@ describe('batch worker', () => {
     try {
       expect(await finishItem(client, first!, 'worker-a', { status: 'Completed' })).toBe(false);
       expect(await finishItem(client, again!, 'worker-b', { status: 'Completed' })).toBe(true);
+      await completeJobIfDone(client, t.tenant.tenantId, id);
     } finally { client.release(); }
+    expect((await jobRow(id)).status).toBe('Completed');
+  });
+
+  it('a worker frozen in the middle of finishing an item holds up no other item of the job; the job completes once the last commits', async () => {
+    const { name, id } = await job(2);
+    const [stuck, other] = await claimItems(t.database.db, 'worker-a', [name], 2, 30_000, 3);
+    const frozen = await t.database.pool.connect(), live = await t.database.pool.connect();
+    try {
+      // The frozen worker has finished its item inside its transaction and never commits (SIGSTOP).
+      await frozen.query('begin');
+      expect(await finishItem(frozen, stuck!, 'worker-a', { status: 'Completed' })).toBe(true);
+      // Another item of the same job finishes and commits meanwhile: nothing makes it wait.
+      await live.query('begin');
+      await live.query("set local lock_timeout = '3s'");
+      expect(await finishItem(live, other!, 'worker-a', { status: 'Completed' })).toBe(true);
+      await live.query('commit');
+      await completeJobIfDone(live, t.tenant.tenantId, id);
+      expect((await jobRow(id)).status).toBe('Processing'); // the frozen item is not committed
+      await frozen.query('commit');
+      await completeJobIfDone(frozen, t.tenant.tenantId, id);
+      expect((await jobRow(id)).status).toBe('Completed');
+    } finally { frozen.release(); live.release(); }
+  });
+
+  it('a job whose last item committed but whose worker died before completing it is completed by the sweep', async () => {
+    const { name, id } = await job(1);
+    const [item] = await claimItems(t.database.db, 'worker-a', [name], 1, 30_000, 3);
+    const client = await t.database.pool.connect();
+    try { expect(await finishItem(client, item!, 'worker-a', { status: 'Completed' })).toBe(true); } finally { client.release(); }
+    expect((await jobRow(id)).status).toBe('Processing');
+    await completeFinishedJobs(t.database.db, [name]);
     expect((await jobRow(id)).status).toBe('Completed');
   });
 

@@ -11,7 +11,7 @@ import { principalOfRep } from '../auth/rep-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DataScope } from '../scope.ts';
 import { decodeParameters, ItemFailure, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
-import { claimItems, failAbandoned, finishItem, ITEMS_CHANNEL, releaseItems, type ClaimedItem } from './queue.ts';
+import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, finishItem, ITEMS_CHANNEL, releaseItems, type ClaimedItem } from './queue.ts';
 
 /** How often a worker says it is alive, and after how long without a word it is taken as gone. */
 const HEARTBEAT_MS = 10_000;
@@ -68,7 +68,8 @@ export class BatchWorker {
     await this.listener.connect();
     await this.listener.query(`listen ${ITEMS_CHANNEL}`);
     this.timers.push(setInterval(() => void this.heartbeat().catch(() => {}), HEARTBEAT_MS).unref());
-    this.timers.push(setInterval(() => void failAbandoned(this.database.db, this.types, this.options.maxAttempts).catch(() => {}), 15_000).unref());
+    this.timers.push(setInterval(() => void failAbandoned(this.database.db, this.types, this.options.maxAttempts)
+      .then(() => completeFinishedJobs(this.database.db, this.types)).catch(() => {}), 15_000).unref());
     this.loopDone = this.loop();
     this.options.log.info({ worker: this.id, types: this.types }, 'batch worker started');
   }
@@ -135,9 +136,11 @@ export class BatchWorker {
       if (!principal) throw new ItemFailure('The service rep who created the batch job is no longer active.');
       const apply = await definition.handle({ job, scope: new DataScope(db, principal), log }, parameters, item);
       await transaction(db, async ({ db: txDb, client }) => {
+        await this.bound(client);
         const resultId = await apply(new DataScope(txDb, principal, client));
         if (!(await finishItem(client, item, this.id, { status: 'Completed', resultId: resultId ?? null }))) throw new LeaseLost();
       });
+      await completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId);
     } catch (e) {
       if (e instanceof LeaseLost) return log.warn('lease lost: the item was given to another worker; its changes were rolled back');
       const failure = e instanceof ItemFailure;
@@ -147,10 +150,22 @@ export class BatchWorker {
       const reason = failure ? e.message : `Failed after ${item.attempts} attempts: ${(e as Error).message}`;
       const principal = await this.principal(item.tenantId, (await this.job(item).catch(() => undefined))?.serviceRepId ?? 0).catch(() => undefined);
       await transaction(db, async ({ db: txDb, client }) => {
+        await this.bound(client);
         if (failure && e.apply && principal) await e.apply(new DataScope(txDb, principal, client));
         await finishItem(client, item, this.id, { status: 'Failed', reason });
-      }).catch((err) => log.error({ err }, 'recording the failure of a batch item failed'));
+      }).then(() => completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId))
+        .catch((err) => log.error({ err }, 'recording the failure of a batch item failed'));
     }
+  }
+
+  /**
+   * Bounds an item's transaction: a worker that freezes in it (SIGSTOP, a stalled VM) loses its
+   * connection, and so its locks, once idle for half a lease; a lock it waits for longer than that is
+   * an error (retried like a lost lease). Other workers never wait on it for long.
+   */
+  private async bound(client: pg.PoolClient): Promise<void> {
+    const ms = String(Math.max(1000, Math.floor(this.options.leaseMs / 2)));
+    await client.query(`select set_config('idle_in_transaction_session_timeout', $1, true), set_config('lock_timeout', $1, true)`, [ms]);
   }
 
   /** The item's job, with its parameters as stored (checked against the type's schema before use). */
