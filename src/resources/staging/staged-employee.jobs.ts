@@ -93,7 +93,9 @@ export function importResumeDataJob(parser: ResumeParser) {
       try {
         fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true }));
       } catch (e) {
-        if (!(e instanceof ResumeFileError)) throw e; // the parser service: retried, then failed
+        // The parser service's errors and a time-out (which a paused process causes as well as a slow
+        // file) are retried like a lost lease, then fail the item; a bad file fails it at once.
+        if (!(e instanceof ResumeFileError) || e.code === 'TIMEOUT') throw e;
         const reason = `${e.code}: ${e.message}`;
         throw new ItemFailure(reason, async (tx) => {
           await tx.db.update(s).set({ parseStatus: 'Failed', parseError: reason, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
