@@ -6,7 +6,7 @@ import { branches, orderTypes, serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, rule, usableRecord, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
-import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCodes, worksites } from '../reference-data/reference.table.ts';
+import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
@@ -15,6 +15,7 @@ import { jobOrders } from './job-order.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 import { CLOCK_TIME, JobOrderCreate, JobOrderInformation, JobOrderListItem, JobOrderListQuery } from './job-order.schemas.ts';
 import { CONTENT_TYPES, createJobOrder, getJobOrder, hasOpenTimecards, listJobOrders, passDown, TIMECARD_LIMIT } from './job-order.repository.ts';
+import { ownCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
 
 const clockTime = rule((v) => (CLOCK_TIME.test(String(v)) ? undefined : 'must be HH:MM (24-hour) or empty'));
 
@@ -32,7 +33,7 @@ export const jobOrderPatchTarget: PatchTarget = {
     serviceRepId: visibleRecord(serviceReps, 'service rep'),
     // Master data: a job title of the caller's node or a node above it.
     jobTitleId: usableRecord(jobTitles, 'job title'),
-    worksiteId: lookup(worksites, 'a worksite of the tenant'),
+    worksiteId: worksiteOfCustomer(ownCustomer, ['customerId']),
     jobOrderTypeId: lookup(orderTypes, 'a value of GET /Datalists/OrderTypes'),
     jobOrderDurationId: lookup(jobOrderDurations, 'a job order duration of the tenant'),
     jobOrderStatusId: lookup(jobOrderStatuses, 'a job order status of the tenant'),

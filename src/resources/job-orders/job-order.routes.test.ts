@@ -11,6 +11,7 @@ import { jobOrders } from './job-order.table.ts';
 import { jobOrderPatchTarget } from './job-order.record.ts';
 import { seedMessage } from '../assignments/assignment.fixtures.ts';
 import { lookupId, patchOperationCases, seedCustomer, seedSupervisor, seedWorksite } from './job-order.test-data.ts';
+import { worksites } from '../reference-data/reference.table.ts';
 
 type Caller = ReturnType<typeof as>;
 let t: TestContext;
@@ -135,6 +136,18 @@ describe('job orders: create and the two reads', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['branchId', 'customerId', 'jobOrderTypeId', 'jobTitleId', 'worksiteId']);
     const time = await admin({ method: 'POST', url: '/JobOrders', payload: body({ startTime: '7:30' }) });
     expect(Object.keys(time.json().errors)).toEqual(['startTime']);
+  });
+
+  it('a worksite must be the order\'s customer\'s or no customer\'s: another customer\'s site is refused naming worksiteId, on POST and PATCH', async () => {
+    const southSite = (await t.database.db.insert(worksites).values({ tenantId: t.tenant.tenantId, customerId: ids.southCustomer, name: 'Southern kitchen' }).returning({ id: worksites.id }))[0]!.id;
+    const refused = await admin({ method: 'POST', url: '/JobOrders', payload: body({ worksiteId: southSite }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
+    const ownSite = (await t.database.db.insert(worksites).values({ tenantId: t.tenant.tenantId, customerId: ids.customer, name: 'Acme dock' }).returning({ id: worksites.id }))[0]!.id;
+    const order = await newOrder(admin, { worksiteId: ownSite });
+    const patched = await admin({ method: 'PATCH', url: `/JobOrders/${order}`, payload: [{ op: 'replace', path: '/WorksiteId', value: southSite }], headers: { 'content-type': 'application/json-patch+json' } });
+    expect(patched.json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
+    expect((await stored(order)).worksiteId).toBe(ownSite);
   });
 
   it('GEN-05: the list filters by customer, status and branch, and holds only orders inside the caller\'s hierarchy', async () => {

@@ -6,7 +6,7 @@ import { branches } from '../../platform/db/schema.ts';
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
-import { shifts, workerCompCodes, worksites } from '../reference-data/reference.table.ts';
+import { shifts, workerCompCodes } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { usableJobTitle } from '../job-titles/job-title.repository.ts';
@@ -14,6 +14,7 @@ import { rateSheets } from './rate-sheet.table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
 import { RateSheetCreate, RateSheetListItem, RateSheetListQuery, RateSheetRecord } from './rate-sheet.schemas.ts';
 import { createRateSheet, getRateSheet, listRateSheets, moveToBranch } from './rate-sheet.repository.ts';
+import { ownCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
 
 const visibleCustomer = visibleRecord(customers, 'customer');
 
@@ -32,7 +33,7 @@ export const rateSheetPatchTarget: PatchTarget = {
       ? (ctx.next.applyRateSheetToCustomerDepartments === true ? 'is required while ApplyRateSheetToCustomerDepartments is true' : undefined)
       : visibleCustomer.check(v, ctx)), { checksNull: true }),
     applyRateSheetToCustomerDepartments: rule((v, { next }) => (v === true && next.customerId == null ? 'requires CustomerId' : undefined)),
-    worksiteId: lookup(worksites, 'a worksite of the tenant'),
+    worksiteId: worksiteOfCustomer(ownCustomer, ['customerId']),
     jobTitleId: usableJobTitle,
     branchId: visibleRecord(branches, 'branch'),
     shiftId: lookup(shifts, 'a shift of the tenant'),

@@ -12,7 +12,7 @@ import { rateSheetPatchTarget } from './rate-sheet.record.ts';
 let t: TestContext;
 let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
-let ids: { employee: number; customer: number; southCustomer: number; worksite: number; jobTitle: number; shift: string; compCode: number };
+let ids: { employee: number; customer: number; southCustomer: number; worksite: number; customerSite: number; jobTitle: number; shift: string; compCode: number };
 
 const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side] });
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const customer = await seedCustomer(db, place(t, 'north'), 'Rated Co');
   ids = {
     employee: employee.json().employeeId, customer, southCustomer: await seedCustomer(db, place(t, 'south'), 'Southern Rates'),
-    worksite: await seedWorksite(db, t.tenant.tenantId, customer), jobTitle: await seedJobTitle(db, place(t, 'north'), 'Welder'),
+    worksite: await seedWorksite(db, t.tenant.tenantId, null, 'Agency yard'), customerSite: await seedWorksite(db, t.tenant.tenantId, customer), jobTitle: await seedJobTitle(db, place(t, 'north'), 'Welder'),
     shift: await seedShift(db, t.tenant.tenantId), compCode: await firstId(db, R.workerCompCodes, t.tenant.tenantId),
   };
 });
@@ -119,6 +119,18 @@ describe('PATCH /RateSheets/{rateSheetId}', () => {
     expect(a.body).toBe('');
     expect((await patch(id, [{ op: 'replace', path: '/JOBTITLEID', value: ids.jobTitle }], admin, 'application/json')).statusCode).toBe(200);
     expect(await read(id)).toMatchObject({ isActive: false, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, jobTitle: 'Welder' });
+  });
+
+  it('a worksite must be the rate sheet\'s customer\'s or no customer\'s: another customer\'s site is refused naming worksiteId', async () => {
+    const other = await seedWorksite(t.database.db, t.tenant.tenantId, ids.southCustomer, 'Southern plant');
+    const sheet = await newRateSheet({ name: 'Sited', customerId: ids.customer });
+    expect((await patch(sheet, [{ op: 'replace', path: '/WorksiteId', value: ids.customerSite }])).statusCode).toBe(200);
+    const refused = await patch(sheet, [{ op: 'replace', path: '/WorksiteId', value: other }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
+    // Moving the sheet to another customer while it keeps this customer's site is refused the same way.
+    expect((await patch(sheet, [{ op: 'replace', path: '/CustomerId', value: ids.southCustomer }], admin)).json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
+    expect((await read(sheet)).worksiteId).toBe(ids.customerSite);
   });
 
   it('PATCH-05 AMB-12: add, remove, copy, move and test behave as JSON Patch over the flat fields', async () => {

@@ -4,12 +4,13 @@
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
-import { payCodes, worksites } from '../reference-data/reference.table.ts';
+import { payCodes } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { timecards } from './timecard.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 import { TimecardCreate, TimecardListItem, TimecardListQuery, TimecardRecord } from './timecard.schemas.ts';
-import { createTimecard, getTimecard, listTimecards, notProcessed, orderProblems } from './timecard.repository.ts';
+import { createTimecard, customerOfTimecard, getTimecard, listTimecards, notProcessed, orderProblems } from './timecard.repository.ts';
+import { worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
 
 export const timecardPatchTarget: PatchTarget = {
   catalog: timecardCatalog,
@@ -19,7 +20,7 @@ export const timecardPatchTarget: PatchTarget = {
   followsBranch: true,
   rules: {
     payCodeId: lookup(payCodes, 'a pay code of the tenant'),
-    worksiteId: lookup(worksites, 'a worksite of the tenant'),
+    worksiteId: worksiteOfCustomer(({ scope, id }) => (id === undefined ? undefined : customerOfTimecard(scope, id))),
   },
   unchecked: {
     purchaseOrderId: 'a purchase order of the customer\'s procurement system: the service holds no purchase orders (stored as given)',

@@ -90,3 +90,11 @@ export const listTimecards = listReader({
   filters: { jobOrderId: equals('r.job_order_id'), employeeId: equals('r.employee_id') },
   order: 'r.weekend_date, r.id',
 });
+
+/** The customer of a timecard's job order (its worksite must be that customer's, or no customer's). */
+export async function customerOfTimecard(scope: DataScope, id: number): Promise<number | undefined> {
+  const [row] = await scope.db.select({ customerId: jobOrders.customerId }).from(timecards)
+    .innerJoin(jobOrders, and(eq(jobOrders.tenantId, timecards.tenantId), eq(jobOrders.id, timecards.jobOrderId)))
+    .where(and(eq(timecards.tenantId, scope.tenantId), eq(timecards.id, id)));
+  return row?.customerId;
+}

@@ -6,6 +6,7 @@ import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { lookupId, patchOperationCases, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
+import { worksites } from '../reference-data/reference.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 import { timecardPatchTarget } from './timecard.record.ts';
 import { timecards } from './timecard.table.ts';
@@ -148,6 +149,15 @@ describe('PATCH /TimeEntry/timecards/{id}', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['branchId', 'payCodeId', 'worksiteId']);
     expect(await read(id)).toEqual(before);
+  });
+
+  it('a worksite must be the order\'s customer\'s or no customer\'s: another customer\'s site is refused naming worksiteId', async () => {
+    const card = await newTimecard();
+    const [southSite] = await t.database.db.insert(worksites).values({ tenantId: t.tenant.tenantId, customerId: ids.southCustomer!, name: 'Southern kitchen' }).returning({ id: worksites.id });
+    const [ownSite] = await t.database.db.insert(worksites).values({ tenantId: t.tenant.tenantId, customerId: ids.customer!, name: 'Acme dock' }).returning({ id: worksites.id });
+    const refused = await patchOf(admin, card)([{ op: 'replace', path: '/WorksiteId', value: southSite!.id }]);
+    expect(refused.json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
+    expect((await patchOf(admin, card)([{ op: 'replace', path: '/WorksiteId', value: ownSite!.id }])).statusCode).toBe(200);
   });
 
   it('ERR-13: a processed timecard answers 409 to PATCH and keeps its values', async () => {
