@@ -109,7 +109,7 @@ export async function assessmentCommand(config: Config, args: string[], io: Comm
   const [noun, verb, ...rest] = args;
   try {
     const step = await prepare(`${noun} ${verb}`, parse(rest), io);
-    const connection = await connect(config);
+    const connection = await connect(config, undefined, false, { existing: true });
     try {
       await prepareDatabase(connection.database.pool);
       const db = connection.database.db;

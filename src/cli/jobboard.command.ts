@@ -52,7 +52,7 @@ export async function jobBoardCommand(config: Config, args: string[]): Promise<n
     console.error((e as Error).message);
     return 2;
   }
-  const connection = await connect(config);
+  const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);
     const db = connection.database.db;

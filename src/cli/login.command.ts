@@ -111,7 +111,7 @@ async function run(db: Db, config: Config, command: string, action: string | und
 
 export async function loginCommand(config: Config, command: string, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  const connection = await connect(config);
+  const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);
     return await run(connection.database.db, config, command, action, rest);

@@ -13,6 +13,7 @@ import { registrationLinkCommand, REGISTRATION_LINK_USAGE } from './registration
 import { registrationCommand, REGISTRATION_USAGE } from './registration.command.ts';
 import { assessmentCommand, ASSESSMENT_USAGE } from './assessment.command.ts';
 import { loginCommand, loginServerCommand, LOGIN_USAGE } from './login.command.ts';
+import { NoDatabaseError } from '../platform/db/connect.ts';
 
 const USAGE = `Usage: staffing <command> [options]
 
@@ -73,6 +74,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof ConfigError) {
       console.error(e.message);
       return 78; // EX_CONFIG
+    }
+    if (e instanceof NoDatabaseError) {
+      console.error(e.message);
+      return 69; // EX_UNAVAILABLE
     }
     throw e;
   }

@@ -90,7 +90,7 @@ export async function registrationCommand(config: Config, args: string[]): Promi
     console.error(e.message);
     return 2;
   }
-  const connection = await connect(config);
+  const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);
     const db = connection.database.db;

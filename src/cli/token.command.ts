@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { connect } from '../platform/db/connect.ts';
+import { connect, databaseDescription } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import type { Db } from '../platform/db/database.ts';
 import { serviceReps, tenants } from '../platform/db/schema.ts';
@@ -10,9 +10,9 @@ import { CredentialRequestError, issueCredential, revokeCredential } from '../pl
 import { ALL_SCOPES } from '../platform/auth/scopes.ts';
 import { DEMO_TENANT, findDemo } from '../resources/tenants/demo.seed.ts';
 
-async function tenantId(db: Db, name: string): Promise<number> {
+async function tenantId(db: Db, name: string, where = ''): Promise<number> {
   const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
-  if (!row) throw new CredentialRequestError(`No tenant named "${name}".`);
+  if (!row) throw new CredentialRequestError(`No tenant named "${name}"${where ? ` in ${where}` : ''}.`);
   return row.id;
 }
 
@@ -37,7 +37,7 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
     console.error('Usage: staffing token create [...] | staffing token revoke <sid>');
     return 64;
   }
-  const connection = await connect(config);
+  const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);
     const db = connection.database.db;
@@ -50,7 +50,7 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
       return revoked ? 0 : 1;
     }
     const tenantName = values.tenant ?? DEMO_TENANT;
-    const tid = await tenantId(db, tenantName);
+    const tid = await tenantId(db, tenantName, databaseDescription(config));
     let repId: number;
     if (values.rep) {
       repId = Number(values.rep);

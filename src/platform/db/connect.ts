@@ -1,5 +1,7 @@
 // Opens the service's database: the server in DATABASE_URL, or else the embedded one in DATA_DIR
 // (started here if it is not already running), with its `staffing` database created on first use.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { openDatabase, type Database } from './database.ts';
@@ -22,8 +24,27 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-/** `handlesSignals`: the caller stops gracefully on SIGINT/SIGTERM and closes the connection itself. */
-export async function connect(config: Config, log: (m: string) => void = () => {}, handlesSignals = false): Promise<Connection> {
+/** Which database a command uses, for messages: the embedded one's directory, or the server (without its password). */
+export function databaseDescription(config: Config): string {
+  if (!config.DATABASE_URL) return `the embedded database in DATA_DIR=${resolve(config.DATA_DIR)}`;
+  return `DATABASE_URL=${config.DATABASE_URL.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')}`;
+}
+
+/** A command that works on the service's data found no database where it looked. */
+export class NoDatabaseError extends Error {}
+
+/**
+ * `handlesSignals`: the caller stops gracefully on SIGINT/SIGTERM and closes the connection itself.
+ * `existing`: the command works on the service's data (a token, a tenant's settings): it must not
+ * start a new, empty embedded database where the service has none (a command run from another
+ * directory than the service's), but say where it looked.
+ */
+export async function connect(config: Config, log: (m: string) => void = () => {}, handlesSignals = false, options: { existing?: boolean } = {}): Promise<Connection> {
+  if (!config.DATABASE_URL && options.existing && !existsSync(join(resolve(config.DATA_DIR), 'pg'))) {
+    throw new NoDatabaseError(`No database in DATA_DIR=${resolve(config.DATA_DIR)}: this command works on the service's data.
+Run it from the directory \`npm start\` runs in (its DATA_DIR is ./data there), or set DATA_DIR to the
+service's data directory, or DATABASE_URL to its PostgreSQL server.`);
+  }
   if (config.DATABASE_URL) {
     const database = openDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
     return { database, url: config.DATABASE_URL, embedded: false, close: () => database.close() };
