@@ -93,10 +93,11 @@ describe('the generated client against staffing serve --demo', () => {
   it('job orders: create, read, list, patch', async () => {
     const orderType = expectBody(await api.GET('/Datalists/OrderTypes'), 200).data[0]!;
     const anAssignment = expectBody(await api.GET('/Assignments', { params: { query: { take: 1 } } }), 200).data[0]!;
-    const { worksiteId } = expectBody(await api.GET('/Assignments/{id}', { params: { path: { id: anAssignment.assignmentId } } }), 200);
+    // A worksite must be the order's customer's: take a demo assignment's site with its customer.
+    const { worksiteId, customerId: siteCustomerId } = expectBody(await api.GET('/Assignments/{id}', { params: { path: { id: anAssignment.assignmentId } } }), 200);
     expect(worksiteId).toEqual(expect.any(Number));
     jobOrderId = expectBody(await api.POST('/JobOrders', {
-      body: { customerId, jobTitleId, branchId, worksiteId: worksiteId!, jobOrderTypeId: orderType.orderTypeId, positionsRequired: 2 },
+      body: { customerId: siteCustomerId, jobTitleId, branchId, worksiteId: worksiteId!, jobOrderTypeId: orderType.orderTypeId, positionsRequired: 2 },
     }), 201).jobOrderId;
     const one = { params: { path: { id: jobOrderId } } };
     expect(expectBody(await api.GET('/JobOrders/{id}', one), 200).positionsRequired).toBe(2);
