@@ -2,6 +2,7 @@
 // the login server's code flow. Their 'admin' page session holds the access and refresh tokens
 // (sealed); every page acts through the API in-process with that token, or through the functions the
 // API's routes use with the same principal, so the pages follow the API's access rules.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { principalOfRep } from '../../platform/auth/rep-principal.ts';
@@ -68,16 +69,26 @@ export async function startAdminSession(request: FastifyRequest, reply: FastifyR
 // once would spend the same token twice (and oidc-provider then revokes the grant). One refresh per
 // session at a time in this process; the second request waits for the first's result.
 const refreshing = new Map<string, Promise<SignedInData | undefined>>();
+/** Refreshes done lately, by the SHA-256 of the refresh token they spent. */
+const rotated = new Map<string, { next: SignedInData; until: number }>();
+const ROTATED_KEPT_MS = 30_000;
 
 async function renewed(request: FastifyRequest, context: WebContext, data: SignedInData): Promise<SignedInData | undefined> {
   const key = request.cookies[cookieName('admin', context.secure)] ?? '';
   const running = refreshing.get(key);
   if (running) return running;
+  // A request that read the session before another one's refresh finished still holds the spent
+  // refresh token: it takes that refresh's result instead of spending the token a second time.
+  const spent = createHash('sha256').update(data.signedIn.refreshToken).digest('base64url');
+  const recent = rotated.get(spent);
+  if (recent && recent.until > Date.now()) return recent.next;
   const work = (async () => {
     try {
       const tokens = await refreshTokens(context.config.AUTH_URL, data.signedIn.clientId, data.signedIn.refreshToken);
       const next: SignedInData = { signedIn: { ...data.signedIn, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessExpiresAt: tokens.accessExpiresAt, scopes: tokens.scopes } };
       await updateSession(context.database.db, request, 'admin', sessionOptions(context), next);
+      for (const [k, v] of rotated) if (v.until <= Date.now()) rotated.delete(k);
+      rotated.set(spent, { next, until: Date.now() + ROTATED_KEPT_MS });
       return next;
     } catch (error) {
       if (error instanceof TokenRefused) return undefined;
