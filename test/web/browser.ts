@@ -3,6 +3,7 @@
 // and axe-core's accessibility rules run on a page.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -85,4 +86,14 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
+}
+
+/**
+ * Every page's checks as it is now: axe-core finds no violation, nothing scrolls sideways (a phone's
+ * width included), then a screenshot named `name`. A failure comes with the browser's events.
+ */
+export async function checkPage(browser: TestBrowser, page: Page, name: string): Promise<void> {
+  await step(browser.events, `axe on ${name}`, async () => expect(await axeViolations(page)).toEqual([]));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../../test/e2e/serve-process.ts';
-import { axeViolations, cspViolations, launchBrowser, PHONE, screenshot, step, type TestBrowser } from '../../../test/web/browser.ts';
+import { checkPage, cspViolations, screenshot, launchBrowser, PHONE, step, type TestBrowser } from '../../../test/web/browser.ts';
 import { makeResume } from '../../resources/resumes/resume.fixtures.ts';
 import { PEOPLE } from './batch-jobs.test-support.ts';
 
@@ -22,12 +22,7 @@ async function resumeFiles() {
   })));
 }
 
-async function checkPage(page: Page, name: string) {
-  await screenshot(page, name);
-  expect(await axeViolations(page), name).toEqual([]);
-  // No horizontal scrolling (the phone run shows it).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits the width`).toBe(true);
-}
+const check = (page: Page, name: string) => checkPage(browser, page, name);
 
 /** Signs the demo rep in: the admin sign-in page (tenant), the login server's sign-in and consent. */
 async function signIn(page: Page) {
@@ -69,7 +64,7 @@ describe('bulk resume upload in the admin pages', () => {
     const page = await signedIn.newPage();
     await step(browser.events, 'opening the upload page', async () => {
       await page.goto(`${server.base}/admin/upload`);
-      await checkPage(page, 'admin-upload');
+      await check(page, 'admin-upload');
     });
     await step(browser.events, 'dropping three files on the zone', async () => {
       const files = (await resumeFiles()).map((f) => ({ name: f.name, type: f.mimeType, data: f.buffer.toString('base64') }));
@@ -87,24 +82,24 @@ describe('bulk resume upload in the admin pages', () => {
       jobUrl = page.url();
       expect(await completedJob(page)).toBe('3 of 3 items processed');
       expect(await page.locator('#count-completed').textContent()).toBe('3');
-      await checkPage(page, 'admin-batch-job');
+      await check(page, 'admin-batch-job');
     });
     await step(browser.events, 'the job list', async () => {
       await page.goto(`${server.base}/admin/batch-jobs`);
-      await checkPage(page, 'admin-batch-jobs');
+      await check(page, 'admin-batch-jobs');
     });
     await step(browser.events, 'the job\'s staged employees', async () => {
       await page.goto(`${jobUrl.split('?')[0]}`);
       await Promise.all([page.waitForURL(/\/admin\/staged-employees\?/), page.getByRole('link', { name: 'Staged employees of this job' }).click()]);
       expect(await page.locator('input[name="ids"]').count()).toBe(3);
       for (const person of PEOPLE) expect(await page.getByRole('link', { name: `${person.firstName} ${person.lastName}` }).count()).toBe(1);
-      await checkPage(page, 'admin-staged-employees');
+      await check(page, 'admin-staged-employees');
     });
     await step(browser.events, 'a staged employee\'s details', async () => {
       await page.getByRole('link', { name: `${PEOPLE[1]!.firstName} ${PEOPLE[1]!.lastName}` }).click();
       await page.waitForURL(/\/admin\/staged-employees\/\d+/);
       expect(await page.locator('h1').textContent()).toMatch(/^Staged employee \d+$/);
-      await checkPage(page, 'admin-staged-employee');
+      await check(page, 'admin-staged-employee');
     });
     await page.close();
   }, 180_000);
@@ -116,7 +111,7 @@ describe('bulk resume upload in the admin pages', () => {
       await page.goto(stagedList);
       await page.getByRole('checkbox', { name: `Select ${PEOPLE[0]!.firstName} ${PEOPLE[0]!.lastName}` }).check();
       await Promise.all([page.waitForURL(/\/admin\/staged-employees\/convert\?/), page.getByRole('button', { name: 'Convert selected' }).click()]);
-      await checkPage(page, 'admin-staged-convert');
+      await check(page, 'admin-staged-convert');
       await page.selectOption('#c-branch', { index: 1 });
       await Promise.all([page.waitForURL(/\/admin\/batch-jobs\/\d+/), page.getByRole('button', { name: 'Convert', exact: true }).click()]);
       expect(await completedJob(page)).toBe('1 of 1 items processed');
@@ -126,7 +121,7 @@ describe('bulk resume upload in the admin pages', () => {
       await page.goto(stagedList);
       await page.getByRole('checkbox', { name: `Select ${PEOPLE[1]!.firstName} ${PEOPLE[1]!.lastName}` }).check();
       await Promise.all([page.waitForURL(/\/admin\/staged-employees\/delete\?/), page.getByRole('button', { name: 'Delete selected' }).click()]);
-      await checkPage(page, 'admin-staged-delete');
+      await check(page, 'admin-staged-delete');
       await Promise.all([page.waitForURL(/\/admin\/batch-jobs\/\d+/), page.getByRole('button', { name: 'Delete', exact: true }).click()]);
       expect(await completedJob(page)).toBe('1 of 1 items processed');
     });
@@ -145,7 +140,7 @@ describe('bulk resume upload in the admin pages', () => {
     await step(browser.events, 'the pages at 375 pixels', async () => {
       for (const [path, name] of [['/admin/upload', 'phone-admin-upload'], [new URL(jobUrl).pathname, 'phone-admin-batch-job'], ['/admin/batch-jobs', 'phone-admin-batch-jobs'], ['/admin/staged-employees', 'phone-admin-staged-employees']] as const) {
         await page.goto(`${server.base}${path}`);
-        await checkPage(page, name);
+        await check(page, name);
       }
     });
     await phone.close();

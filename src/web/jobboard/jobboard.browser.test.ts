@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../../test/e2e/serve-process.ts';
-import { axeViolations, cspViolations, launchBrowser, PHONE, screenshot, step, type TestBrowser } from '../../../test/web/browser.ts';
+import { checkPage, cspViolations, launchBrowser, PHONE, step, type TestBrowser } from '../../../test/web/browser.ts';
 import { MESSAGES } from '../messages/index.ts';
 
 let server: DemoServer;
@@ -23,13 +23,7 @@ async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   return (await browser.context(options)).newPage();
 }
 
-/** Checks the page as it is: axe-core finds nothing, nothing scrolls sideways, then a screenshot. */
-async function check(page: Page, name: string) {
-  await step(browser.events, `axe on ${name}`, async () => expect(await axeViolations(page)).toEqual([]));
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await screenshot(page, `jobboard-${name}`);
-}
+const check = (page: Page, name: string) => checkPage(browser, page, `jobboard-${name}`);
 
 /** What GET /Search/JobBoard answers the demo's personal access token. */
 async function apiSearch(query: string): Promise<{ data: { jobOrderId: number; jobTitle: string; jobBoardUrl: string }[]; totalCount: number }> {

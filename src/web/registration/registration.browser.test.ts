@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../../test/e2e/serve-process.ts';
-import { axeViolations, cspViolations, launchBrowser, PHONE, screenshot, step, type TestBrowser } from '../../../test/web/browser.ts';
+import { checkPage, cspViolations, launchBrowser, PHONE, step, type TestBrowser } from '../../../test/web/browser.ts';
 import { registrationLink } from '../../resources/registration/registration-link.ts';
 import { DEMO_WORKFLOWS } from '../../resources/tenants/demo.registration.ts';
 import { MESSAGES } from '../messages/index.ts';
@@ -48,12 +48,7 @@ async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   return (await browser.context(options)).newPage();
 }
 
-/** axe-core finds nothing, nothing scrolls sideways, then a screenshot. */
-async function check(page: Page, name: string) {
-  await step(browser.events, `axe on ${name}`, async () => expect(await axeViolations(page)).toEqual([]));
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await screenshot(page, `registration-${name}`);
-}
+const check = (page: Page, name: string) => checkPage(browser, page, `registration-${name}`);
 
 interface Applicant { locale: 'en' | 'es'; username: string; password: string; lastName: string; utm: string; orders: number[] }
 
