@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
-import * as ccl from 'country-codes-list';
+import { all as allCountries } from 'country-codes-list';
 import type pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { countries } from './schema.ts';
@@ -12,13 +12,9 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 // Any constant: serialises concurrent migrators (two processes starting at once).
 const MIGRATION_LOCK = 727_001;
 
-type CountryEntry = { countryCode: string; countryCodeAlpha3: string; countryNameEn: string; countryCallingCode: string; countryCodeNumeric: string };
-
 /** ISO 3166 countries with numeric code and calling code, from `country-codes-list`. */
 export function countryRows() {
-  // country-codes-list is CommonJS with loose typings: its default export, and `all()` typed by hand.
-  const list = ((ccl as unknown as { default?: typeof ccl }).default ?? ccl).all() as unknown as CountryEntry[];
-  return list
+  return allCountries()
     .filter((c) => /^\d+$/.test(c.countryCodeNumeric) && /^\d+/.test(c.countryCallingCode))
     .map((c) => ({
       countryCode: Number(c.countryCodeNumeric),

@@ -73,8 +73,8 @@ export function registerNegotiation(app: FastifyInstance) {
         reply.type('text/csv; charset=utf-8').serializer((p) => p as string);
         return renderCsv(payload as PagedList);
       case XLSX:
-        // The workbook is a Buffer, sent as is; Fastify types a serializer's result as a string.
-        reply.type(XLSX).serializer((p) => p as unknown as string);
+        // The workbook is a Buffer: the serializer hands it on untouched, and Fastify sends a Buffer as is.
+        reply.type(XLSX).serializer((workbook) => workbook);
         return renderXlsx(payload as PagedList, name);
       default:
         return payload;

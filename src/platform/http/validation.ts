@@ -4,13 +4,13 @@
 // `firstName`), as ASP.NET clients expect; they are renamed to the schema's spelling first.
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import { lenientBodies } from './body.ts';
 import { invalid } from './errors.ts';
 import { isInDateRange } from './date-range.ts';
 
-// ajv-formats is CommonJS: under ESM its default export is the plugin function, which its typings do not say.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+// ajv-formats is CommonJS: its module object is the plugin, and it also names itself `default` (typed).
+const addFormats = ajvFormats.default;
 
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: true, allErrors: true, strict: false });

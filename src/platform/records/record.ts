@@ -9,7 +9,7 @@ import { Type, type TInteger, type TObject, type TSchema } from 'typebox';
 import type { Access } from '../auth/access.ts';
 import type { DataScope } from '../scope.ts';
 import type { Paged } from '../http/paging.ts';
-import type { PatchTarget } from '../http/json-patch/apply.ts';
+import type { PatchTarget } from '../http/json-patch/target.ts';
 import type { Rules } from './rules.ts';
 
 /** What the type provider makes of a schema: the one way a generic handler and a definition agree on a type. */

@@ -7,7 +7,7 @@ import { serviceReps } from '../../platform/db/schema.ts';
 import type { Access } from '../../platform/auth/access.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, notItself, rule, visibleRecord, type Rule } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import { assignmentStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';

@@ -8,7 +8,7 @@ import { equals, listReader } from '../../platform/records/list.ts';
 import { addFieldError, AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
-import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
+import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { assignmentStatuses } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { markPlaced, vetPlacement } from '../assignment-restrictions/assignment-restriction.repository.ts';

@@ -8,7 +8,7 @@ import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { validationError, type Record_ } from '../../platform/http/json-patch/patch.ts';
-import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { employees } from '../employees/employee.table.ts';
 import { customers } from '../customers/customer.table.ts';

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { branches, howHeardOf, serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { rule, visibleRecord, type Rule } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
 import { customers } from '../customers/customer.table.ts';

@@ -5,7 +5,7 @@
 import { serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';

@@ -7,7 +7,7 @@ import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
-import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
+import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contracts } from './contract.table.ts';

@@ -4,7 +4,7 @@
 import { branches } from '../../platform/db/schema.ts';
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { loadCountries } from '../datalists/datalist.repository.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { employmentCategories, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { salesTeams } from '../reference-data/reference.table.ts';
 import { ownMessage, regionCode } from '../reference-data/reference.rules.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';

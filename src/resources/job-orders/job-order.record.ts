@@ -5,7 +5,7 @@
 import { branches, orderTypes, serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, rule, usableRecord, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { customers } from '../customers/customer.table.ts';

@@ -7,7 +7,7 @@ import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
-import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
+import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { readJobBoardSettings } from '../job-board/job-board.settings.ts';

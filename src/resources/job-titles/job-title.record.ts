@@ -3,7 +3,7 @@
 // below it. DELETE is not offered (405): job orders and assignments reference job titles.
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, visibleNode } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/apply.ts';
+import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { jobTitleCategories, workerCompCodes } from '../reference-data/reference.table.ts';
 import { jobTitles } from './job-title.table.ts';
 import { jobTitleCatalog } from './job-title.patch-catalog.ts';

@@ -6,7 +6,7 @@ import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
 import { branches } from '../../platform/db/schema.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
+import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { customers } from '../customers/customer.table.ts';
 import { rateSheets } from './rate-sheet.table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';

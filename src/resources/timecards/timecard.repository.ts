@@ -5,7 +5,7 @@ import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
-import type { PatchContext } from '../../platform/http/json-patch/apply.ts';
+import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { PASS_DOWN } from '../job-orders/job-order.repository.ts';

@@ -1,56 +1,14 @@
 // Applies a JSON Patch document to one record in one transaction: load it (locked, inside the
 // caller's tenant and hierarchy, else 404), plan the patch against the catalog, run the resource's
 // own rules, write the changed columns, run its side effects. Any failure leaves the record as it was.
-import { and, eq, getTableName, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName } from 'drizzle-orm';
 import type { DataScope } from '../../scope.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
 import { visibleBranch } from '../../db/branches.ts';
-import type { Catalog, Field } from './catalog.ts';
 import { planPatch, validationError, type Operation, type Record_ } from './patch.ts';
 import { writeDirectly } from './direct.ts';
-import { ruleErrors, type Rules } from '../../records/rules.ts';
-
-export type PatchableTable = PgTable & { tenantId: PgColumn; id: PgColumn; hierId?: PgColumn };
-
-export interface PatchContext {
-  scope: DataScope;
-  id: number;
-  current: Record_;
-  next: Record_;
-  changes: Map<Field, unknown>;
-}
-
-export interface PatchTarget {
-  catalog: Catalog;
-  table: PatchableTable;
-  /** What the record is called in a 404. */
-  what: string;
-  /** Extra conditions on the record (a contact method's owner, say). */
-  where?: (scope: DataScope) => SQL | undefined;
-  /** Whether the caller sees the record; default: its `hierId` is inside the caller's hierarchy. */
-  visible?: (scope: DataScope) => SQL;
-  /** What each field may hold beyond its catalog type (references, formats); the same rules as on create. */
-  rules?: Rules;
-  /**
-   * Fields named like references (`…Id`, `…Ident`) that no rule checks, each with the reason (an id of
-   * another system, a list this service does not hold yet). A test requires every such field to be
-   * either ruled or listed here.
-   */
-  unchecked?: Readonly<Record<string, string>>;
-  /**
-   * Rules that are not about one field. A target with one takes every document through the general
-   * path below (the one-statement path cannot know what it reads).
-   */
-  validate?: (ctx: PatchContext) => Promise<void>;
-  /**
-   * BranchId places the record: it must name a branch inside the caller's hierarchy (else 400, AMB-78),
-   * and a new one moves the record to that branch's hierarchy node.
-   */
-  followsBranch?: boolean;
-  /** Side effects in the same transaction (assignment restrictions, pass-down to timecards, ...). */
-  after?: (ctx: PatchContext) => Promise<void>;
-}
+import { ruleErrors } from '../../records/rules.ts';
+import type { PatchContext, PatchTarget } from './target.ts';
 
 // The hot path runs as named statements built once from the catalog (Drizzle would build each query
 // again on every request); targets with their own visibility or conditions go through Drizzle.

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../errors.ts';
 import type { Field } from './catalog.ts';
 import { checkOperations, type Operation, type Step } from './patch.ts';
-import type { PatchTarget } from './apply.ts';
+import type { PatchTarget } from './target.ts';
 import { fieldsRead } from '../../records/rules.ts';
 
 /** The SQL type of a field's parameter (a parameter used twice must not be inferred two ways). */
