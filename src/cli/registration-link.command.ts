@@ -2,7 +2,7 @@
 // database: the registration site is separate (AMB-26 (a)) and resolves the ids itself.
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
-import { registrationLink, RegistrationLinkError, type Locale, type RegistrationLinkInput } from '../resources/registration/registration-link.ts';
+import { registrationLink, RegistrationLinkError, type RegistrationLinkInput } from '../resources/registration/registration-link.ts';
 
 /** Option name → link parameter, and whether it holds an id. */
 const OPTIONS: Record<string, [keyof RegistrationLinkInput, 'id' | 'text']> = {
@@ -32,12 +32,12 @@ export async function registrationLinkCommand(config: Config, args: string[]): P
     });
     const v = values as Record<string, string | undefined>;
     if (!v['tenant-name'] || !v.locale) throw new RegistrationLinkError('usage', `--tenant-name and --locale are required.\n${REGISTRATION_LINK_USAGE}`);
-    const input: Record<string, unknown> = { tenantName: v['tenant-name'], localeId: v.locale as Locale };
+    const input: { -readonly [K in keyof RegistrationLinkInput]?: unknown } = { tenantName: v['tenant-name'], localeId: v.locale };
     for (const [option, [param, kind]] of Object.entries(OPTIONS)) {
       if (v[option] !== undefined) input[param] = kind === 'id' ? asId(v[option]!) : v[option];
     }
     if (v.orders !== undefined) input.orders = v.orders.split(',').map(asId);
-    console.log(registrationLink(v['registration-url'] ?? config.REGISTRATION_URL, input as unknown as RegistrationLinkInput));
+    console.log(registrationLink(v['registration-url'] ?? config.REGISTRATION_URL, input));
     return 0;
   } catch (e) {
     if (e instanceof RegistrationLinkError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

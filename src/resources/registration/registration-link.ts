@@ -30,6 +30,9 @@ export interface RegistrationLinkInput {
   utm_medium?: string;
 }
 
+/** What a caller may hand in: every value is checked here, so it may arrive untyped (the CLI's words). */
+export type RegistrationLinkValues = RegistrationLinkInput | { readonly [K in keyof RegistrationLinkInput]?: unknown };
+
 export class RegistrationLinkError extends Error {
   constructor(readonly field: string, message: string) {
     super(`${field}: ${message}`);
@@ -69,9 +72,10 @@ function orders(value: unknown): string | undefined {
 }
 
 /** The link, or a RegistrationLinkError naming the first bad parameter. Absent parameters are left out. */
-export function registrationLink(registrationUrl: string, input: RegistrationLinkInput): string {
+export function registrationLink(registrationUrl: string, input: RegistrationLinkValues): string {
   if (!/^https?:\/\//.test(registrationUrl)) throw new RegistrationLinkError('registrationUrl', 'must start with http:// or https://');
-  if (!LOCALES.includes(input.localeId)) throw new RegistrationLinkError('localeId', `must be ${LOCALES.join(' or ')}`);
+  const locale = LOCALES.find((l) => l === input.localeId);
+  if (!locale) throw new RegistrationLinkError('localeId', `must be ${LOCALES.join(' or ')}`);
   const tenantProblem = text(input.tenantName);
   if (tenantProblem) throw new RegistrationLinkError('tenantName', tenantProblem);
   const query: string[] = [];
@@ -84,6 +88,6 @@ export function registrationLink(registrationUrl: string, input: RegistrationLin
     const encoded = name === 'orders' ? [...new Set(value as number[])].join(',') : encodeURIComponent(String(value));
     query.push(`${name}=${encoded}`);
   }
-  const base = `${registrationUrl.replace(/\/+$/, '')}/${input.localeId}/${encodeURIComponent(input.tenantName)}`;
+  const base = `${registrationUrl.replace(/\/+$/, '')}/${locale}/${encodeURIComponent(String(input.tenantName))}`;
   return query.length ? `${base}?${query.join('&')}` : base;
 }
