@@ -1,6 +1,37 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Resources in three layers (decision 0015): reference data < records < features. A resource imports
+// its own layer and those below; every resource is in exactly one layer (the folders not listed
+// below the features are features), and none imports a registry, the app, the CLI or the pages.
+const REFERENCE_DATA = ['reference-data', 'gazetteer'];
+const RECORDS = ['employees', 'customers', 'contacts', 'contact-methods', 'contracts', 'prospects', 'job-orders', 'job-titles',
+  'assignments', 'assignment-restrictions', 'timecards', 'rate-sheets', 'vendors', 'web-users'];
+const REGISTRIES = ['src/resources/registry.ts', 'src/resources/catalogs.ts', 'src/resources/jobs.ts', 'src/resources/tables.ts'];
+const inFolders = (folders) => folders.map((f) => `src/resources/${f}/**/*.ts`);
+const above = (folders, message) => ({ group: folders.flatMap((f) => [`**/resources/${f}/**`, `../${f}/**`]), message });
+
+function resourceLayers() {
+  const always = [
+    { group: ['**/cli/**', '**/app.ts', '**/login/**'], message: 'Imports run down the layers: a resource never imports the app, the login server or the CLI.' },
+    { group: ['**/registry.ts', '**/catalogs.ts', '**/resources/jobs.ts', '**/resources/tables.ts', '../jobs.ts', '../tables.ts'], message: 'The registries list resources; a resource never imports a registry.' },
+    { group: ['**/web/**'], message: 'The pages sit above the resources and the platform: nothing below imports them.' },
+  ];
+  const features = (folder) => !REFERENCE_DATA.includes(folder) && !RECORDS.includes(folder);
+  const layer = (files, patterns) => ({
+    files, ignores: ['src/resources/**/*.test.ts', ...REGISTRIES],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...always, ...patterns] }] },
+  });
+  const featureFolders = readdirSync(new URL('./src/resources', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && features(d.name)).map((d) => d.name);
+  return [
+    layer(['src/resources/**/*.ts'], []),
+    layer(inFolders(RECORDS), [above(featureFolders, 'Records sit below the features: a record never imports a feature (pass what it needs in, or move the shared part down).')]),
+    layer(inFolders(REFERENCE_DATA), [above([...RECORDS, ...featureFolders], 'Reference data sits below the records and features: it imports neither.')]),
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'drizzle', 'coverage', 'bench/results'] },
@@ -36,17 +67,7 @@ export default tseslint.config(
       ] }],
     },
   },
-  {
-    files: ['src/resources/**/*.ts'],
-    ignores: ['src/resources/**/*.test.ts', 'src/resources/registry.ts', 'src/resources/catalogs.ts', 'src/resources/jobs.ts', 'src/resources/tables.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/cli/**', '**/app.ts', '**/login/**'], message: 'Imports run down the layers: a resource never imports the app, the login server or the CLI.' },
-        { group: ['**/registry.ts', '**/catalogs.ts', '**/resources/jobs.ts', '**/resources/tables.ts'], message: 'The registries list resources; a resource never imports a registry.' },
-        { group: ['**/web/**'], message: 'The pages sit above the resources and the platform: nothing below imports them.' },
-      ] }],
-    },
-  },
+  ...resourceLayers(),
   {
     // The login server is an app of its own beside the API: it may use resources (web users), but
     // nothing below it imports it.

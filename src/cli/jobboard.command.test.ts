@@ -6,7 +6,7 @@ import { inProcess as runInProcess, staffing as runStaffing } from '../../test/c
 import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
 import { jobBoardCommand } from './jobboard.command.ts';
 import type { Database } from '../platform/db/database.ts';
-import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings } from '../resources/job-board/job-board.settings.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings } from '../resources/reference-data/job-board.settings.ts';
 
 let database: Database;
 let tenant: TenantFixture;

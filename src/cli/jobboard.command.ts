@@ -8,7 +8,7 @@ import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { tenants } from '../platform/db/schema.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
-import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/job-board/job-board.settings.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/reference-data/job-board.settings.ts';
 
 export const JOBBOARD_USAGE = `staffing jobboard settings [--tenant <name>] [--set key=value ...]
                           print the tenant's job board settings (JSON) after setting the given ones;

@@ -15,7 +15,7 @@ export * from './timecards/timecard.table.ts';
 export * from './rate-sheets/rate-sheet.table.ts';
 export * from './vendors/vendor.table.ts';
 export * from './gazetteer/gazetteer.table.ts';
-export * from './job-board/job-board.settings.ts';
+export * from './reference-data/job-board.settings.ts';
 export * from '../platform/files/file.table.ts';
 export * from '../platform/jobs/job.table.ts';
 export * from './staging/staged-employee.table.ts';

@@ -4,7 +4,7 @@ import { and, asc, eq, sql, SQL, type Placeholder } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { prepared, type Db } from '../../platform/db/database.ts';
 import {
-  branches, countries, employeeStatuses, employmentCategories, howHeardOf, messageActions, orderTypes,
+  branches, employeeStatuses, employmentCategories, howHeardOf, messageActions, orderTypes,
   securityGroupMessageActions, serviceReps, washedStatuses,
 } from '../../platform/db/schema.ts';
 import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
@@ -13,7 +13,7 @@ import { documentTypes } from '../assignment-messages/assignment-message.table.t
 import { assessments, assessmentVendors } from '../assessments/assessment.table.ts';
 import { assignmentStatuses } from '../reference-data/reference.table.ts';
 import { kindOf, type StatusKind } from '../assignments/assignment.status.ts';
-import type { Country } from './datalist.schemas.ts';
+import { loadCountries, type Country } from '../reference-data/countries.ts';
 
 const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
 const p = {
@@ -111,23 +111,6 @@ export const listAssessments = list('assessments', assessments, {
 }, (x) => and(eq(assessments.tenantId, p.tenantId), eq(assessments.isActive, true),
   sql`(${x.assessmentVendorId}::int is null or ${assessments.vendorId} = ${x.assessmentVendorId}::int)`),
 [sql`lower(${assessments.name})`, assessments.id], ['assessmentVendorId']);
-
-/**
- * Countries are reference data that change only with a deployment (migrate loads them from their
- * package), so each process reads them once and pages them from memory.
- */
-const allCountries = new WeakMap<Db, Promise<Country[]>>();
-export function loadCountries(db: Db): Promise<Country[]> {
-  let loaded = allCountries.get(db);
-  if (!loaded) {
-    // execute(): a Drizzle query is a lazy thenable that would run again at every await.
-    loaded = db.select({ countryCode: countries.countryCode, country: countries.name, countryCallingCode: countries.callingCode })
-      .from(countries).orderBy(sql`${countries.sortKey} collate "C"`, countries.countryCode).execute();
-    loaded.catch(() => allCountries.delete(db));
-    allCountries.set(db, loaded);
-  }
-  return loaded;
-}
 
 export async function listCountries(scope: DataScope, paging: Page): Promise<Paged<Country>> {
   const all = await loadCountries(scope.db);

@@ -9,7 +9,7 @@ import { visibleBranch } from '../../platform/db/branches.ts';
 import { employeeStatuses, hierarchyNodes, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
-import { loadCountries } from '../datalists/datalist.repository.ts';
+import { isCountryCode } from '../reference-data/countries.ts';
 import { contactMethods, CONTACT_METHOD_TYPES } from '../contact-methods/contact-method.table.ts';
 import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
@@ -61,7 +61,7 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   const branch = await visibleBranch(scope, input.branchId);
   if (!branch) throw invalid('branchId', 'no such branch inside your hierarchy');
   const countryCode = input.countryCode ?? branch.countryCode;
-  if (!(await loadCountries(scope.db)).some((c) => c.countryCode === countryCode)) throw invalid('countryCode', 'is not a country code of GET /DataLists/countries');
+  if (!(await isCountryCode(scope.db, countryCode))) throw invalid('countryCode', 'is not a country code of GET /DataLists/countries');
 
   const errors: Record<string, string[]> = {};
   let idHash: Buffer | null = null;

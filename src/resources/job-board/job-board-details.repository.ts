@@ -9,7 +9,7 @@ import { jobOrderStatuses, jobTitleCategories, worksites } from '../reference-da
 import { jobTitles } from '../job-titles/job-title.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { postingDate } from '../job-orders/job-order.repository.ts';
-import { readJobBoardSettings, type JobBoardSettings } from './job-board.settings.ts';
+import { readJobBoardSettings, type JobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { jobBoardUrl } from './job-board.url.ts';
 import { PAY_FREQUENCIES, type JobBoardDetailsShape } from './job-board-details.schemas.ts';
 

@@ -8,7 +8,7 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import { worksites } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
-import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSettings } from './job-board.settings.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { detailsAccess } from './job-board-details.routes.ts';
 import { withUtcOffset } from './job-board-details.repository.ts';
 

@@ -5,8 +5,8 @@
 import type { DataScope } from '../../platform/scope.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import type { Paged } from '../../platform/http/paging.ts';
-import { loadCountries } from '../datalists/datalist.repository.ts';
-import type { JobBoardSettings } from './job-board.settings.ts';
+import { loadCountries } from '../reference-data/countries.ts';
+import type { JobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { jobBoardUrl } from './job-board.url.ts';
 import { searchArea, surfaceMetres } from './job-board-search.area.ts';
 import { findCentre, type Centre } from './job-board-search.centre.ts';

@@ -18,7 +18,7 @@ import { jobTitles } from '../job-titles/job-title.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
 import { firstPlaceOf, type Place } from '../gazetteer/gazetteer.repository.ts';
-import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings } from './job-board.settings.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings } from '../reference-data/job-board.settings.ts';
 
 type Caller = ReturnType<typeof as>;
 let t: TestContext;

@@ -5,7 +5,7 @@ import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import { JobBoardOrder, JobBoardSearchQuery } from './job-board-search.schemas.ts';
 import { searchJobBoard } from './job-board-search.repository.ts';
-import { readJobBoardSettings, type JobBoardSettings } from './job-board.settings.ts';
+import { readJobBoardSettings, type JobBoardSettings } from '../reference-data/job-board.settings.ts';
 
 /** The settings ride in the answer cache: the same notification drops both. */
 const SETTINGS = '\u0001settings';

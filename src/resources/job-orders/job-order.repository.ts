@@ -10,7 +10,7 @@ import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
-import { readJobBoardSettings } from '../job-board/job-board.settings.ts';
+import { readJobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { jobOrders } from './job-order.table.ts';
 import type { JobOrderCreateInput } from './job-order.schemas.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
 import { setRepLogin } from '../../platform/auth/rep-logins.ts';
-import { readJobBoardSettings } from '../../resources/job-board/job-board.settings.ts';
+import { readJobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
 import { MESSAGES } from '../messages/index.ts';
 import { escaped, openPage, postForm, signInOverHttp, type Cookies } from './admin.test-support.ts';
 

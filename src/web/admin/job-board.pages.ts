@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { transaction } from '../../platform/db/database.ts';
-import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../../resources/job-board/job-board.settings.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { pageLocale } from '../locale.ts';

@@ -7,7 +7,7 @@ import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { worksites } from '../../resources/reference-data/reference.table.ts';
 import { jobOrders } from '../../resources/job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../../resources/job-orders/job-order.test-data.ts';
-import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSettings } from '../../resources/job-board/job-board.settings.ts';
+import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
 import { registrationLink } from '../../resources/registration/registration-link.ts';
 import { MESSAGES } from '../messages/index.ts';
 

@@ -1,6 +1,7 @@
 // Per-tenant job board settings (spec "Job board configurations"; decision AMB-57: stored per
 // tenant). No API endpoint reads or changes them (JB-48): `staffing jobboard settings` does.
-// A tenant without a row has the spec's defaults.
+// A tenant without a row has the spec's defaults. Tenant settings sit with the reference data, below
+// the records: a new job order reads one (JBD-04), the job board and its pages read them all.
 import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable } from 'drizzle-orm/pg-core';
 import { tenants } from '../../platform/db/schema.ts';

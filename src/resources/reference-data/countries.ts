@@ -1,0 +1,28 @@
+// The countries (ISO 3166, loaded by migrate from their package): reference data that changes only
+// with a deployment, so each process reads it once. Records check country codes against it; the
+// countries datalist pages it.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { countries } from '../../platform/db/schema.ts';
+
+export interface Country { countryCode: number; country: string; countryCallingCode: number }
+
+const loadedCountries = new WeakMap<Db, Promise<Country[]>>();
+
+/** Every country in name order (as GET /DataLists/countries lists them), read once per process. */
+export function loadCountries(db: Db): Promise<Country[]> {
+  let loaded = loadedCountries.get(db);
+  if (!loaded) {
+    // execute(): a Drizzle query is a lazy thenable that would run again at every await.
+    loaded = db.select({ countryCode: countries.countryCode, country: countries.name, countryCallingCode: countries.callingCode })
+      .from(countries).orderBy(sql`${countries.sortKey} collate "C"`, countries.countryCode).execute();
+    loaded.catch(() => loadedCountries.delete(db));
+    loadedCountries.set(db, loaded);
+  }
+  return loaded;
+}
+
+/** Whether a country code is one of the list's. */
+export async function isCountryCode(db: Db, code: unknown): Promise<boolean> {
+  return (await loadCountries(db)).some((c) => c.countryCode === code);
+}
