@@ -10,7 +10,7 @@ import { ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
 import type { LoginServer } from '../login/login-server.ts';
 
 export function printDemoCredentials(config: Config, c: DemoCredentials): void {
-  const base = config.BASE_URL, o = c.oauth;
+  const base = config.BASE_URL, o = c.oauth, p = c.payroll;
   console.log(`
 Demo tenant "${c.tenant}" (administrator service rep ${c.adminServiceRepId})
   Basic (account key):   ACCOUNT_SID=${c.accountSid}
@@ -21,6 +21,11 @@ Demo tenant "${c.tenant}" (administrator service rep ${c.adminServiceRepId})
 Try:
   curl -u '${c.accountSid}:${c.authToken}' '${base}/Datalists/Branches'
   curl -H 'x-tw-token: ${c.personalAccessToken.token}' '${base}/DataLists/countries?take=5'
+
+A hierarchy node that may not create employees ("${p.node}"; its rep is service rep ${p.serviceRepId}):
+  curl -H 'x-tw-token: ${p.personalAccessToken.token}' -H 'content-type: application/json' \\
+    -d '{"firstName":"Pat","lastName":"Example","branchId":${p.branchId},"region":"MN"}' '${base}/Employees'
+  answers 403 HIERARCHY_CANNOT_CREATE_EMPLOYEES; the administrator's token above creates the employee (201).
 
 OAuth 2.0 (login server ${config.AUTH_URL}):
   Service token (acts as the administrator):

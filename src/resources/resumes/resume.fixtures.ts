@@ -1,5 +1,7 @@
-// Resume files generated for tests and the bench (no downloaded or committed files): a known person
-// written as PDF, DOCX, DOC, RTF or TXT, plus hostile files. Uses dev dependencies only.
+// Resume files generated for tests and the bench (no downloaded files): a known person written as
+// PDF, DOCX, DOC, RTF or TXT, plus hostile files. Uses dev dependencies only. The encrypted PDFs are
+// the one committed exception (fixtures/): no JavaScript library here writes PDF encryption.
+import { readFileSync } from 'node:fs';
 import { Document, Header, Packer, PageBreak, Paragraph, Textbox } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import CFB from 'cfb';
@@ -217,6 +219,20 @@ export function zipBombDocx(size: number, declaredSize?: number): Buffer {
     }
   }
   return zip;
+}
+
+/**
+ * SAMPLE_PERSON's PDF (makeResume) encrypted by qpdf 11, committed because CI has no qpdf:
+ *   qpdf --allow-weak-crypto --encrypt "" owner-secret 128 --use-aes=n --print=none --modify=none --extract=n -- in.pdf owner-password-rc4.pdf
+ *   qpdf --allow-weak-crypto --encrypt "" owner-secret 128 --use-aes=y (same flags) -- in.pdf owner-password-aes128.pdf
+ *   qpdf --encrypt "" owner-secret 256 (same flags) -- in.pdf owner-password-aes256.pdf
+ *   qpdf --encrypt user-secret owner-secret 256 -- in.pdf user-password-aes256.pdf
+ * The owner-password ones open without a password (an empty user password); the last one does not.
+ */
+export const OWNER_PASSWORD_PDFS = ['owner-password-rc4', 'owner-password-aes128', 'owner-password-aes256'] as const;
+
+export function encryptedPdf(name: (typeof OWNER_PASSWORD_PDFS)[number] | 'user-password-aes256'): Buffer {
+  return readFileSync(new URL(`./fixtures/${name}.pdf`, import.meta.url));
 }
 
 /** A ZIP that is not a Word document (an OpenDocument text). */

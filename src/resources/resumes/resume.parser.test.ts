@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { builtInParser, createResumeParser, externalParser, parseResumeBytes } from './resume.parser.ts';
-import { makeResume, otherZip, pdfFile, SAMPLE_PERSON, zipBombDocx, type FixturePerson } from './resume.fixtures.ts';
+import { encryptedPdf, makeResume, otherZip, OWNER_PASSWORD_PDFS, pdfFile, SAMPLE_PERSON, zipBombDocx, type FixturePerson } from './resume.fixtures.ts';
 import { ResumeFileError, type ResumeFileErrorCode, type ResumeFormat } from './resume.text.ts';
 import { ResumeServiceError, type ParsedResume, type ResumeParser } from './resume.types.ts';
 
@@ -84,6 +84,14 @@ describe('built-in parser: five formats through the worker pool, field by field 
     const people = Array.from({ length: 8 }, (_, n): FixturePerson => ({ ...SAMPLE_PERSON, email: `person${n}@example.com` }));
     const results = await Promise.all(people.map(async (p, n) => parser.parse(await makeResume(p, FORMATS[n % FORMATS.length]!))));
     expect(results.map((r) => r.email?.value)).toEqual(people.map((p) => p.email));
+  });
+
+  it('reads PDFs protected only by an owner password (RC4, AES-128, AES-256); one that needs a password to open is CORRUPT, saying so', async () => {
+    for (const name of OWNER_PASSWORD_PDFS) {
+      expectPerson(await parser.parse(encryptedPdf(name)), SAMPLE_PERSON, 'pdf');
+    }
+    const err = await failure(parser.parse(encryptedPdf('user-password-aes256')));
+    expect(err).toMatchObject({ code: 'CORRUPT', message: expect.stringContaining('needs a password to open') });
   });
 
   it('parses in the calling thread too (poolSize 0)', async () => {

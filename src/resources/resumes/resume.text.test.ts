@@ -1,7 +1,8 @@
-// Every fixture is generated here (no downloaded or committed files): the same two-page resume in
-// each format, then damaged, disguised and oversized files.
+// Every fixture is generated here (no downloaded files; the encrypted PDFs are committed, see
+// resume.fixtures.ts): the same two-page resume in each format, then damaged, disguised and
+// oversized files.
 import { describe, expect, it } from 'vitest';
-import { docFile, docxFile, otherZip, pdfFile, zipBombDocx } from './resume.fixtures.ts';
+import { docFile, docxFile, encryptedPdf, otherZip, OWNER_PASSWORD_PDFS, pdfFile, SAMPLE_PERSON, zipBombDocx } from './resume.fixtures.ts';
 import { extractText, normaliseText, ResumeFileError, type ResumeFileErrorCode } from './resume.text.ts';
 
 const NAME = 'Maria José Ortega';
@@ -131,6 +132,21 @@ describe('extractText: the five allowed formats (RES-03)', () => {
   it('answers EMPTY for an empty file and for whitespace only', async () => {
     expect(await failure(Buffer.alloc(0))).toBe('EMPTY');
     expect(await failure(Buffer.from(' \r\n\t\n'))).toBe('EMPTY');
+  });
+});
+
+describe('extractText: encrypted PDFs', () => {
+  it.each(OWNER_PASSWORD_PDFS)('reads a PDF protected only by an owner password (%s): anyone may open it', async (name) => {
+    const result = await extractText(encryptedPdf(name));
+    expect(result.format).toBe('pdf');
+    expect(result.text).toContain(`${SAMPLE_PERSON.firstName} ${SAMPLE_PERSON.lastName}`);
+    expect(result.text).toContain(SAMPLE_PERSON.email);
+  });
+
+  it('refuses a PDF that needs a password to open: CORRUPT, and the message says why', async () => {
+    const err = await extractText(encryptedPdf('user-password-aes256')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResumeFileError);
+    expect(err).toMatchObject({ code: 'CORRUPT', message: 'The PDF needs a password to open; upload a copy saved without one.' });
   });
 });
 

@@ -54,6 +54,7 @@ export async function extractText(bytes: Buffer, options: ExtractOptions = {}): 
     read = await withTimeout(readText(format, bytes, maxPages, budget), timeoutMs);
   } catch (err) {
     if (err instanceof ResumeFileError) throw err;
+    if (needsPassword(err)) throw new ResumeFileError('CORRUPT', 'The PDF needs a password to open; upload a copy saved without one.');
     throw new ResumeFileError('CORRUPT', `The ${format.toUpperCase()} file could not be read.`);
   }
   const text = normaliseText(read.text);
@@ -119,6 +120,12 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 function timeoutError(ms: number): ResumeFileError {
   return new ResumeFileError('TIMEOUT', `Reading the file took longer than ${ms} ms.`);
+}
+
+// pdf.js opens a PDF protected only by an owner password (permission flags, an empty user password)
+// and ignores the flags; only a PDF that needs a user password to open fails, with PasswordException.
+function needsPassword(err: unknown): boolean {
+  return err instanceof Error && err.name === 'PasswordException';
 }
 
 async function readPdf(bytes: Buffer, maxPages: number, budget: Budget): Promise<{ text: string; pages: number }> {

@@ -8,7 +8,7 @@ import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { howHeardOf, messageActions, securityGroupMessageActions, serviceReps } from '../../platform/db/schema.ts';
 import { messages } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
-import { makeResume, SAMPLE_PERSON } from '../resumes/resume.fixtures.ts';
+import { encryptedPdf, makeResume, OWNER_PASSWORD_PDFS, SAMPLE_PERSON } from '../resumes/resume.fixtures.ts';
 import { createWorker } from '../../platform/jobs/start-worker.ts';
 import type { BatchWorker } from '../../platform/jobs/worker.ts';
 import { jobCatalog } from '../jobs.ts';
@@ -307,6 +307,21 @@ describe('staging checks', () => {
     expect(staged).toMatchObject({ parseStatus: 'Failed', parseError: 'Abandoned: its worker stopped during each of 3 attempts.' });
     const listed = (await north({ method: 'GET', url: `/Staging/Employees?batchJobId=${job}&parseStatus=Failed` })).json();
     expect(listed.data.map((r: { stagedEmployeeId: number }) => r.stagedEmployeeId)).toEqual([id]);
+  });
+
+  it('PDFs protected only by an owner password are parsed; one that needs a password to open fails, saying so', async () => {
+    const job = await newJob(north, 'Staged_Employee_Import_Resume_Data');
+    for (const name of [...OWNER_PASSWORD_PDFS, 'user-password-aes256'] as const) {
+      const res = await upload(north, { batchJobId: String(job) }, [resumePart(encryptedPdf(name), `${name}.pdf`, 'application/pdf')]);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await completed(north, job);
+    const list = (await north({ method: 'GET', url: `/Staging/Employees?batchJobId=${job}` })).json();
+    const owner = { firstName: SAMPLE_PERSON.firstName, lastName: SAMPLE_PERSON.lastName, emailAddress: SAMPLE_PERSON.email, format: 'pdf', parseStatus: 'Parsed' };
+    expect(list.data).toEqual([
+      expect.objectContaining(owner), expect.objectContaining(owner), expect.objectContaining(owner),
+      expect.objectContaining({ parseStatus: 'Failed', parseError: 'CORRUPT: The PDF needs a password to open; upload a copy saved without one.' }),
+    ]);
   });
 
   it('BATCH-52 the staging endpoints need the batchjob scopes', async () => {

@@ -1,12 +1,13 @@
 // The demo tenant `demo`: a parent hierarchy node with two branches, an administrator at the top and
-// a recruiter in each branch, an account key and a personal access token. Seeded once; the
+// a recruiter in each branch, an account key and a personal access token; and a Payroll Services node
+// that may not create employees, with a rep and a token, so that 403 can be tried. Seeded once; the
 // credentials are kept in DATA_DIR/demo-credentials.json (mode 600) so `npm start` can print working
 // ones on every start. Demo only: real credentials are shown once and never stored in clear.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { serviceReps, tenants } from '../../platform/db/schema.ts';
+import { branches, hierarchyNodes, serviceReps, tenants } from '../../platform/db/schema.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { addBranch, addHierarchyNode, addServiceRep, createTenant } from './tenant.provisioning.ts';
 import { generateDemoData } from './demo-data.ts';
@@ -15,6 +16,19 @@ import { seedDemoOAuth, type DemoOAuth } from './demo.oauth.ts';
 import { seedDemoRegistration } from './demo.registration.ts';
 
 export const DEMO_TENANT = 'demo';
+export const PAYROLL_NODE = 'Payroll Services';
+
+interface DemoToken { sid: string; token: string; expiresAt: string | null }
+
+/** A rep at a node that may not create employees: POST /Employees answers 403 with its token. */
+export interface DemoPayroll {
+  node: string;
+  hierId: number;
+  serviceRepId: number;
+  /** Minneapolis, for a sample body the administrator's token creates with (201). */
+  branchId: number;
+  personalAccessToken: DemoToken;
+}
 
 export interface DemoCredentials {
   tenant: string;
@@ -22,8 +36,9 @@ export interface DemoCredentials {
   adminServiceRepId: number;
   accountSid: string;
   authToken: string;
-  personalAccessToken: { sid: string; token: string; expiresAt: string | null };
+  personalAccessToken: DemoToken;
   oauth: DemoOAuth;
+  payroll: DemoPayroll;
 }
 
 export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adminRepId: number }> {
@@ -49,18 +64,38 @@ export async function findDemo(db: Db): Promise<{ tenantId: number; adminRepId: 
   return row;
 }
 
+/**
+ * The Payroll Services node under the administrator's (the root) and its rep, added after the rest of
+ * the demo so the generated records keep their ids; a demo seeded before it existed gets it too.
+ */
+async function ensurePayroll(db: Db, demo: { tenantId: number; adminRepId: number }): Promise<Omit<DemoPayroll, 'personalAccessToken'>> {
+  const { tenantId } = demo;
+  const [admin] = await db.select({ hierId: serviceReps.hierId }).from(serviceReps).where(and(eq(serviceReps.tenantId, tenantId), eq(serviceReps.id, demo.adminRepId)));
+  const [node] = await db.select({ id: hierarchyNodes.id }).from(hierarchyNodes).where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.name, PAYROLL_NODE)));
+  const hierId = node?.id ?? await addHierarchyNode(db, tenantId, admin!.hierId, PAYROLL_NODE, { canCreateEmployees: false });
+  const [rep] = await db.select({ id: serviceReps.id }).from(serviceReps).where(and(eq(serviceReps.tenantId, tenantId), eq(serviceReps.hierId, hierId)));
+  const serviceRepId = rep?.id ?? await addServiceRep(db, tenantId, { hierId, firstName: 'Riley', lastName: 'Quinn', emailAddress: 'riley.quinn@demo-staffing.example', securityGroup: 'Payroll' });
+  const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.tenantId, tenantId), eq(branches.name, 'Minneapolis')));
+  return { node: PAYROLL_NODE, hierId, serviceRepId, branchId: branch!.id };
+}
+
 /** Seeds the demo tenant if absent and returns working credentials for it. */
 export async function ensureDemo(db: Db, dataDir: string): Promise<DemoCredentials> {
   const file = join(dataDir, 'demo-credentials.json');
   const demo = (await findDemo(db)) ?? (await seedDemoStructure(db));
   if (existsSync(file)) {
-    // Our own file, written below; an older one (no OAuth part) is replaced.
+    // Our own file, written below; an older one (no OAuth or payroll part) is replaced.
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoCredentials> & DemoCredentials;
-    if (saved.adminServiceRepId === demo.adminRepId && saved.tenantId === demo.tenantId && saved.oauth) return saved;
+    if (saved.adminServiceRepId === demo.adminRepId && saved.tenantId === demo.tenantId && saved.oauth && saved.payroll) return saved;
   }
+  const payroll = await ensurePayroll(db, demo);
   const account = await issueCredential(db, { tenantId: demo.tenantId, serviceRepId: demo.adminRepId, kind: 'account', name: 'Demo account key' });
   const pat = await issueCredential(db, {
     tenantId: demo.tenantId, serviceRepId: demo.adminRepId, kind: 'personal', name: 'Demo personal access token',
+    expiresAt: new Date(Date.now() + 90 * 86_400_000),
+  });
+  const payrollPat = await issueCredential(db, {
+    tenantId: demo.tenantId, serviceRepId: payroll.serviceRepId, kind: 'personal', name: 'Demo payroll rep token',
     expiresAt: new Date(Date.now() + 90 * 86_400_000),
   });
   const credentials: DemoCredentials = {
@@ -71,6 +106,7 @@ export async function ensureDemo(db: Db, dataDir: string): Promise<DemoCredentia
     accountSid: account.sid,
     authToken: account.secret,
     personalAccessToken: { sid: pat.sid, token: pat.token, expiresAt: pat.expiresAt },
+    payroll: { ...payroll, personalAccessToken: { sid: payrollPat.sid, token: payrollPat.token, expiresAt: payrollPat.expiresAt } },
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });

@@ -1,0 +1,74 @@
+// The demo tenant as a newcomer meets it: the rules the README describes can be tried with what
+// `npm start` prints, among them a hierarchy node that may not create employees.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { hierarchyNodes } from '../../platform/db/schema.ts';
+import { printDemoCredentials } from '../../cli/serve.ts';
+import { testConfig, testDatabase } from '../../../test/helpers.ts';
+import { ensureDemo, type DemoCredentials } from './demo.seed.ts';
+
+let database: Database;
+let app: FastifyInstance;
+let dir: string;
+let demo: DemoCredentials;
+const config = testConfig();
+
+beforeAll(async () => {
+  database = await testDatabase();
+  app = await buildApp({ config, database, listenForRevocations: false });
+  dir = mkdtempSync(join(tmpdir(), 'staffing-demo-'));
+  demo = await ensureDemo(database.db, dir);
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const newEmployee = (token: string, branchId: number) => app.inject({
+  method: 'POST', url: '/Employees', headers: { 'x-tw-token': token },
+  payload: { firstName: 'Pat', lastName: 'Example', branchId, region: 'MN' },
+});
+
+describe('the demo tenant', () => {
+  it('EMP-21 has a rep at a node that may not create employees: POST /Employees answers 403 HIERARCHY_CANNOT_CREATE_EMPLOYEES; the administrator gets 201', async () => {
+    const { payroll } = demo;
+    expect(payroll).toMatchObject({ node: 'Payroll Services', serviceRepId: expect.any(Number), branchId: expect.any(Number) });
+    const refused = await newEmployee(payroll.personalAccessToken.token, payroll.branchId);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe('HIERARCHY_CANNOT_CREATE_EMPLOYEES');
+    const created = await newEmployee(demo.personalAccessToken.token, payroll.branchId);
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
+  it('keeps its credentials between starts; an older credentials file without the payroll rep is replaced, with no second node', async () => {
+    expect(await ensureDemo(database.db, dir)).toEqual(demo);
+    const file = join(dir, 'demo-credentials.json');
+    const { payroll: _dropped, ...older } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(older));
+    const renewed = await ensureDemo(database.db, dir);
+    expect(renewed.payroll).toMatchObject({ serviceRepId: demo.payroll.serviceRepId, hierId: demo.payroll.hierId });
+    expect((await newEmployee(renewed.payroll.personalAccessToken.token, renewed.payroll.branchId)).statusCode).toBe(403);
+    const nodes = await database.db.select().from(hierarchyNodes).where(and(eq(hierarchyNodes.tenantId, demo.tenantId), eq(hierarchyNodes.name, 'Payroll Services')));
+    expect(nodes).toHaveLength(1);
+  });
+
+  it('npm start prints the 403 as a copy-paste curl', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      printDemoCredentials(config, demo);
+      const printed = log.mock.calls.flat().join('\n');
+      expect(printed).toContain(`curl -H 'x-tw-token: ${demo.payroll.personalAccessToken.token}'`);
+      expect(printed).toContain(`"branchId":${demo.payroll.branchId}`);
+      expect(printed).toContain('HIERARCHY_CANNOT_CREATE_EMPLOYEES');
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
