@@ -15,7 +15,7 @@ import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import type { EmployeeCreateInput } from './employee.schemas.ts';
 import { checkGovernmentId, governmentIdHash } from './government-id.ts';
-import { placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
+import { municipalityAt, placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 
 /** MaritalTaxStatusId of a new employee: 1 Single (the W-4 default). */
 const DEFAULT_MARITAL_TAX_STATUS = 1;
@@ -25,7 +25,7 @@ const CA_POSTAL = /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/;
 
 /**
  * `bypassAddressValidationService: false` (EMP-07, AMB-31): the address must be complete and
- * well-formed, and a US ZIP code must exist in the gazetteer and belong to the given city and state.
+ * well-formed, and a US ZIP code must exist in the gazetteer and belong to the given city (by any of its names) and state.
  * Answers the time of standardization when the gazetteer confirmed the address.
  */
 async function validateAddress(scope: DataScope, input: EmployeeCreateInput, countryCode: number): Promise<Date | null> {
@@ -38,7 +38,8 @@ async function validateAddress(scope: DataScope, input: EmployeeCreateInput, cou
   if (countryCode !== 840) return null;
   const place = await placeOfPostalCode(scope.db, countryCode, postal!);
   if (!place) throw invalid('postalCode', 'is not a known US ZIP code');
-  if (place.region !== input.region.toUpperCase() || place.municipality.toLowerCase() !== input.municipality!.trim().toLowerCase()) {
+  // The city by any of its names: the ZIP's own, or a place within reach of it (decision 0027).
+  if (place.region !== input.region.toUpperCase() || !(await municipalityAt(scope.db, place, input.municipality!))) {
     throw invalid('postalCode', `belongs to ${place.municipality}, ${place.region}`);
   }
   return new Date();

@@ -94,6 +94,15 @@ describe('POST /Employees', () => {
     expect(elsewhere.json().errors).toEqual({ postalCode: ['belongs to Austin, TX'] });
   });
 
+  it('EMP-07: with address validation, a city is accepted by any of its names: its place (Bloomington, whose ZIP codes say Minneapolis), "St." for "Saint"', async () => {
+    for (const [municipality, postalCode] of [['Bloomington', '55420'], ['St. Paul', '55101'], ['Eagan', '55121']]) {
+      const res = await create({ ...minimal(), bypassAddressValidationService: false, street1: '1 Main St', municipality, postalCode });
+      expect(res.statusCode, `${municipality} ${res.body}`).toBe(201);
+    }
+    const far = await create({ ...minimal(), bypassAddressValidationService: false, street1: '1 Main St', municipality: 'Bloomington', postalCode: '55401' });
+    expect(far.json().errors).toEqual({ postalCode: ['belongs to Minneapolis, MN'] });
+  });
+
   it('EMP-08 AMB-30: countryCode defaults to the branch\'s and must be a known country', async () => {
     expect((await read(await newEmployee())).countryCode).toBe(840);
     expect((await read(await newEmployee({ countryCode: 124 }))).countryCode).toBe(124);

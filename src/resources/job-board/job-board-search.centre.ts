@@ -1,12 +1,13 @@
 // The centre and radius of a job board location search (JB-22..JB-29, decisions AMB-48..AMB-51):
 //   1. postalCode given: its place is the centre; municipality and region are replaced by its own.
-//   2. else municipality + region: the first (lowest) postal code of that place is assigned, and is the centre.
-//   3. latitude + longitude: only when no postal code could be assigned by 1 or 2.
+//   2. else municipality + region: the place of that name (any of its names, decision 0027) is the
+//      centre; a name only postal codes use assigns its first (lowest) postal code, the centre.
+//   3. latitude + longitude: only when neither 1 nor 2 located the search.
 // Unknown or unsupported values answer 400 naming the field.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import { firstPlaceOf, gazetteerKey, placeOfPostalCode, type Place } from '../gazetteer/gazetteer.repository.ts';
+import { UNITED_KINGDOM } from '../gazetteer/gazetteer.load.ts';
+import { gazetteerKey, hasPostalCodes, knownRegions, locate, placeOfPostalCode, type PlaceCentre } from '../gazetteer/gazetteer.repository.ts';
 import { DISTANCE_UNITS, type JobBoardSearch } from './job-board-search.schemas.ts';
 
 export interface Centre {
@@ -21,26 +22,31 @@ export interface Centre {
 
 type Location = Pick<JobBoardSearch, 'postalCode' | 'municipality' | 'region' | 'latitude' | 'longitude' | 'distance' | 'distanceUnitId'>;
 
-// The gazetteer changes only with a deployment (migrate loads it): regions per country are read once.
-const regionsCache = new WeakMap<Db, Map<number, Promise<Set<string>>>>();
-function regionsOf(db: Db, countryCode: number): Promise<Set<string>> {
-  let byCountry = regionsCache.get(db);
-  if (!byCountry) regionsCache.set(db, byCountry = new Map());
-  let regions = byCountry.get(countryCode);
-  if (!regions) {
-    regions = db.execute<{ region: string }>(sql`select distinct region from postal_codes where country_code = ${countryCode}`)
-      .then((r) => new Set(r.rows.map((x) => x.region)));
-    regions.catch(() => byCountry.delete(countryCode));
-    byCountry.set(countryCode, regions);
+/** What the gazetteer holds for a country: its regions, and whether it has its postal codes. */
+interface Coverage { regions: Set<string>; postalCodes: boolean }
+
+/** AMB-51: countries whose addresses carry no region, where municipality goes without one (the UK). */
+const REGION_OPTIONAL = new Set([UNITED_KINGDOM]);
+
+// The gazetteer changes only with a deployment (migrate loads it): what it covers is read once per country.
+const coverageCache = new WeakMap<Db, Map<number, Promise<Coverage>>>();
+function coverageOf(db: Db, countryCode: number): Promise<Coverage> {
+  let byCountry = coverageCache.get(db);
+  if (!byCountry) coverageCache.set(db, byCountry = new Map());
+  let coverage = byCountry.get(countryCode);
+  if (!coverage) {
+    coverage = Promise.all([knownRegions(db, countryCode), hasPostalCodes(db, countryCode)]).then(([regions, postalCodes]) => ({ regions, postalCodes }));
+    coverage.catch(() => byCountry.delete(countryCode));
+    byCountry.set(countryCode, coverage);
   }
-  return regions;
+  return coverage;
 }
 
-// Places looked up by postal code or by municipality and region, kept per process (at most
+// Locations looked up by postal code or by municipality and region, kept per process (at most
 // PLACES_KEPT; the US has about 41,000 ZIP codes, Canada 1,600 postal areas): the gazetteer only changes with a deployment.
 const PLACES_KEPT = 50_000;
-const placesCache = new WeakMap<Db, Map<string, Promise<Place | undefined>>>();
-function place(db: Db, key: string, look: () => Promise<Place | undefined>): Promise<Place | undefined> {
+const placesCache = new WeakMap<Db, Map<string, Promise<PlaceCentre | undefined>>>();
+function place(db: Db, key: string, look: () => Promise<PlaceCentre | undefined>): Promise<PlaceCentre | undefined> {
   let places = placesCache.get(db);
   if (!places) placesCache.set(db, places = new Map());
   let found = places.get(key);
@@ -73,20 +79,23 @@ export async function findCentre(db: Db, countryCode: number, q: Location): Prom
     ({ latitude, longitude, postalCode, radiusMetres: q.distance! * unitMetres, unitMetres });
 
   if (q.postalCode !== undefined || q.municipality !== undefined || q.region !== undefined) {
-    const regions = await regionsOf(db, countryCode);
+    const { regions, postalCodes } = await coverageOf(db, countryCode);
     if (regions.size === 0) {
       throw invalid('countryCode', 'location search by postalCode, municipality or region is not available for this country; use latitude and longitude');
     }
-    if (q.region !== undefined && !regions.has(q.region.toUpperCase())) throw invalid('region', 'is not a region of the country (a state or province code such as MN or ON)');
+    if (q.region !== undefined && !regions.has(q.region.trim().toUpperCase())) {
+      throw invalid('region', 'is not a region of the country (a state or province code such as MN or ON; in the United Kingdom ENG, SCT, WLS or NIR)');
+    }
     if (q.postalCode !== undefined) {
+      if (!postalCodes) throw invalid('countryCode', 'location search by postalCode is not available for this country; use municipality, or latitude and longitude');
       const found = await place(db, `${countryCode}|${gazetteerKey(countryCode, q.postalCode)}`, () => placeOfPostalCode(db, countryCode, q.postalCode!));
       if (!found) throw invalid('postalCode', 'is not a postal code of the country');
       return at(found.latitude, found.longitude, found.postalCode);
     }
     if (q.municipality !== undefined) {
-      if (q.region === undefined) throw invalid('region', 'is required with municipality when no postalCode is given');
-      const key = `${countryCode}|${q.municipality.trim().toLowerCase()}|${q.region.trim().toUpperCase()}`;
-      const found = await place(db, key, () => firstPlaceOf(db, countryCode, q.municipality!, q.region));
+      if (q.region === undefined && !REGION_OPTIONAL.has(countryCode)) throw invalid('region', 'is required with municipality when no postalCode is given');
+      const key = `${countryCode}|${q.municipality.trim().toLowerCase()}|${q.region?.trim().toUpperCase() ?? ''}`;
+      const found = await place(db, key, () => locate(db, countryCode, q.municipality!, q.region));
       if (found) return at(found.latitude, found.longitude, found.postalCode);
       if (q.latitude === undefined) throw invalid('municipality', 'is not a municipality of the region');
     }

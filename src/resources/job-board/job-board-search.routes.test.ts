@@ -17,7 +17,7 @@ import { jobOrderStatuses, worksites } from '../reference-data/reference.table.t
 import { jobTitles } from '../job-titles/job-title.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
-import { firstPlaceOf, type Place } from '../gazetteer/gazetteer.repository.ts';
+import { firstPlaceOf, locate, type Place, type PlaceCentre } from '../gazetteer/gazetteer.repository.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings } from '../reference-data/job-board.settings.ts';
 
 type Caller = ReturnType<typeof as>;
@@ -219,19 +219,21 @@ describe('job board search: text (JB-06, JB-12)', () => {
 
 describe('job board search: location (JB-22..JB-29)', () => {
   const o: Record<string, number> = {};
-  let bozeman: Place;
+  let bozeman: Place; // its first postal code
+  let centre: PlaceCentre; // the place (GeoNames), about a mile from that postal code's centre
   const far: [number, number] = [35.0, -110.0];
   beforeAll(async () => {
     bozeman = (await firstPlaceOf(t.database.db, 840, 'Bozeman', 'MT'))!;
+    centre = (await locate(t.database.db, 840, 'Bozeman', 'MT'))!;
     const skills = ['placegroup'];
-    o.atBozeman = await order({ skills, worksiteId: await worksite(bozeman.latitude, bozeman.longitude, { municipality: 'Bozeman', region: 'MT', postalCode: bozeman.postalCode }) });
-    o.north50 = await order({ skills, worksiteId: await worksite(...northOf(bozeman.latitude, bozeman.longitude, 50 * MILE)) });
+    o.atBozeman = await order({ skills, worksiteId: await worksite(centre.latitude, centre.longitude, { municipality: 'Bozeman', region: 'MT', postalCode: bozeman.postalCode }) });
+    o.north50 = await order({ skills, worksiteId: await worksite(...northOf(centre.latitude, centre.longitude, 50 * MILE)) });
     o.far = await order({ skills, worksiteId: await worksite(...far) });
     o.noCoordinates = await order({ skills, worksiteId: await worksite(null, null) });
   });
   const near = (extra: Record<string, string | number>) => idsOf({ textSearch: 'placegroup', distance: 5, distanceUnitId: 3, ...extra });
 
-  it('JB-14 JB-24 JB-25 JB-26: municipality and region determine the centre: their first postal code (any case)', async () => {
+  it('JB-14 JB-24 JB-25 JB-26: municipality and region determine the centre: their place\'s (any case)', async () => {
     const { data } = await found({ textSearch: 'placegroup', distance: 5, distanceUnitId: 3, municipality: 'bozeman', region: 'mt' });
     expect(data.map((r) => r.jobOrderId)).toEqual([o.atBozeman]);
     expect(data[0]!.distance).toBe(0);
@@ -280,7 +282,7 @@ describe('job board search: Canada (JB-03, JB-04, JB-24..JB-27)', () => {
     expect((await inCanada({ postalCode: 'M5V 3L9', distance: 100 })).data).toEqual([]); // Toronto
   });
 
-  it('JB-24 JB-26: municipality and province determine the centre: the area of the place with the lowest code', async () => {
+  it('JB-24 JB-26: municipality and province determine the centre: the place\'s', async () => {
     expect((await inCanada({ municipality: 'vancouver', region: 'bc', distance: 10 })).data.map((r) => r.jobOrderId)).toEqual([vancouver]);
     await badRequest({ countryCode: 124, municipality: 'Vancouver', region: 'MN', distance: 10, distanceUnitId: 4 }, 'region');
   });
@@ -288,6 +290,50 @@ describe('job board search: Canada (JB-03, JB-04, JB-24..JB-27)', () => {
   it('JB-04: the country decides: a Canadian order is not a US result, nor the reverse', async () => {
     expect((await found({ textSearch: 'canadagroup' })).data).toEqual([]);
     expect((await inCanada({})).data.map((r) => r.jobOrderId)).toEqual([vancouver]);
+  });
+});
+
+describe('job board search: places people type (JB-03, JB-14, JB-15, JB-25, JB-26)', () => {
+  // Cities postal codes do not name (Bloomington's ZIP codes are "Minneapolis" ones; Canada's postal
+  // areas say "Downtown Toronto"), spelt with or without accents and abbreviations: the gazetteer's
+  // places find them, and their own coordinates are the centre.
+  const o: Record<string, number> = {};
+  const at = async (lat: number, lon: number, municipality: string, region: string, countryCode: number) =>
+    order({ skills: ['typedgroup'], worksiteId: await worksite(lat, lon, { municipality, region, postalCode: null, countryCode }) });
+  beforeAll(async () => {
+    o.bloomington = await at(44.8408, -93.2983, 'Bloomington', 'MN', 840);
+    o.saintPaul = await at(44.9444, -93.0933, 'Saint Paul', 'MN', 840);
+    o.toronto = await at(43.7001, -79.4163, 'Toronto', 'ON', 124);
+    o.montreal = await at(45.5088, -73.5878, 'Montréal', 'QC', 124);
+    o.london = await at(51.5085, -0.1257, 'London', 'ENG', 826);
+  });
+  const near = async (countryCode: number, municipality: string, region?: string) => {
+    const { data } = await found({ textSearch: 'typedgroup', countryCode, municipality, ...(region ? { region } : {}), distance: 3, distanceUnitId: 3, sortBy: 3 });
+    for (const r of data) expect(r.distance).toBeLessThan(0.5);
+    return data.map((r) => r.jobOrderId);
+  };
+
+  it('JB-14 JB-25 JB-26: a US city postal codes do not name, and "St."/"Saint" spelt either way', async () => {
+    expect(await near(840, 'Bloomington', 'MN')).toEqual([o.bloomington]);
+    for (const name of ['St. Paul', 'Saint Paul', 'st paul', 'ST PAUL']) expect(await near(840, name, 'mn'), name).toEqual([o.saintPaul]);
+  });
+
+  it('JB-14 JB-25 JB-26: Canadian cities, with and without accents', async () => {
+    expect(await near(124, 'Toronto', 'ON')).toEqual([o.toronto]);
+    for (const name of ['Montréal', 'Montreal', 'MONTRÉAL', 'montreal']) expect(await near(124, name, 'QC'), name).toEqual([o.montreal]);
+    await badRequest({ countryCode: 124, municipality: 'Montreal', region: 'ON', distance: 3, distanceUnitId: 3 }, 'municipality');
+  });
+
+  it('JB-15 AMB-51: a place in the United Kingdom, with or without its region (ENG, SCT, WLS, NIR)', async () => {
+    expect(await near(826, 'London')).toEqual([o.london]);
+    expect(await near(826, 'london', 'eng')).toEqual([o.london]);
+    await badRequest({ countryCode: 826, municipality: 'London', region: 'MN', distance: 3, distanceUnitId: 3 }, 'region');
+    await badRequest({ countryCode: 826, municipality: 'Nowhereville', distance: 3, distanceUnitId: 3 }, 'municipality');
+  });
+
+  it('JB-03: an unknown place still answers 400 naming municipality', async () => {
+    await badRequest({ municipality: 'Bloomingtonville', region: 'MN', distance: 3, distanceUnitId: 3 }, 'municipality');
+    await badRequest({ countryCode: 124, municipality: 'Nowhereville', region: 'ON', distance: 3, distanceUnitId: 3 }, 'municipality');
   });
 });
 
@@ -430,11 +476,12 @@ describe('job board search: 400s (JB-03, JB-04, JB-05, JB-11, JB-15, JB-16, JB-1
     await badRequest({ postalCode: '55401', distance: 5 }, 'distanceUnitId');
   });
 
-  it('JB-03: an unknown postal code or place; a gazetteer search in a country the gazetteer does not cover (the United Kingdom)', async () => {
+  it('JB-03: an unknown postal code or place; a gazetteer search the gazetteer cannot answer (UK postal codes, German places)', async () => {
     await badRequest({ postalCode: '00000', distance: 5, distanceUnitId: 3 }, 'postalCode');
     await badRequest({ municipality: 'Nowhereville', region: 'MN', distance: 5, distanceUnitId: 3 }, 'municipality');
     await badRequest({ countryCode: 124, postalCode: 'Z9Z 9Z9', distance: 5, distanceUnitId: 3 }, 'postalCode');
     await badRequest({ countryCode: 826, postalCode: 'SW1A 1AA', distance: 5, distanceUnitId: 3 }, 'countryCode');
+    await badRequest({ countryCode: 276, municipality: 'Berlin', region: 'BE', distance: 5, distanceUnitId: 3 }, 'countryCode');
   });
 
   it('JB-03: latitude and longitude work in any country; empty parameters count as absent', async () => {

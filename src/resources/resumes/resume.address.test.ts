@@ -32,6 +32,14 @@ describe('standardizeAddress (RES-10, RES-11)', () => {
     expect(await standardizeAddress(database.db, address({ municipality: 'Minneapolis', region: 'MN', postalCode: null }))).toBeNull();
   });
 
+  it('RES-10: a city known by its place or another spelling is accepted with its ZIP code, and keeps its own name', async () => {
+    // 55420's preferred city is Minneapolis, but it lies in Bloomington; 55101's is "Saint Paul".
+    expect(await standardizeAddress(database.db, address({ municipality: 'Bloomington', region: 'MN', postalCode: '55420' }))).toMatchObject({ municipality: 'Bloomington', region: 'MN', postalCode: '55420' });
+    expect(await standardizeAddress(database.db, address({ municipality: 'St. Paul', region: 'MN', postalCode: '55101' }))).toMatchObject({ municipality: 'Saint Paul', postalCode: '55101' });
+    expect(await standardizeAddress(database.db, address({ municipality: 'Bloomington', region: 'MN', postalCode: '55401' }))).toBeNull(); // downtown Minneapolis: not Bloomington
+    expect(await standardizeAddress(database.db, address({ municipality: 'Bloomington', region: 'IN', postalCode: '55420' }))).toBeNull();
+  });
+
   it('RES-11: null when the address cannot be standardized', async () => {
     expect(await standardizeAddress(database.db, null)).toBeNull();
     expect(await standardizeAddress(database.db, address({ street1: null }))).toBeNull(); // incomplete

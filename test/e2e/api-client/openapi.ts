@@ -9490,9 +9490,9 @@ export interface operations {
                 textSearch?: string;
                 /** @description Centre of a location search; overrides municipality and region. A Canadian postal code is read as its area (M5V 3L9 as M5V). */
                 postalCode?: string;
-                /** @description City; with region, the centre when no postalCode is given. */
+                /** @description City, town or neighbourhood by any of its names, accents and abbreviations aside (Montreal = Montréal, St. Paul = Saint Paul); with region, the centre when no postalCode is given. */
                 municipality?: string;
-                /** @description State or province code (MN, ON); required with municipality when no postalCode is given. */
+                /** @description State or province code (MN, ON); required with municipality when no postalCode is given, except in the United Kingdom (ENG, SCT, WLS, NIR, optional). */
                 region?: string;
                 /** @description Only with longitude; the centre when no postal code could be assigned. */
                 latitude?: number;
@@ -9559,9 +9559,9 @@ export interface operations {
                 textSearch?: string;
                 /** @description Centre of a location search; overrides municipality and region. A Canadian postal code is read as its area (M5V 3L9 as M5V). */
                 postalCode?: string;
-                /** @description City; with region, the centre when no postalCode is given. */
+                /** @description City, town or neighbourhood by any of its names, accents and abbreviations aside (Montreal = Montréal, St. Paul = Saint Paul); with region, the centre when no postalCode is given. */
                 municipality?: string;
-                /** @description State or province code (MN, ON); required with municipality when no postalCode is given. */
+                /** @description State or province code (MN, ON); required with municipality when no postalCode is given, except in the United Kingdom (ENG, SCT, WLS, NIR, optional). */
                 region?: string;
                 /** @description Only with longitude; the centre when no postal code could be assigned. */
                 latitude?: number;
