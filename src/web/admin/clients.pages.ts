@@ -7,7 +7,6 @@ import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
 import { addProductInstance, ClientRequestError, GRANTS, registerClient, revokeClient } from '../../platform/auth/clients.ts';
 import { transaction } from '../../platform/db/database.ts';
 import type { WebContext } from '../web.pages.ts';
-import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { pageLocale } from '../locale.ts';
 import { MESSAGES, type Locale } from '../messages/index.ts';
@@ -15,7 +14,8 @@ import { ADMIN_PREFIX, adminNav, requireTenantAdmin as tenantAdmin, type Admin }
 import { repsAt } from './admin.queries.ts';
 import { productInstanceIds, tenantClients } from './clients.queries.ts';
 import { ADMIN_PID, isAdminPagesClient } from './login-client.ts';
-import { AnyForm, field, KeyParams, NoticeQuery, positiveId, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
+import { confirmedAction, NOT_FOUND, type Refusal } from './confirmed-action.ts';
+import { AnyForm, field, NoticeQuery, positiveId, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
 
 const PATH = `${ADMIN_PREFIX}/clients`;
 const MAX_REDIRECT_URIS = 20;
@@ -87,26 +87,19 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
     }
   });
 
-  api.get('/clients/:key/revoke', { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: NoticeQuery } }, async (request, reply) => {
-    const admin = await tenantAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    const t = MESSAGES[locale].admin;
-    const client = (await tenantClients(db, admin.tenantId)).find((c) => c.clientId === request.params.key && !c.revokedAt);
-    if (!client) return sendErrorPage(request, reply, 404);
-    if (isAdminPagesClient(client.clientId)) return sendErrorPage(request, reply, 403, t.ownClient);
-    return sendPage(request, reply, 'admin/views/confirm', { locale, title: t.revokeClientTitle, nav: adminNav(locale, PATH), noindex: true }, {
-      heading: t.revokeClientTitle, question: t.revokeClientQuestion, subject: `${client.name} (${client.clientId})`, action: `${PATH}/${client.clientId}/revoke`, button: t.revokeButton, back: PATH,
-    });
-  });
-
-  api.post('/clients/:key/revoke', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, params: KeyParams, body: AnyForm } }, async (request, reply) => {
-    const admin = await tenantAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    // The admin pages' own client stays: revoking it would end every administrator's session.
-    if (isAdminPagesClient(request.params.key)) return sendErrorPage(request, reply, 403, MESSAGES[locale].admin.ownClient);
-    if (!(await transaction(db, ({ db: tx }) => revokeClient(tx, request.params.key, admin.tenantId)))) return sendErrorPage(request, reply, 404);
-    return reply.redirect(`${PATH}?lang=${locale}&done=revoked`, 303);
+  // The admin pages' own client stays: revoking it would end every administrator's session.
+  const OWN_CLIENT: Refusal = { status: 403, message: (t) => t.ownClient };
+  confirmedAction(app, context, {
+    path: '/clients', verb: 'revoke', done: 'revoked', guard: tenantAdmin,
+    confirm: async (admin, key, t) => {
+      const client = (await tenantClients(db, admin.tenantId)).find((c) => c.clientId === key && !c.revokedAt);
+      if (!client) return NOT_FOUND;
+      if (isAdminPagesClient(client.clientId)) return OWN_CLIENT;
+      return { title: t.revokeClientTitle, question: t.revokeClientQuestion, subject: `${client.name} (${client.clientId})`, button: t.revokeButton };
+    },
+    act: async (admin, key) => {
+      if (isAdminPagesClient(key)) return OWN_CLIENT;
+      return (await transaction(db, ({ db: tx }) => revokeClient(tx, key, admin.tenantId))) ? undefined : NOT_FOUND;
+    },
   });
 }

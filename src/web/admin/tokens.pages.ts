@@ -9,14 +9,14 @@ import { hasScope } from '../../platform/auth/principal.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { transaction } from '../../platform/db/database.ts';
 import type { WebContext } from '../web.pages.ts';
-import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { pageLocale } from '../locale.ts';
 import { MESSAGES, type Locale } from '../messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
 import { repsAt } from './admin.queries.ts';
 import { revokeVisibleToken, tokensVisible, tokenVisible } from './tokens.queries.ts';
-import { AnyForm, endOfDay, field, isoDay, KeyParams, NoticeQuery, positiveId, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
+import { confirmedAction, NOT_FOUND } from './confirmed-action.ts';
+import { AnyForm, endOfDay, field, isoDay, NoticeQuery, positiveId, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
 
 const PATH = `${ADMIN_PREFIX}/tokens`;
 const DEFAULT_DAYS = 90;
@@ -79,23 +79,13 @@ export async function tokenPages(app: FastifyInstance, context: WebContext): Pro
     }, 201);
   });
 
-  api.get('/tokens/:key/revoke', { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: NoticeQuery } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    const token = await tokenVisible(db, admin.tenantId, admin.principal.visibleHierIds, request.params.key);
-    if (!token || token.revokedAt) return sendErrorPage(request, reply, 404);
-    const t = MESSAGES[locale].admin;
-    return sendPage(request, reply, 'admin/views/confirm', { locale, title: t.revokeTokenTitle, nav: adminNav(locale, PATH), noindex: true }, {
-      heading: t.revokeTokenTitle, question: t.revokeTokenQuestion, subject: `${token.name} (${token.sid})`, action: `${PATH}/${token.sid}/revoke`, button: t.revokeButton, back: PATH,
-    });
-  });
-
-  api.post('/tokens/:key/revoke', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, params: KeyParams, body: AnyForm } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    if (!(await revokeVisibleToken(db, admin.tenantId, admin.principal.visibleHierIds, request.params.key))) return sendErrorPage(request, reply, 404);
-    return reply.redirect(`${PATH}?lang=${locale}&done=revoked`, 303);
+  confirmedAction(app, context, {
+    path: '/tokens', verb: 'revoke', done: 'revoked', guard: requireAdmin,
+    confirm: async (admin, key, t) => {
+      const token = await tokenVisible(db, admin.tenantId, admin.principal.visibleHierIds, key);
+      if (!token || token.revokedAt) return NOT_FOUND;
+      return { title: t.revokeTokenTitle, question: t.revokeTokenQuestion, subject: `${token.name} (${token.sid})`, button: t.revokeButton };
+    },
+    act: async (admin, key) => ((await revokeVisibleToken(db, admin.tenantId, admin.principal.visibleHierIds, key)) ? undefined : NOT_FOUND),
   });
 }

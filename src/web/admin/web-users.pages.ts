@@ -11,7 +11,8 @@ import { pageLocale } from '../locale.ts';
 import { MESSAGES, say, type Locale } from '../messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
 import { webUsersVisible } from './web-users.queries.ts';
-import { AnyForm, field, IdParams, NoticeQuery, positiveId, type FieldErrors, type Form } from './forms.ts';
+import { confirmedAction, NOT_FOUND } from './confirmed-action.ts';
+import { AnyForm, field, NoticeQuery, positiveId, type FieldErrors, type Form } from './forms.ts';
 
 const PATH = `${ADMIN_PREFIX}/web-users`;
 const TYPES = ['WebUserEmployee', 'WebUserContact'] as const;
@@ -60,26 +61,20 @@ export async function webUserPages(app: FastifyInstance, context: WebContext): P
     return listPage(request, reply, context, admin, locale, values, apiErrors, {}, res.statusCode >= 400 && res.statusCode < 500 ? res.statusCode : 400);
   });
 
-  api.get('/web-users/:id/disable', { config: { access: 'public' }, schema: { hide: true, params: IdParams, querystring: NoticeQuery } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    const t = MESSAGES[locale].admin;
-    const user = (await webUsersVisible(context.database.db, admin.tenantId, admin.principal.visibleHierIds)).find((u) => String(u.id) === request.params.id && !u.disabledAt);
-    if (!user) return sendErrorPage(request, reply, 404);
-    return sendPage(request, reply, 'admin/views/confirm', { locale, title: t.disableWebUserTitle, nav: adminNav(locale, PATH), noindex: true }, {
-      heading: t.disableWebUserTitle, question: t.disableWebUserQuestion, subject: `${user.username} (${user.recordName})`, action: `${PATH}/${user.id}/disable`, button: t.disableButton, back: PATH,
-    });
-  });
-
-  api.post('/web-users/:id/disable', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, params: IdParams, body: AnyForm } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    const id = positiveId(request.params.id);
-    if (!id) return sendErrorPage(request, reply, 404);
-    const res = await admin.api({ method: 'DELETE', url: `/WebUsers/${id}` });
-    if (res.statusCode === 204) return reply.redirect(`${PATH}?lang=${locale}&done=disabled`, 303);
-    return sendErrorPage(request, reply, res.statusCode === 403 ? 403 : 404);
+  confirmedAction(app, context, {
+    path: '/web-users', verb: 'disable', done: 'disabled', guard: requireAdmin,
+    confirm: async (admin, key, t) => {
+      const user = (await webUsersVisible(context.database.db, admin.tenantId, admin.principal.visibleHierIds)).find((u) => String(u.id) === key && !u.disabledAt);
+      if (!user) return NOT_FOUND;
+      return { title: t.disableWebUserTitle, question: t.disableWebUserQuestion, subject: `${user.username} (${user.recordName})`, button: t.disableButton };
+    },
+    // Through the API (DELETE /WebUsers/{id}), so its rules and scopes apply as they are.
+    act: async (admin, key) => {
+      const id = positiveId(key);
+      if (!id) return NOT_FOUND;
+      const res = await admin.api({ method: 'DELETE', url: `/WebUsers/${id}` });
+      if (res.statusCode === 204) return undefined;
+      return res.statusCode === 403 ? { status: 403 } : NOT_FOUND;
+    },
   });
 }
