@@ -1,72 +1,18 @@
 // The generic behaviour of every record the engine serves (registry.ts `records`), tested once per
 // record from its definition (docs/decisions/0015): create (201, Location, `{ <name>Id }`), the read by
 // id, the paged list, tenant and hierarchy isolation, 404 and 400 for ids, and PATCH of one plain
-// catalog field. A record's own test file keeps only its own rules. What a record adds here is one
-// line of FIXTURES (its minimal create body); a registered record without one fails this file.
-import { randomUUID } from 'node:crypto';
+// catalog field. A record's own test file keeps only its own rules. What a record adds is one line
+// of FIXTURES in test/record-fixtures.ts (its minimal create body); a registered record without one fails this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TenantFixture, type TestContext } from '../../test/helpers.ts';
-import type { Db } from '../platform/db/database.ts';
+import { as, testApp, type TestContext } from '../../test/helpers.ts';
+import { FIXTURES, recordMaker, type FixtureContext, type Side } from '../../test/record-fixtures.ts';
 import type { Field } from '../platform/http/json-patch/catalog.ts';
 import { idProperty, type RecordDefinition } from '../platform/records/record.ts';
 import { fieldsRead } from '../platform/records/rules.ts';
-import { lookupId, seedWorksite } from './job-orders/job-order.test-data.ts';
-import { vet } from './assignments/assignment.fixtures.ts';
 import { records } from './registry.ts';
 
-type Side = 'north' | 'south';
 type Caller = ReturnType<typeof as>;
 type Body = Record<string, unknown>;
-
-interface FixtureContext {
-  db: Db;
-  /** The tenant the record is created in (`acme`). */
-  tenant: TenantFixture;
-  /** A new record of another registered kind, created through the API from its own fixture; its id. */
-  make(name: string): Promise<number>;
-  /** Vets the employee for the job order (an assignment's prerequisite, ASG-04). */
-  vet(jobOrderId: number, employeeId: number): Promise<number>;
-}
-
-interface Fixture {
-  /** The branch whose rep creates the record: the record lives there, and the other branch's rep must not see it. */
-  at: Side;
-  /** The minimal valid create body (prerequisites created at `at` too). */
-  body(ctx: FixtureContext): Promise<Body>;
-}
-
-/** Record name → how to create one. Every record in the registry needs a line. */
-const FIXTURES: Record<string, Fixture> = {
-  Employee: { at: 'north', body: async ({ tenant }) => ({ firstName: 'Gene', lastName: 'Eric', branchId: tenant.north.branchId, region: 'MN' }) },
-  Prospect: { at: 'north', body: async () => ({ name: 'Generic Prospect' }) },
-  Vendor: { at: 'north', body: async () => ({ companyName: 'Generic Vendor', companyTypeId: randomUUID(), employerId: 7, paymentTypeId: 2 }) },
-  Customer: { at: 'north', body: async ({ tenant }) => ({ customerName: 'Generic Co', departmentName: 'Ops', branchId: tenant.north.branchId }) },
-  Contact: { at: 'north', body: async ({ tenant }) => ({ firstName: 'Gina', lastName: 'Generic', branchId: tenant.north.branchId }) },
-  Contract: { at: 'north', body: async ({ make }) => ({ customerId: await make('Customer'), name: 'Generic contract' }) },
-  JobOrder: {
-    at: 'north',
-    body: async ({ db, tenant, make }) => ({
-      customerId: await make('Customer'), jobTitleId: await make('JobTitle'), branchId: tenant.north.branchId,
-      worksiteId: await seedWorksite(db, tenant.tenantId), jobOrderTypeId: await lookupId(db, tenant.tenantId, 'orderTypes'), positionsRequired: 1,
-    }),
-  },
-  JobTitle: {
-    at: 'north',
-    body: async ({ db, tenant }) => ({
-      skillCode: 'GEN', jobTitle: 'Generic Title', jobTitleCategoryId: await lookupId(db, tenant.tenantId, 'jobTitleCategories'), hierId: tenant.north.hierId,
-    }),
-  },
-  RateSheet: { at: 'north', body: async () => ({ name: 'Generic rates' }) },
-  Timecard: { at: 'north', body: async ({ make }) => ({ jobOrderId: await make('JobOrder'), weekendDate: '2026-03-08T00:00:00Z' }) },
-  Assignment: {
-    at: 'north',
-    body: async ({ make, vet }) => {
-      const employeeId = await make('Employee'), jobOrderId = await make('JobOrder');
-      await vet(jobOrderId, employeeId);
-      return { employeeId, jobOrderId, startDate: '2026-01-05T00:00:00Z' };
-    },
-  },
-};
 
 const other = (side: Side): Side => (side === 'north' ? 'south' : 'north');
 
@@ -98,15 +44,9 @@ const NOT_IN_ANY_CATALOG = 'NoSuchField';
 let t: TestContext;
 const callers = {} as { admin: Caller; north: Caller; south: Caller; otherAdmin: Caller };
 
-async function make(name: string): Promise<number> {
-  const def = records.find((r) => r.name === name);
-  const fixture = FIXTURES[name];
-  if (!def || !fixture) throw new Error(`no registered record or fixture ${name}`);
-  const res = await callers[fixture.at]({ method: 'POST', url: def.path, payload: await fixture.body(fixtureContext()) });
-  if (res.statusCode !== 201) throw new Error(`creating a ${name} (a prerequisite): ${res.statusCode} ${res.body}`);
-  return Number(res.json()[idProperty(def)]);
-}
-const fixtureContext = (): FixtureContext => ({ db: t.database.db, tenant: t.tenant, make, vet: (jobOrderId, employeeId) => vet(callers.admin, jobOrderId, employeeId) });
+let fixtures: FixtureContext;
+const make = (name: string) => fixtures.make(name);
+const fixtureContext = () => fixtures;
 
 beforeAll(async () => {
   t = await testApp();
@@ -114,6 +54,7 @@ beforeAll(async () => {
   callers.north = as(t.app, t.tenant.northToken);
   callers.south = as(t.app, t.tenant.southToken);
   callers.otherAdmin = as(t.app, t.other.adminToken);
+  fixtures = recordMaker(t.app, t.database.db, t.tenant);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -151,7 +92,7 @@ for (const def of records) {
 
     beforeAll(async () => {
       const fixture = FIXTURES[def.name];
-      if (!fixture) throw new Error(`${def.name} has no line in FIXTURES (records.test.ts): add its minimal create body`);
+      if (!fixture) throw new Error(`${def.name} has no line in FIXTURES (test/record-fixtures.ts): add its minimal create body`);
       side = fixture.at;
       const res = await callers[side]({ method: 'POST', url: def.path, payload: await fixture.body(fixtureContext()) });
       created = { statusCode: res.statusCode, body: res.body, location: res.headers.location };

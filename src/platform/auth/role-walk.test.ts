@@ -1,13 +1,12 @@
 // The role walk (AUTH-01, AUTH-29, AUTH-33): every route the app registers is called without
 // credentials and with a credential of each role, and the answer is checked against the route's own
-// declaration (`config.access`). The routes are not listed by hand: Fastify publishes every new
-// instance on the diagnostics channel `fastify.initialization` before any plugin loads, so an
-// `onRoute` hook added there sees each route buildApp registers, with its options.
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+// declaration (`config.access`). The routes are not listed by hand: test/routes.ts collects every
+// route the app registers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import type { InjectOptions, RouteOptions } from 'fastify';
 import { as } from '../../../test/helpers.ts';
 import { PASSWORD, testLogin } from '../../../test/login.ts';
+import { collectingRoutes, pathOf } from '../../../test/routes.ts';
 import { operationsOf } from '../openapi.ts';
 import { seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, vet, type Place } from '../../resources/assignments/assignment.fixtures.ts';
 import type { Access } from './access.ts';
@@ -15,50 +14,27 @@ import { ROLES, type Role } from './principal.ts';
 import { ALL_SCOPES } from './scopes.ts';
 import { issueCredential } from './tokens.ts';
 
-// The options object every onRoute hook receives is the one Fastify keeps: read after `ready`, it
-// holds what later hooks added (registerAccess makes the /swagger plugin routes public).
-const routesOf = new Map<FastifyInstance, RouteOptions[]>();
-const collect = (message: unknown) => {
-  const { fastify } = message as { fastify: FastifyInstance };
-  const routes: RouteOptions[] = [];
-  routesOf.set(fastify, routes);
-  fastify.addHook('onRoute', (route) => { routes.push(route); });
-};
-
-subscribe('fastify.initialization', collect);
-const t = await testLogin().finally(() => unsubscribe('fastify.initialization', collect));
+// Read after `ready`, a route's options hold what later hooks added (registerAccess makes the /swagger plugin routes public).
+const { built: t, routesOf } = await collectingRoutes(() => testLogin());
 afterAll(async () => { await t.close(); });
 
 interface Walked { method: string; url: string; access: Access | 'public'; route: RouteOptions }
 
 /** The app's routes, one per method, without HEAD twins and the documentation plugin's routes. */
-const walked: Walked[] = (routesOf.get(t.app) ?? []).flatMap((route) => [route.method].flat()
-  .filter((method) => method !== 'HEAD' && !/^\/swagger(\/|$)/i.test(route.url))
-  .map((method) => {
-    const access = route.config?.access;
-    if (!access) throw new Error(`${method} ${route.url} declares no access`);
-    return { method, url: route.url, access, route };
-  }));
+const walked: Walked[] = routesOf(t.app).map(({ method, url, route }) => {
+  const access = route.config?.access;
+  if (!access) throw new Error(`${method} ${url} declares no access`);
+  return { method, url, access, route };
+});
 const publicRoutes = walked.filter((r) => r.access === 'public');
 const guarded = walked.flatMap((r) => (r.access === 'public' ? [] : [{ ...r, access: r.access }]));
 
 /** Rule ids that name one endpoint's roles, added to that endpoint's test names. */
 const ENDPOINT_RULES: Record<string, string> = { 'GET /Assignments/:id': 'ASG-06' };
 
-const UUID = '00000000-0000-4000-8000-000000000000';
-
-/** A value for a path parameter: an id no record has (nothing real is changed), a UUID where the schema wants one. */
-function paramValue(route: RouteOptions, name: string): string {
-  const properties = (route.schema?.params as { properties?: Record<string, { type?: string; format?: string }> } | undefined)?.properties;
-  const schema = properties?.[name];
-  if (schema?.format === 'uuid') return UUID;
-  if (schema?.type === 'string') return 'none';
-  return '999999';
-}
-
 /** The request of the walk: path filled in, an empty body where the method takes one (validation refuses it). */
 function requestOf({ method, url, route }: Walked, headers: Record<string, string>): InjectOptions {
-  const path = url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => paramValue(route, name));
+  const path = pathOf({ method, url, route });
   const options: InjectOptions = { method: method as InjectOptions['method'], url: path, headers: { ...headers } };
   if (method === 'PATCH') return { ...options, headers: { ...headers, 'content-type': 'application/json-patch+json' }, payload: '[]' };
   if (method === 'POST' || method === 'PUT') return { ...options, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' };
