@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBodyParsers(app);
   await registerMultipart(app);
   const verifier = new CredentialVerifier(database, config.CREDENTIAL_CACHE_SECONDS * 1000);
-  if (listenForRevocations) await verifier.listen();
+  if (listenForRevocations) await verifier.listen(app.log);
   app.addHook('onClose', () => verifier.close());
   // Bearer tokens: the login server's JWTs for this API (audience BASE_URL); reps and services act as a
   // rep, web users as their own record.
@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuer: config.AUTH_URL, audience: config.BASE_URL, ttlMs: config.CREDENTIAL_CACHE_SECONDS * 1000,
     resolve: (claims, client) => (claims.role === 'WebUserEmployee' || claims.role === 'WebUserContact' ? webUsers : reps)(claims, client),
   });
-  if (listenForRevocations) await bearer.listen();
+  if (listenForRevocations) await bearer.listen(app.log);
   app.addHook('onClose', () => bearer.close());
   // The configuration, for the few routes that build public addresses (job board, registration).
   app.decorate('config', config);
@@ -98,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.resumeParser) app.addHook('onClose', () => resumeParser.close());
   // Job board answers are cached only while this process hears about changes (NOTIFY).
   const jobBoardCache = new JobBoardSearchCache(10_000, config.JOB_BOARD_CACHE_SECONDS * 1000);
-  if (listenForRevocations) await jobBoardCache.listen(database);
+  if (listenForRevocations) await jobBoardCache.listen(database, app.log);
   app.decorate('jobBoardCache', jobBoardCache);
   app.addHook('onClose', () => jobBoardCache.close());
   // Fastify's idiom: the slots exist from the start (one object shape); the access hook fills them before any handler runs.

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
+import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import type { Db } from '../platform/db/database.ts';
 import { tenants } from '../platform/db/schema.ts';
 import { addProductInstance, ClientRequestError, registerClient, revokeClient } from '../platform/auth/clients.ts';
@@ -132,9 +133,10 @@ export async function loginServerCommand(config: Config): Promise<number> {
   await prepareDatabase(connection.database.pool);
   const { startLoginServer } = await import('../login/login-server.ts');
   const server = await startLoginServer({ config, database: connection.database });
-  const stop = async () => { await server.close(); await connection.close(); process.exit(0); };
+  const stop = async (code = 0) => { supervisor.stop(); await server.close(); await connection.close(); process.exit(code); };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  const supervisor = connection.supervise(() => void stop(EXIT_DATABASE_LOST));
   console.log(`Login server running at ${server.issuer} (discovery: ${server.issuer}/.well-known/openid-configuration)`);
   return 0;
 }

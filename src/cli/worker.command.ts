@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
+import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createWorker } from '../platform/jobs/start-worker.ts';
 import { createResumeParser } from '../resources/resumes/resume.parser.ts';
@@ -18,11 +19,15 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
   }
   const log = pino({ level: config.LOG_LEVEL });
   // The signals are ours before the database starts: a stop request during start-up is honoured after it.
+  let exitCode = 0;
+  let requestStop = () => {};
   const stopRequested = new Promise<void>((resolve) => {
+    requestStop = resolve;
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   const connection = await connect(config, (m) => log.info(m), true);
+  const supervisor = connection.supervise(() => { exitCode = EXIT_DATABASE_LOST; requestStop(); });
   await prepareDatabase(connection.database.pool);
   const parser = createResumeParser(config);
   let worker;
@@ -39,9 +44,10 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
   }
   await worker.start();
   await stopRequested;
+  supervisor.stop();
   log.info('stopping: finishing or releasing the items in hand');
   await worker.stop();
   await parser.close();
   await connection.close();
-  return 0;
+  return exitCode;
 }

@@ -103,7 +103,9 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
 
   let listener: Listener | undefined;
   if (options.listenForRotations ?? true) {
-    listener = await listen(database, [KEYS_CHANNEL], () => void build().catch((e: unknown) => app.log.error(e, 'reloading signing keys failed')));
+    const reload = () => void build().catch((e: unknown) => app.log.error(e, 'reloading signing keys failed'));
+    // A rotation made while the connection was down is missed: reload once it listens again.
+    listener = await listen(database, [KEYS_CHANNEL], reload, { onRestored: reload, log: app.log });
   }
   const purge = setInterval(() => void purgeExpired(db).catch(() => {}), 3_600_000).unref();
 

@@ -19,15 +19,19 @@ export interface DemoServer {
   credentials: DemoCredentials;
   /** What the process printed so far. */
   output(): string;
+  /** Resolves with the process's exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
-export async function startDemoServer(): Promise<DemoServer> {
+/** `extraEnv`: more configuration (DATABASE_URL for a server instead of the embedded database). */
+export async function startDemoServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<DemoServer> {
   const dir = mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
   const port = await freePort(), authPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv };
   delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
   const server = spawn(process.execPath, [STAFFING_BIN, 'serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   let output = '';
   server.stdout!.on('data', (c) => { output += String(c); });
   server.stderr!.on('data', (c) => { output += String(c); });
@@ -45,5 +49,5 @@ export async function startDemoServer(): Promise<DemoServer> {
     throw new Error(`staffing serve did not start:\n${output}`);
   }
   const credentials = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
-  return { base: `http://127.0.0.1:${port}`, dir, env, credentials, output: () => output, stop };
+  return { base: `http://127.0.0.1:${port}`, dir, env, credentials, output: () => output, exited, stop };
 }

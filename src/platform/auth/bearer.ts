@@ -7,7 +7,7 @@ import { createLocalJWKSet, jwtVerify, errors, type JWTPayload, type JWTVerifyGe
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { oauthClients } from '../db/schema.ts';
-import { listen, type Listener } from '../db/listen.ts';
+import { listen, type Listener, type ListenOptions } from '../db/listen.ts';
 import { KEYS_CHANNEL, SIGNING_ALG, loadKeys, publicJwk } from './signing-keys.ts';
 import { CLIENT_REVOKED_CHANNEL } from './clients.ts';
 import { ROLES, type Principal, type Role } from './principal.ts';
@@ -113,13 +113,18 @@ export class BearerVerifier {
     }
   }
 
-  /** Hears key rotations, client revocations and disabled web users, made by any process. */
-  async listen(): Promise<void> {
+  /**
+   * Hears key rotations, client revocations and disabled web users, made by any process. Any of them
+   * may be missed while the connection is down: the cache is dropped then, and the keys reloaded
+   * (which drops it again) once it listens again.
+   */
+  async listen(log?: ListenOptions['log']): Promise<void> {
+    const reload = () => void this.reloadKeys().catch(() => this.cache.clear());
     this.listener = await listen(this.database, [KEYS_CHANNEL, CLIENT_REVOKED_CHANNEL, WEB_USER_DISABLED_CHANNEL], (channel, payload) => {
-      if (channel === KEYS_CHANNEL) void this.reloadKeys().catch(() => this.cache.clear());
+      if (channel === KEYS_CHANNEL) reload();
       else if (channel === CLIENT_REVOKED_CHANNEL) this.forgetClient(payload);
       else this.forgetWebUser(payload);
-    }, () => this.cache.clear());
+    }, { onLost: () => this.cache.clear(), onRestored: reload, log });
   }
 
   async close(): Promise<void> {

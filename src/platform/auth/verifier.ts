@@ -3,7 +3,7 @@
 // process at once through PostgreSQL NOTIFY (the cache TTL is the fallback).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { listen, type Listener } from '../db/listen.ts';
+import { listen, type Listener, type ListenOptions } from '../db/listen.ts';
 import { secretMatches } from './credentials.ts';
 import { hierarchyColumns, type Principal } from './principal.ts';
 
@@ -83,9 +83,14 @@ export class CredentialVerifier {
     for (const [key, entry] of this.cache) if (entry.principal.sid === sid) this.cache.delete(key);
   }
 
-  /** Listens for revocations made by any process (the `staffing token revoke` command, say). */
-  async listen(): Promise<void> {
-    this.listener = await listen(this.database, [REVOKE_CHANNEL], (_channel, sid) => this.forget(sid || undefined), () => this.forget());
+  /**
+   * Listens for revocations made by any process (the `staffing token revoke` command, say). A
+   * revocation may be missed while the connection is down: the cache is dropped then and again once
+   * it listens again.
+   */
+  async listen(log?: ListenOptions['log']): Promise<void> {
+    const forgetAll = () => this.forget();
+    this.listener = await listen(this.database, [REVOKE_CHANNEL], (_channel, sid) => this.forget(sid || undefined), { onLost: forgetAll, onRestored: forgetAll, log });
   }
 
   async close(): Promise<void> {

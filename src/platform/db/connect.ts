@@ -6,8 +6,20 @@ import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { startEmbedded } from './embedded.ts';
+import { superviseEmbedded, type Supervisor } from './embedded-supervisor.ts';
 
-export interface Connection { database: Database; url: string; embedded: boolean; close(): Promise<void> }
+export interface Connection {
+  database: Database;
+  url: string;
+  embedded: boolean;
+  /**
+   * Long-running commands: keep the embedded server running (restart it when it dies), calling
+   * `onGiveUp` when it cannot be; a no-op with DATABASE_URL (that server has its own supervisor).
+   * Stop it as soon as the command stops (a Ctrl-C reaches the server too: it must not be restarted).
+   */
+  supervise(onGiveUp: () => void): Supervisor;
+  close(): Promise<void>;
+}
 
 const EMBEDDED_DB = 'staffing';
 
@@ -47,17 +59,20 @@ service's data directory, or DATABASE_URL to its PostgreSQL server.`);
   }
   if (config.DATABASE_URL) {
     const database = openDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
-    return { database, url: config.DATABASE_URL, embedded: false, close: () => database.close() };
+    return { database, url: config.DATABASE_URL, embedded: false, supervise: () => ({ stop: () => {} }), close: () => database.close() };
   }
   const server = await startEmbedded(config.DATA_DIR, config.EMBEDDED_PG_PORT, log, !handlesSignals);
   await ensureDatabase(server.url, EMBEDDED_DB);
   const url = server.url.replace(/\/postgres$/, `/${EMBEDDED_DB}`);
   const database = openDatabase(url, config.DB_POOL_SIZE);
+  let supervisor: Supervisor | undefined;
   return {
     database,
     url,
     embedded: true,
+    supervise: (onGiveUp) => (supervisor ??= superviseEmbedded(server, { log, onGiveUp })),
     close: async () => {
+      supervisor?.stop(); // before stopping the server, which it would otherwise start again
       await database.close();
       await server.stop();
     },

@@ -50,8 +50,12 @@ export function openDatabase(url: string, poolSize = 20): Database {
     // GiST indexes of broad matches (job board text search: twice the time).
     options: '-c random_page_cost=1.1',
   });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (server restart) must not crash the process: idle ones are
+  // reported here (and dropped by the pool); one checked out between two queries (inside a
+  // transaction) would emit 'error' with no listener. Its next query fails (503) and the pool drops
+  // it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool);
   return { pool, db, url, close: () => pool.end() };
 }

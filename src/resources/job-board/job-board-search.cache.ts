@@ -1,11 +1,12 @@
 // Job board search answers, cached per process. Public job board traffic repeats itself (the same
 // words, the same towns); an answer is kept until the tenant's job board data or settings change,
 // which every process hears at once through NOTIFY from the search table's triggers
-// (drizzle/0009), or for `ttlMs` at most (a notification missed while reconnecting).
-// Without a live listener nothing is cached: an answer is never kept without a way to drop it.
+// (drizzle/0009), or for `ttlMs` at most. Without a live listener nothing is cached (an answer is
+// never kept without a way to drop it): everything is dropped when the listener's connection is lost
+// and caching resumes once it listens again (platform/db/listen.ts reconnects).
 // Decision: docs/decisions/0010-job-board-search.md.
-import pg from 'pg';
 import type { Database } from '../../platform/db/database.ts';
+import { listen, type Listener, type ListenOptions } from '../../platform/db/listen.ts';
 
 export const JOB_BOARD_CHANNEL = 'staffing_job_board';
 
@@ -14,18 +15,20 @@ interface Entry { generation: number; until: number; value: unknown }
 export class JobBoardSearchCache {
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<number, number>();
-  private listener: pg.Client | undefined;
-  private closed = false;
+  /** Every invalidation takes a new number; one of all tenants raises the floor (tenants never invalidated included). */
+  private counter = 0;
+  private floor = 0;
+  private listener: Listener | undefined;
 
   constructor(private readonly maxEntries: number, private readonly ttlMs: number) {}
 
   get enabled(): boolean {
-    return this.ttlMs > 0 && this.maxEntries > 0 && this.listener !== undefined;
+    return this.ttlMs > 0 && this.maxEntries > 0 && this.listener?.listening === true;
   }
 
   /** The tenant's current generation: take it before reading, store with it after. */
   generation(tenantId: number): number {
-    return this.generations.get(tenantId) ?? 0;
+    return Math.max(this.generations.get(tenantId) ?? 0, this.floor);
   }
 
   get(tenantId: number, key: string, now = Date.now()): unknown {
@@ -49,31 +52,19 @@ export class JobBoardSearchCache {
   /** The tenant's answers are stale (or every tenant's, when the listener was lost). */
   invalidate(tenantId?: number): void {
     if (tenantId === undefined) {
-      for (const t of this.generations.keys()) this.generations.set(t, this.generation(t) + 1);
+      this.floor = ++this.counter;
       this.entries.clear();
       return;
     }
-    this.generations.set(tenantId, this.generation(tenantId) + 1);
+    this.generations.set(tenantId, ++this.counter);
   }
 
-  async listen(database: Database): Promise<void> {
-    if (this.closed || this.ttlMs <= 0) return;
-    const client = new pg.Client(database.pool.options);
-    client.on('notification', (n) => this.invalidate(Number(n.payload)));
-    client.on('error', () => {
-      this.listener = undefined;
-      this.invalidate();
-      if (!this.closed) setTimeout(() => void this.listen(database).catch(() => {}), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${JOB_BOARD_CHANNEL}`);
-    this.listener = client;
+  async listen(database: Database, log?: ListenOptions['log']): Promise<void> {
+    if (this.ttlMs <= 0) return;
+    this.listener = await listen(database, [JOB_BOARD_CHANNEL], (_channel, payload) => this.invalidate(Number(payload)), { onLost: () => this.invalidate(), log });
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => {});
+    await this.listener?.close();
   }
 }
