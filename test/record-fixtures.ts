@@ -1,13 +1,13 @@
 // How to create one of each record the engine serves (registry.ts `records`) through the API: its
 // minimal valid create body, prerequisites made the same way. Shared by the tests that walk every
 // record (records.test.ts, the bad-input sweep); a registered record without a line here fails them.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/platform/db/database.ts';
 import { idProperty } from '../src/platform/records/record.ts';
 import { records } from '../src/resources/registry.ts';
 import { lookupId, seedWorksite } from '../src/resources/job-orders/job-order.test-data.ts';
 import { vet } from '../src/resources/assignments/assignment.fixtures.ts';
+import { codeListValues } from '../src/resources/reference-data/back-office.test-data.ts';
 import { as, type TenantFixture } from './helpers.ts';
 
 export type Side = 'north' | 'south';
@@ -34,7 +34,10 @@ export interface Fixture {
 export const FIXTURES: Record<string, Fixture> = {
   Employee: { at: 'north', body: async ({ tenant }) => ({ firstName: 'Gene', lastName: 'Eric', branchId: tenant.north.branchId, region: 'MN' }) },
   Prospect: { at: 'north', body: async () => ({ name: 'Generic Prospect' }) },
-  Vendor: { at: 'north', body: async () => ({ companyName: 'Generic Vendor', companyTypeId: randomUUID(), employerId: 7, paymentTypeId: 2 }) },
+  Vendor: { at: 'north', body: async ({ db, tenant }) => {
+    const { companyTypeId, employerId, paymentTypeId } = await codeListValues(db, tenant.tenantId);
+    return { companyName: 'Generic Vendor', companyTypeId, employerId, paymentTypeId };
+  } },
   Customer: { at: 'north', body: async ({ tenant }) => ({ customerName: 'Generic Co', departmentName: 'Ops', branchId: tenant.north.branchId }) },
   Contact: { at: 'north', body: async ({ tenant }) => ({ firstName: 'Gina', lastName: 'Generic', branchId: tenant.north.branchId }) },
   Contract: { at: 'north', body: async ({ make }) => ({ customerId: await make('Customer'), name: 'Generic contract' }) },

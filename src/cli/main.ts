@@ -12,6 +12,7 @@ import { jobBoardCommand, JOBBOARD_USAGE } from './jobboard.command.ts';
 import { registrationLinkCommand, REGISTRATION_LINK_USAGE } from './registration-link.command.ts';
 import { registrationCommand, REGISTRATION_USAGE } from './registration.command.ts';
 import { assessmentCommand, ASSESSMENT_USAGE } from './assessment.command.ts';
+import { listsCommand, LISTS_USAGE } from './lists.command.ts';
 import { loginCommand, loginServerCommand, LOGIN_USAGE } from './login.command.ts';
 import { NoDatabaseError } from '../platform/db/connect.ts';
 
@@ -37,6 +38,7 @@ Commands:
   ${REGISTRATION_USAGE}
   ${LOGIN_USAGE}
   ${ASSESSMENT_USAGE}
+  ${LISTS_USAGE}
 
 Configuration comes from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ... (see README).`;
 
@@ -64,6 +66,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'registration-link': return await registrationLinkCommand(config, rest);
       case 'registration': return await registrationCommand(config, rest);
       case 'assessment': return await assessmentCommand(config, rest);
+      case 'lists': return await listsCommand(config, rest);
       case 'client': case 'webuser': case 'rep': case 'keys': return await loginCommand(config, command, rest);
       case 'login-server': return await loginServerCommand(config);
       default:

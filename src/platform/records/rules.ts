@@ -82,6 +82,23 @@ export function lookup(table: Keyed, listed: string): Rule {
   return { check: async (v, { scope }) => (await exists(scope, table, v)) ? undefined : `is not ${listed}` };
 }
 
+/** Why a deactivated list entry is refused: it stays on the records that hold it, but is no new value. */
+export const DEACTIVATED = 'is deactivated: records keep it, but it is not taken as a new value';
+
+/**
+ * An active entry of one of the tenant's lists (`extra`: of the right kind, say). A deactivated entry
+ * is refused as a new value; a record that holds one keeps it, since rules run on changed fields only.
+ */
+export function activeLookup(table: Keyed & { isActive: AnyPgColumn }, listed: string, extra?: SQL): Rule {
+  return {
+    check: async (v, { scope }) => {
+      const [entry] = await scope.db.select({ isActive: table.isActive }).from(table)
+        .where(and(eq(table.tenantId, scope.tenantId), sql`${table.id} = ${v}`, extra)).limit(1);
+      return !entry ? `is not ${listed}` : entry.isActive === true ? undefined : DEACTIVATED;
+    },
+  };
+}
+
 /** A record inside the caller's hierarchy (the same 404-like rule as reading it). */
 export function visibleRecord(table: Keyed & { hierId: AnyPgColumn }, what: string): Rule {
   return { check: async (v, { scope }) => (await exists(scope, table, v, scope.visible(table.hierId))) ? undefined : `no such ${what} inside your hierarchy` };

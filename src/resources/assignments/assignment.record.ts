@@ -17,7 +17,10 @@ import { usableJobTitle } from '../job-titles/job-title.repository.ts';
 import { assignments } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import { AssignmentCreate, AssignmentDetailsQuery, AssignmentListItem, AssignmentListQuery, AssignmentRecord } from './assignment.schemas.ts';
-import { checkStatusTransition, createAssignment, getAssignment, HH_MM, keepRestrictions, listAssignments } from './assignment.repository.ts';
+import { checkStatusTransition, createAssignment, customerOfAssignment, getAssignment, HH_MM, keepRestrictions, listAssignments } from './assignment.repository.ts';
+import { recordCustomer } from '../reference-data/worksite.rule.ts';
+import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
+import { codeListRules } from '../reference-data/back-office.lists.ts';
 
 // The spec's lists, as written (ASG-01, ASG-06, ASG-07, ASG-10, AMB-19 (a)): the GET also takes the
 // write scope, and the details also admit WebUserEmployee.
@@ -66,13 +69,11 @@ export const assignmentPatchTarget: PatchTarget = {
     accountManagerServiceRepId: visibleRecord(serviceReps, 'service rep'),
     replacesAssignmentId: notItself(visibleRecord(assignments, 'other assignment'), 'no such other assignment inside your hierarchy'),
     primaryMessageId: ownMessage('assignment', 'assignment'),
+    purchaseOrderId: purchaseOrderOfCustomer(recordCustomer(customerOfAssignment)),
+    ...codeListRules('burdenTypeId', 'businessCodeId', 'remoteWorkStatusId'),
   },
   unchecked: {
     alternateAssignmentId: 'the agency\'s own identifier for the assignment (free text, String(10)), not a reference',
-    burdenTypeId: 'a commission burden type of the back office: the service holds no list of them (copied from the job order, stored as given)',
-    businessCodeId: 'a business code of the back office: the service holds no list of them (stored as given)',
-    purchaseOrderId: 'a purchase order of the customer\'s procurement system: the service holds no purchase orders (stored as given)',
-    remoteWorkStatusId: 'a remote work status of the back office: the service holds no list of them (stored as given)',
   },
   // ASG-29: the status moves only along the transitions of assignment.status.ts.
   validate: checkStatusTransition,

@@ -84,6 +84,12 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
   });
 }
 
+/** The assignment's customer (its purchase order must be that customer's); the catalog has no CustomerId. */
+export async function customerOfAssignment(scope: DataScope, id: number): Promise<number | undefined> {
+  const [row] = await scope.db.select({ customerId: assignments.customerId }).from(assignments).where(and(eq(assignments.tenantId, scope.tenantId), eq(assignments.id, id)));
+  return row?.customerId;
+}
+
 /** Translated status names (ASG-09, AMB-83): only the default statuses have translations. */
 const TRANSLATIONS: Record<string, Record<string, string>> = {
   es: { Active: 'Activa', 'Pending Start': 'Inicio pendiente', Ended: 'Finalizada', Cancelled: 'Cancelada' },

@@ -10,6 +10,7 @@ import * as R from '../reference-data/reference.table.ts';
 import { assignmentRestrictions } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import { assignmentPatchTarget, detailsAccess, listAccess, writeAccess } from './assignment.record.ts';
+import { codeListValues, seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 import { firstId, lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedMessage, seedShift, seedWorksite, vet, type Place } from './assignment.fixtures.ts';
 
 let t: TestContext;
@@ -17,7 +18,7 @@ let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
 let ids: {
   worksite: number; northEmployee: number; southEmployee: number; customer: number; northOrder: number; southOrder: number; jobTitle: number; shift: string;
-  ended: number; active: number; pending: number; cancelled: number; compCode: number; salesTeam: number;
+  ended: number; active: number; pending: number; cancelled: number; compCode: number; salesTeam: number; purchaseOrder: number; southPurchaseOrder: number;
 };
 
 const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side], repId: tc.tenant[side].repId });
@@ -52,6 +53,7 @@ beforeAll(async () => {
     ended: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Ended'), active: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Active'),
     pending: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Pending Start'), cancelled: await lookupId(db, R.assignmentStatuses, n.tenantId, 'Cancelled'),
     compCode: await firstId(db, R.workerCompCodes, n.tenantId), salesTeam: await firstId(db, R.salesTeams, n.tenantId),
+    purchaseOrder: await seedPurchaseOrder(db, n.tenantId, customer, 'PO-100'), southPurchaseOrder: await seedPurchaseOrder(db, n.tenantId, southCustomer, 'PO-200'),
   };
 });
 afterAll(async () => { await t?.close(); });
@@ -259,6 +261,14 @@ describe('PATCH /Assignments/{id}', () => {
     expect((await read(id)).assignmentStatus).toBe('Ended');
   });
 
+  it('issue 10: PurchaseOrderId is a purchase order of the assignment\'s customer; another customer\'s is refused naming it', async () => {
+    const mine = await newAssignment();
+    expect((await patch(mine, [{ op: 'replace', path: '/PurchaseOrderId', value: ids.southPurchaseOrder }])).json().errors)
+      .toEqual({ purchaseOrderId: ['is a purchase order of another customer'] });
+    expect((await patch(mine, [{ op: 'replace', path: '/PurchaseOrderId', value: ids.purchaseOrder }])).statusCode).toBe(200);
+    expect((await read(mine)).purchaseOrderId).toBe(ids.purchaseOrder);
+  });
+
   it('ASG-29: a new assignment starts Pending Start when its start date is ahead, else Active', async () => {
     expect((await read(await newAssignment({ startDate: '2099-03-01' }))).assignmentStatus).toBe('Pending Start');
     expect((await read(await newAssignment({ startDate: '2020-03-01' }))).assignmentStatus).toBe('Active');
@@ -313,6 +323,7 @@ describe('catalog fixtures', () => {
   beforeAll(async () => {
     catalogRecord = await newAssignment();
     catalogValid = {
+      ...await codeListValues(t.database.db, t.tenant.tenantId), purchaseOrderId: ids.purchaseOrder,
       assignmentStatusId: ids.ended, jobTitleId: ids.jobTitle, shiftId: ids.shift, workerCompCodeId: ids.compCode, salesTeamId: ids.salesTeam,
       branchId: t.tenant.north.branchId, serviceRepId: t.tenant.north.repId, accountManagerServiceRepId: t.tenant.adminRepId,
       replacesAssignmentId: await newAssignment(), primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', catalogRecord),

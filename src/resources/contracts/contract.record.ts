@@ -9,6 +9,7 @@ import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
+import { codeListRules } from '../reference-data/back-office.lists.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { contracts } from './contract.table.ts';
@@ -19,7 +20,6 @@ import { createContract, getContract, isYyyymmdd, listContracts, moveWithCustome
 const NOT_ISO = 'must be an ISO 8601 date-time';
 /** A date as PATCH plans it (a Date) or as a create request gives it (ISO 8601 text); undefined when it is neither. */
 const asDate = (v: unknown): Date | undefined => (v instanceof Date ? v : typeof v === 'string' ? parseDateTime(v) : undefined);
-const contractSetup = 'a code of the tenant\'s contract setup in the back office: the service holds no list of them (stored as given)';
 
 export const contractPatchTarget: PatchTarget = {
   catalog: contractCatalog,
@@ -29,6 +29,7 @@ export const contractPatchTarget: PatchTarget = {
   rules: {
     customerId: visibleRecord(customers, 'customer'),
     contractStatusId: lookup(contractStatuses, 'a contract status of the tenant'),
+    ...codeListRules('contractLengthTypeId', 'contractCategoryId'),
     ownedByServiceRepId: visibleRecord(serviceReps, 'service rep'),
     primaryContactId: visibleRecord(contacts, 'contact'),
     primaryMessageId: ownMessage('contract', 'contract'),
@@ -47,10 +48,6 @@ export const contractPatchTarget: PatchTarget = {
       const start = next.startDate == null ? new Date() : asDate(next.startDate);
       return start && end.getTime() < start.getTime() ? 'must not be before startDate' : undefined;
     }),
-  },
-  unchecked: {
-    contractLengthTypeId: contractSetup,
-    contractCategoryId: contractSetup,
   },
   after: moveWithCustomer,
 };

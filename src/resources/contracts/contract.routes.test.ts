@@ -9,11 +9,14 @@ import { lookupId, seedContact, seedCustomer, seedMessage, type Place } from '..
 import { contractCatalog } from './contract.patch-catalog.ts';
 import { isYyyymmdd } from './contract.repository.ts';
 import { contractPatchTarget } from './contract.record.ts';
+import { codeListValues } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
-let ids: { northCustomer: number; southCustomer: number; otherCustomer: number; active: number; draft: number; contact: number };
+let ids: { northCustomer: number; southCustomer: number; otherCustomer: number; active: number; draft: number; contact: number; months: number; weeks: number };
+/** Values of the tenant's back-office lists (contractLengthTypeId, contractCategoryId, ...). */
+let backOffice: Record<string, unknown>;
 
 const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side] });
 
@@ -29,9 +32,17 @@ beforeAll(async () => {
     active: await lookupId(db, R.contractStatuses, t.tenant.tenantId, 'Active'),
     draft: await lookupId(db, R.contractStatuses, t.tenant.tenantId, 'Draft'),
     contact: await seedContact(db, place(t, 'north')),
+    months: await lengthType('Months'),
+    weeks: await lengthType('Weeks'),
   };
+  backOffice = await codeListValues(db, t.tenant.tenantId);
 });
 afterAll(async () => { await t?.close(); });
+
+async function lengthType(name: string): Promise<number> {
+  const { data } = (await admin({ method: 'GET', url: '/Datalists/ContractLengthTypes' })).json() as { data: { contractLengthTypeId: number; contractLengthType: string }[] };
+  return data.find((d) => d.contractLengthType === name)!.contractLengthTypeId;
+}
 
 const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Contracts', payload: body });
 const patch = (id: number, document: unknown, caller = admin, type = 'application/json-patch+json') =>
@@ -117,15 +128,19 @@ describe('PATCH /Contracts/{id}', () => {
   });
 
   it('PATCH-05 AMB-12: add, remove, copy, move and test behave as JSON Patch over the flat fields', async () => {
-    expect((await patch(id, [{ op: 'add', path: '/ContractLengthTypeId', value: 3 }])).statusCode).toBe(200);
-    expect((await patch(id, [{ op: 'copy', from: '/ContractLengthTypeId', path: '/ContractCategoryId' }])).statusCode).toBe(200);
-    expect(await read(id)).toMatchObject({ contractLengthTypeId: 3, contractCategoryId: 3 });
-    expect((await patch(id, [{ op: 'move', from: '/ContractCategoryId', path: '/ContractLength' }])).statusCode).toBe(200);
-    expect(await read(id)).toMatchObject({ contractCategoryId: null, contractLength: 3 });
+    expect((await patch(id, [{ op: 'add', path: '/ContractLengthTypeId', value: ids.months }, { op: 'add', path: '/ContractLength', value: 6 }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'copy', from: '/Name', path: '/Notes' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ contractLengthTypeId: ids.months, notes: (await read(id)).name });
+    // A moved value meets the rules of the field it lands in (issue 10): 999999 is no contract category.
+    expect((await patch(id, [{ op: 'replace', path: '/ContractLength', value: 999999 }, { op: 'move', from: '/ContractLength', path: '/ContractCategoryId' }])).json().errors)
+      .toEqual({ contractCategoryId: ['is not a value of GET /Datalists/ContractCategories'] });
+    expect((await patch(id, [{ op: 'move', from: '/ContractLengthTypeId', path: '/ContractLength' }])).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ contractLengthTypeId: null, contractLength: ids.months });
     expect((await patch(id, [{ op: 'remove', path: '/ContractLength' }])).statusCode).toBe(200);
     expect((await read(id)).contractLength).toBeNull();
-    expect((await patch(id, [{ op: 'test', path: '/ContractLengthTypeId', value: 3 }, { op: 'replace', path: '/ContractLengthTypeId', value: 4 }])).statusCode).toBe(200);
-    expect((await read(id)).contractLengthTypeId).toBe(4);
+    await patch(id, [{ op: 'add', path: '/ContractLengthTypeId', value: ids.months }]);
+    expect((await patch(id, [{ op: 'test', path: '/ContractLengthTypeId', value: ids.months }, { op: 'replace', path: '/ContractLengthTypeId', value: ids.weeks }])).statusCode).toBe(200);
+    expect((await read(id)).contractLengthTypeId).toBe(ids.weeks);
     expect((await patch(id, [{ op: 'remove', path: '/Name' }])).json().errors).toEqual({ name: ['cannot be removed: it must not be null'] });
   });
 
@@ -176,6 +191,7 @@ describe('catalog fixtures', () => {
   beforeAll(async () => {
     catalogRecord = await newContract({ name: 'Catalog' });
     catalogValid = {
+      ...backOffice,
       customerId: ids.northCustomer, contractStatusId: ids.active, ownedByServiceRepId: t.tenant.north.repId, primaryContactId: ids.contact,
       dateContractSigned: 20260315, primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'contract', catalogRecord),
     };

@@ -20,9 +20,9 @@ export const ContractCreate = Type.Object({
   ownedByServiceRepId: opt(Id32('A service rep inside the caller\'s hierarchy; default the caller.')),
   notes: opt(Type.String()),
   contractLength: opt(Type.Number({ minimum: 0, maximum: 1e13 })),
-  contractLengthTypeId: opt(Id32()),
+  contractLengthTypeId: opt(Id32('The unit of contractLength: a value of GET /Datalists/ContractLengthTypes.')),
   primaryContactId: opt(Id32('A contact inside the caller\'s hierarchy.')),
-  contractCategoryId: opt(Id32()),
+  contractCategoryId: opt(Id32('A value of GET /Datalists/ContractCategories.')),
   dateContractSigned: opt(Type.Integer({ minimum: 10000101, maximum: 99991231, description: 'The signing date as the integer yyyymmdd (20260315), AMB-03.' })),
 });
 export type ContractCreateInput = Static<typeof ContractCreate>;

@@ -1,6 +1,6 @@
 // Data access for the lookup lists. Every query is a prepared statement, filtered by the caller's
 // tenant (and hierarchy for reps and branches, security group for message actions).
-import { and, asc, eq, sql, SQL, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableName, sql, SQL, type Placeholder } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { prepared, type Db } from '../../platform/db/database.ts';
 import {
@@ -11,7 +11,9 @@ import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { documentTypes } from '../assignment-messages/assignment-message.table.ts';
 import { assessments, assessmentVendors } from '../assessments/assessment.table.ts';
-import { assignmentStatuses } from '../reference-data/reference.table.ts';
+import { assignmentStatuses, purchaseOrders, taxJurisdictions } from '../reference-data/reference.table.ts';
+import { nounOf, type CodeList } from '../reference-data/back-office.lists.ts';
+import { customers } from '../customers/customer.table.ts';
 import { kindOf, type StatusKind } from '../assignments/assignment.status.ts';
 import { loadCountries, type Country } from '../reference-data/countries.ts';
 
@@ -116,3 +118,24 @@ export async function listCountries(scope: DataScope, paging: Page): Promise<Pag
   const all = await loadCountries(scope.db);
   return { data: all.slice(paging.skip, paging.skip + paging.take), totalCount: all.length };
 }
+
+// ---- The back office's lists (decision 0028) ------------------------------------------------------
+
+/** A code list's page: `{ <field>, <noun>, isActive }` by name; deactivated entries too (records may still hold them). */
+export function codeListPage(codeList: CodeList) {
+  const { table } = codeList;
+  return list(getTableName(table), table, { [codeList.field]: table.id, [nounOf(codeList)]: table.name, isActive: table.isActive },
+    () => eq(table.tenantId, p.tenantId), [table.name, table.id]);
+}
+
+export const listTaxJurisdictions = list('tax_jurisdictions', taxJurisdictions, {
+  taxJurisdictionId: taxJurisdictions.id, taxJurisdiction: taxJurisdictions.name, kind: taxJurisdictions.kind, isActive: taxJurisdictions.isActive,
+}, (x) => and(eq(taxJurisdictions.tenantId, p.tenantId), sql`(${x.kind}::text is null or ${taxJurisdictions.kind} = ${x.kind}::text)`),
+[taxJurisdictions.name, taxJurisdictions.id], ['kind']);
+
+/** Purchase orders of the customers inside the caller's hierarchy, of one customer when asked. */
+export const listPurchaseOrders = list('purchase_orders', purchaseOrders, {
+  purchaseOrderId: purchaseOrders.id, purchaseOrder: purchaseOrders.name, customerId: purchaseOrders.customerId, isActive: purchaseOrders.isActive,
+}, (x) => and(eq(purchaseOrders.tenantId, p.tenantId), sql`(${x.customerId}::bigint is null or ${purchaseOrders.customerId} = ${x.customerId}::bigint)`,
+  sql`exists (select 1 from ${customers} c where c.tenant_id = ${purchaseOrders.tenantId} and c.id = ${purchaseOrders.customerId} and c.hier_id = any(${p.hierIds}))`),
+[purchaseOrders.customerId, purchaseOrders.name, purchaseOrders.id], ['customerId']);

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { DEFAULT_EMPLOYEE_STATUSES, DEFAULT_HOW_HEARD_OF, DEFAULT_MESSAGE_ACTIONS, DEFAULT_ORDER_TYPES } from './datalist.defaults.ts';
+import { CODE_LISTS, DEFAULT_TAX_JURISDICTIONS, nounOf } from '../reference-data/back-office.lists.ts';
+import { seedCustomer } from '../assignments/assignment.fixtures.ts';
+import { seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
@@ -96,9 +99,54 @@ describe('datalists', () => {
     expect(all.data.slice(0, 4).map((c) => c.country)).toEqual(['Afghanistan', 'Åland Islands', 'Albania', 'Algeria']);
   });
 
+  it('issue 10: every back-office code list holds a new tenant\'s defaults as { <field>, <noun>, isActive }, by name, Guid ids where the field takes one', async () => {
+    for (const codeList of CODE_LISTS) {
+      const { data, totalCount } = await list(`/Datalists/${codeList.name}`);
+      const noun = nounOf(codeList);
+      expect(data.map((e) => e[noun]), codeList.name).toEqual([...codeList.defaults].sort((a, b) => a.localeCompare(b, 'en')));
+      expect(totalCount).toBe(codeList.defaults.length);
+      for (const entry of data) {
+        expect(Object.keys(entry), codeList.name).toEqual([codeList.field, noun, 'isActive']);
+        expect(entry[codeList.field], codeList.name).toEqual(['businessCodeId', 'companyTypeId'].includes(codeList.field) ? expect.stringMatching(/^[0-9a-f-]{36}$/) : expect.any(Number));
+      }
+    }
+    // Each tenant its own: another tenant's entries are not listed.
+    const other = await list('/Datalists/BurdenTypes', as(t.app, t.other.adminToken));
+    const mine = await list('/Datalists/BurdenTypes');
+    expect(other.data.map((e) => e.burdenTypeId)).not.toContain(mine.data[0]!.burdenTypeId);
+  });
+
+  it('issue 10: TaxJurisdictions lists every kind, or one kind with ?kind=', async () => {
+    const all = await list('/Datalists/TaxJurisdictions');
+    expect(all.totalCount).toBe(DEFAULT_TAX_JURISDICTIONS.length);
+    const counties = await list('/Datalists/TaxJurisdictions?kind=county');
+    expect(counties.data.map((j) => j.taxJurisdiction)).toEqual(['Hennepin County, MN', 'Travis County, TX']);
+    expect(counties.data[0]).toEqual({ taxJurisdictionId: expect.any(Number), taxJurisdiction: 'Hennepin County, MN', kind: 'county', isActive: true });
+    expect((await admin({ method: 'GET', url: '/Datalists/TaxJurisdictions?kind=planet' })).statusCode).toBe(400);
+  });
+
+  it('issue 10: PurchaseOrders lists the purchase orders of the customers inside the caller\'s hierarchy; customerId lists one customer\'s', async () => {
+    const db = t.database.db, tenantId = t.tenant.tenantId;
+    const northCustomer = await seedCustomer(db, { tenantId, ...t.tenant.north }, 'Northwind');
+    const southCustomer = await seedCustomer(db, { tenantId, ...t.tenant.south }, 'Southwind');
+    const north = await seedPurchaseOrder(db, tenantId, northCustomer, 'PO-7');
+    const closed = await seedPurchaseOrder(db, tenantId, northCustomer, 'PO-8', false);
+    const south = await seedPurchaseOrder(db, tenantId, southCustomer, 'PO-9');
+    expect((await list('/Datalists/PurchaseOrders')).data.map((o) => o.purchaseOrderId)).toEqual([north, closed, south]);
+    expect((await list(`/Datalists/PurchaseOrders?customerId=${northCustomer}`)).data).toEqual([
+      { purchaseOrderId: north, purchaseOrder: 'PO-7', customerId: northCustomer, isActive: true },
+      { purchaseOrderId: closed, purchaseOrder: 'PO-8', customerId: northCustomer, isActive: false },
+    ]);
+    const northRep = as(t.app, t.tenant.northToken);
+    expect((await list('/Datalists/PurchaseOrders', northRep)).data.map((o) => o.purchaseOrderId)).toEqual([north, closed]);
+    expect(await list(`/Datalists/PurchaseOrders?customerId=${southCustomer}`, northRep)).toEqual({ data: [], totalCount: 0 });
+    expect(await list('/Datalists/PurchaseOrders', as(t.app, t.other.adminToken))).toEqual({ data: [], totalCount: 0 });
+  });
+
   it('PAGE-01 PAGE-02 PAGE-03 PAGE-04 PAGE-06: every datalist pages with skip and take', async () => {
     for (const path of ['/Datalists/ServiceReps', '/Datalists/OrderTypes', '/Datalists/MessageActions', '/Datalists/EmploymentCategories',
-      '/Datalists/WashedStatuses', '/Datalists/HowHeardOf', '/Datalists/EmployeeStatuses', '/Datalists/AssignmentStatuses', '/DataLists/countries']) {
+      '/Datalists/WashedStatuses', '/Datalists/HowHeardOf', '/Datalists/EmployeeStatuses', '/Datalists/AssignmentStatuses', '/DataLists/countries',
+      ...CODE_LISTS.map((l) => `/Datalists/${l.name}`), '/Datalists/TaxJurisdictions']) {
       const full = await list(path);
       const page = await list(`${path}?skip=1&take=2`);
       expect(page.totalCount, path).toBe(full.totalCount);

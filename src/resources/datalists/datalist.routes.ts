@@ -8,6 +8,7 @@ import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import * as S from './datalist.schemas.ts';
 import * as repo from './datalist.repository.ts';
+import { CODE_LISTS } from '../reference-data/back-office.lists.ts';
 
 const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['datalist-read'] };
 
@@ -33,6 +34,12 @@ const datalists: Datalist[] = [
   { path: '/Datalists/EmployeeStatuses', summary: 'Employee statuses (values for employeeStatusId).', item: S.EmployeeStatusItem, recordName: 'EmployeeStatus', load: (s, p) => repo.listEmployeeStatuses(s, p) },
   { path: '/Datalists/AssessmentVendors', summary: 'Assessment vendors of the tenant (values for assessmentVendorId).', item: S.AssessmentVendorItem, recordName: 'AssessmentVendor', load: (s, p) => repo.listAssessmentVendors(s, p) },
   { path: '/Datalists/Assessments', summary: 'Active assessments of the vendors\' catalogs (values for assessmentId); assessmentVendorId lists one vendor\'s.', item: S.AssessmentItem, recordName: 'Assessment', query: S.AssessmentQuery, load: (s, p, q) => repo.listAssessments(s, p, { assessmentVendorId: q.assessmentVendorId ?? null }) },
+  ...CODE_LISTS.map((l): Datalist => {
+    const page = repo.codeListPage(l);
+    return { path: `/Datalists/${l.name}`, summary: l.summary, item: S.codeListItem(l), recordName: S.recordNameOf(l), load: (s, p) => page(s, p) };
+  }),
+  { path: '/Datalists/TaxJurisdictions', summary: 'Tax jurisdictions of the payroll tax engine, each of a kind (the employee\'s jurisdiction fields); kind lists one kind.', item: S.TaxJurisdictionItem, recordName: 'TaxJurisdiction', query: S.TaxJurisdictionQuery, load: (s, p, q) => repo.listTaxJurisdictions(s, p, { kind: q.kind ?? null }) },
+  { path: '/Datalists/PurchaseOrders', summary: 'Purchase orders of the customers inside the caller\'s hierarchy (PurchaseOrderId of that customer\'s job orders, assignments, timecards); customerId lists one customer\'s.', item: S.PurchaseOrderItem, recordName: 'PurchaseOrder', query: S.PurchaseOrderQuery, load: (s, p, q) => repo.listPurchaseOrders(s, p, { customerId: q.customerId ?? null }) },
   { path: '/DataLists/countries', summary: 'Countries: the countryCode values job board search and employees accept.', item: S.CountryItem, recordName: 'Country', load: (s, p) => repo.listCountries(s, p) },
 ];
 

@@ -2,6 +2,8 @@
 // takes the id elsewhere (`orderTypeId` / `orderType`), as the spec's own records do.
 import { Type, type Static } from 'typebox';
 import { assessmentVendors } from '../assessments/assessment.table.ts';
+import { nounOf, type CodeList } from '../reference-data/back-office.lists.ts';
+import { JURISDICTION_KINDS } from '../reference-data/reference.table.ts';
 
 export const ServiceRepItem = Type.Object({
   serviceRepId: Type.Integer(),
@@ -76,6 +78,41 @@ export const AssessmentItem = Type.Object({
 
 export const AssessmentQuery = Type.Object({
   assessmentVendorId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Only this vendor\'s catalog.' })),
+});
+
+// ---- The back office's lists (decision 0028) ------------------------------------------------------
+
+const IsActive = Type.Boolean({ description: 'False: deactivated. Records that hold it keep it; it is refused as a new value.' });
+/** `burdenType` → `BurdenType`: the item's record name (`Datalist<record>`). */
+export const recordNameOf = (list: CodeList) => nounOf(list).replace(/^./, (c) => c.toUpperCase());
+
+/** A code list's item: the id (a Guid where the field takes one), the name, and whether new values may take it. */
+export function codeListItem(list: CodeList) {
+  const id = list.table.id.dataType === 'string' ? Type.String({ format: 'uuid' }) : Type.Integer();
+  return Type.Object({ [list.field]: id, [nounOf(list)]: Type.String(), isActive: IsActive }, { $id: `Datalist${recordNameOf(list)}` });
+}
+
+export const TaxJurisdictionItem = Type.Object({
+  taxJurisdictionId: Type.Integer(),
+  taxJurisdiction: Type.String(),
+  kind: Type.String({ enum: [...JURISDICTION_KINDS], description: 'Which employee fields take it: schoolDistrict (SchoolDistrictId, TaxSchoolDistrictJurisdictionId), '
+    + 'municipality (MunicipalityId, TaxMunicipalityJurisdictionId), county (CountyId, TaxCountyJurisdictionId), region (TaxRegionJurisdictionId).' }),
+  isActive: IsActive,
+}, { $id: 'DatalistTaxJurisdiction' });
+
+export const TaxJurisdictionQuery = Type.Object({
+  kind: Type.Optional(Type.String({ enum: [...JURISDICTION_KINDS], description: 'Only jurisdictions of this kind.' })),
+});
+
+export const PurchaseOrderItem = Type.Object({
+  purchaseOrderId: Type.Integer(),
+  purchaseOrder: Type.String({ description: 'The purchase order\'s number.' }),
+  customerId: Type.Integer({ description: 'The customer it belongs to: only its records (job orders, assignments, timecards) take it.' }),
+  isActive: IsActive,
+}, { $id: 'DatalistPurchaseOrder' });
+
+export const PurchaseOrderQuery = Type.Object({
+  customerId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Only this customer\'s purchase orders.' })),
 });
 
 export type Country = Static<typeof CountryItem>;

@@ -6,7 +6,8 @@ import { employmentCategories, howHeardOf, orderTypes, serviceReps, washedStatus
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
-import { salesTeams } from '../reference-data/reference.table.ts';
+import { salesTeams, type JurisdictionKind } from '../reference-data/reference.table.ts';
+import { codeListRules, taxJurisdiction } from '../reference-data/back-office.lists.ts';
 import { ownMessage, regionCode } from '../reference-data/reference.rules.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
 import { contacts } from '../contacts/contact.table.ts';
@@ -18,6 +19,12 @@ import { createEmployee, getEmployee, listEmployees } from './employee.repositor
 
 /** W-4 filing statuses: 1 Single (a new employee's), 2 Married, 3 Married filing separately, 4 Head of household. */
 const MARITAL_TAX_STATUSES = new Set([1, 2, 3, 4]);
+
+/** The kind of tax jurisdiction each field takes: where the employee lives and where the tax goes, per level. */
+export const JURISDICTION_FIELDS: Readonly<Record<string, JurisdictionKind>> = {
+  schoolDistrictId: 'schoolDistrict', taxSchoolDistrictJurisdictionId: 'schoolDistrict', municipalityId: 'municipality', taxMunicipalityJurisdictionId: 'municipality',
+  countyId: 'county', taxCountyJurisdictionId: 'county', taxRegionJurisdictionId: 'region',
+};
 
 export const employeePatchTarget: PatchTarget = {
   catalog: employeeCatalog,
@@ -44,12 +51,11 @@ export const employeePatchTarget: PatchTarget = {
       if (!option) return 'is not an employee option of GET /Datalists/HowHeardOf?originTypeId=1';
       return option.requireDetails && !String(next.howHeardOfDetail ?? '').trim() ? { howHeardOfDetail: ['is required by the chosen how-heard-of option'] } : undefined;
     }, { alsoReads: ['howHeardOfDetail'] }),
+    ...Object.fromEntries(Object.entries(JURISDICTION_FIELDS).map(([field, kind]) => [field, taxJurisdiction(kind)])),
+    ...codeListRules('wotcEligibilityStatusId'),
   },
   unchecked: {
     alternateEmployeeId: 'the agency\'s own identifier for the employee (free text, String(10)), not a reference',
-    ...Object.fromEntries(['schoolDistrictId', 'taxSchoolDistrictJurisdictionId', 'municipalityId', 'taxMunicipalityJurisdictionId', 'countyId',
-      'taxCountyJurisdictionId', 'taxRegionJurisdictionId'].map((f) => [f, 'a tax jurisdiction of the payroll tax engine: the service holds no jurisdiction list (stored as given)'])),
-    wotcEligibilityStatusId: 'a status of the WOTC screening provider: the service holds no list of them (stored as given)',
   },
 };
 

@@ -1,18 +1,20 @@
 // /Employees: every rule of the create request, reads, lists, hierarchy and tenant isolation, and
 // PATCH (the catalog field by field, each JSON Patch operation, all-or-nothing, side rules).
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
-import { employeePatchTarget } from './employee.record.ts';
+import { employeePatchTarget, JURISDICTION_FIELDS } from './employee.record.ts';
+import { codeListValues, jurisdictionOf } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
 let south: ReturnType<typeof as>;
 let ids: { washed: number; orderType: number; category: string; howHeard: number; howHeardDetails: number; contact: number; vendor: number; salesTeam: number };
+/** Values of the back office's lists: the code lists' (wotcEligibilityStatusId, the vendor's setup) and a jurisdiction of each field's kind. */
+let backOffice: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await testApp();
@@ -21,6 +23,10 @@ beforeAll(async () => {
   south = as(t.app, t.tenant.southToken);
   const first = async (url: string) => (await admin({ method: 'GET', url })).json().data as Record<string, unknown>[];
   const howHeard = await first('/Datalists/HowHeardOf?originTypeId=1');
+  const db = t.database.db, tenantId = t.tenant.tenantId;
+  backOffice = await codeListValues(db, tenantId);
+  for (const [field, kind] of Object.entries(JURISDICTION_FIELDS)) backOffice[field] = await jurisdictionOf(db, tenantId, kind);
+  const { companyTypeId, employerId, paymentTypeId } = backOffice;
   ids = {
     washed: (await first('/Datalists/WashedStatuses'))[1]!.washedStatusId as number,
     orderType: (await first('/Datalists/OrderTypes'))[0]!.orderTypeId as number,
@@ -28,7 +34,7 @@ beforeAll(async () => {
     howHeard: howHeard.find((h) => !h.requireDetails)!.howHeardOfId as number,
     howHeardDetails: howHeard.find((h) => h.requireDetails)!.howHeardOfId as number,
     contact: (await admin({ method: 'POST', url: '/Contacts', payload: { firstName: 'Carla', lastName: 'Contact', branchId: t.tenant.north.branchId } })).json().contactId,
-    vendor: (await admin({ method: 'POST', url: '/Vendors', payload: { companyName: 'Temps Supply', companyTypeId: randomUUID(), employerId: 7, paymentTypeId: 2 } })).json().vendorId,
+    vendor: (await admin({ method: 'POST', url: '/Vendors', payload: { companyName: 'Temps Supply', companyTypeId, employerId, paymentTypeId } })).json().vendorId,
     salesTeam: (await t.database.pool.query<{ id: number }>('select id from sales_teams where tenant_id = $1 limit 1', [t.tenant.tenantId])).rows[0]!.id,
   };
 });
@@ -299,6 +305,24 @@ describe('PATCH /Employees/{id}', () => {
     expect((await patch(id, [{ op: 'replace', path: '/HowHeardOfId', value: 99999 }])).json().errors).toHaveProperty('howHeardOfId');
   });
 
+  it('issue 10: a tax jurisdiction field takes a jurisdiction of its kind only; a deactivated one stays where it is set but is refused as a new value', async () => {
+    const { countyId, schoolDistrictId } = backOffice;
+    expect((await patch(id, [{ op: 'replace', path: '/CountyId', value: countyId }, { op: 'replace', path: '/TaxCountyJurisdictionId', value: countyId }])).statusCode).toBe(200);
+    const wrongKind = await patch(id, [{ op: 'replace', path: '/CountyId', value: schoolDistrictId }, { op: 'replace', path: '/SchoolDistrictId', value: countyId }]);
+    expect(wrongKind.json().errors).toEqual({
+      countyId: ['is not a value of GET /Datalists/TaxJurisdictions?kind=county'], schoolDistrictId: ['is not a value of GET /Datalists/TaxJurisdictions?kind=schoolDistrict'],
+    });
+    await t.database.pool.query('update tax_jurisdictions set is_active = false where tenant_id = $1 and id = $2', [t.tenant.tenantId, countyId]);
+    try {
+      expect((await patch(id, [{ op: 'replace', path: '/Alias', value: 'Kept county' }])).statusCode).toBe(200);
+      expect(await read(id)).toMatchObject({ countyId, alias: 'Kept county' });
+      expect((await newEmployee().then((other) => patch(other, [{ op: 'replace', path: '/CountyId', value: countyId }]))).json().errors)
+        .toEqual({ countyId: ['is deactivated: records keep it, but it is not taken as a new value'] });
+    } finally {
+      await t.database.pool.query('update tax_jurisdictions set is_active = true where tenant_id = $1 and id = $2', [t.tenant.tenantId, countyId]);
+    }
+  });
+
   it('PATCH-19 AMB-78: BranchId must be inside the caller\'s hierarchy; a new branch moves the record', async () => {
     const mine = await newEmployee({}, north);
     expect((await patch(mine, [{ op: 'replace', path: '/BranchId', value: t.tenant.south.branchId }], north)).json().errors).toHaveProperty('branchId');
@@ -330,5 +354,6 @@ describeCatalog(employeeCatalog, () => ({
     washedStatusId: ids.washed, branchId: t.tenant.north.branchId, orderTypeId: ids.orderType, employmentCategoryId: ids.category,
     howHeardOfId: ids.howHeard, serviceRepId: t.tenant.north.repId, primaryPhoneNumberContactMethodId: null, primaryEmailAddressContactMethodId: null,
     contactId: ids.contact, interviewedBySrIdent: t.tenant.north.repId, taxRegion: 'MN', maritalTaxStatusId: 2, salesTeamId: ids.salesTeam, primaryMessageId: null, companyId: ids.vendor,
+    ...backOffice,
   },
 }), 'PATCH-EMP-01', employeePatchTarget);

@@ -14,8 +14,13 @@ import { jobTitles } from '../job-titles/job-title.table.ts';
 import { jobOrders } from './job-order.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 import { CLOCK_TIME, JobOrderCreate, JobOrderInformation, JobOrderListItem, JobOrderListQuery } from './job-order.schemas.ts';
-import { CONTENT_TYPES, createJobOrder, getJobOrder, hasOpenTimecards, listJobOrders, passDown, TIMECARD_LIMIT } from './job-order.repository.ts';
-import { ownCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
+import { CONTENT_TYPES, createJobOrder, customerOfJobOrder, getJobOrder, hasOpenTimecards, listJobOrders, passDown, TIMECARD_LIMIT } from './job-order.repository.ts';
+import { recordCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
+import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
+import { codeListRules } from '../reference-data/back-office.lists.ts';
+
+/** The order's customer: the create request's, then the stored order's. */
+const orderCustomer = recordCustomer(customerOfJobOrder);
 
 const clockTime = rule((v) => (CLOCK_TIME.test(String(v)) ? undefined : 'must be HH:MM (24-hour) or empty'));
 
@@ -33,7 +38,9 @@ export const jobOrderPatchTarget: PatchTarget = {
     serviceRepId: visibleRecord(serviceReps, 'service rep'),
     // Master data: a job title of the caller's node or a node above it.
     jobTitleId: usableRecord(jobTitles, 'job title'),
-    worksiteId: worksiteOfCustomer(ownCustomer, ['customerId']),
+    worksiteId: worksiteOfCustomer(orderCustomer, ['customerId']),
+    purchaseOrderId: purchaseOrderOfCustomer(orderCustomer, ['customerId']),
+    ...codeListRules('burdenTypeId'),
     jobOrderTypeId: lookup(orderTypes, 'a value of GET /Datalists/OrderTypes'),
     jobOrderDurationId: lookup(jobOrderDurations, 'a job order duration of the tenant'),
     jobOrderStatusId: lookup(jobOrderStatuses, 'a job order status of the tenant'),
@@ -49,8 +56,6 @@ export const jobOrderPatchTarget: PatchTarget = {
   },
   unchecked: {
     alternateJobOrderId: 'the agency\'s own identifier for the order (free text, String(255)), not a reference',
-    burdenTypeId: 'a commission burden type of the payroll back office: the service holds no list of them (stored as given)',
-    purchaseOrderId: 'a purchase order of the customer\'s billing: the service holds no purchase orders (stored as given)',
   },
   after: passDown,
 };

@@ -150,6 +150,12 @@ export const listJobOrders = listReader({
 
 // ---- PATCH ---------------------------------------------------------------------------------------
 
+/** The order's customer (its worksite and purchase order must be that customer's); the catalog has no CustomerId. */
+export async function customerOfJobOrder(scope: DataScope, id: number): Promise<number | undefined> {
+  const [row] = await scope.db.select({ customerId: jobOrders.customerId }).from(jobOrders).where(and(eq(jobOrders.tenantId, scope.tenantId), eq(jobOrders.id, id)));
+  return row?.customerId;
+}
+
 /** Job order field → the timecard column it passes down to (PATCH-JO-02, AMB-61 (a)). */
 export const PASS_DOWN = [
   ['location', 'location'], ['costCenter', 'costCenter'], ['subEntity', 'subEntity'], ['accountCode', 'accountCode'], ['customerSkill', 'customerSkill'],

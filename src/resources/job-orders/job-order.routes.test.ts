@@ -12,6 +12,7 @@ import { jobOrderPatchTarget } from './job-order.record.ts';
 import { seedMessage } from '../assignments/assignment.fixtures.ts';
 import { lookupId, patchOperationCases, seedCustomer, seedSupervisor, seedWorksite } from './job-order.test-data.ts';
 import { worksites } from '../reference-data/reference.table.ts';
+import { codeListValues, seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 
 type Caller = ReturnType<typeof as>;
 let t: TestContext;
@@ -19,6 +20,8 @@ let admin: Caller;
 let north: Caller;
 const ids: Record<string, number> = {};
 let shiftId: string;
+/** Values of the tenant's back-office lists (burdenTypeId, ...). */
+let backOffice: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await testApp();
@@ -38,6 +41,9 @@ beforeAll(async () => {
   ids.duration = await lookupId(db, tenantId, 'jobOrderDurations');
   ids.compCode = await lookupId(db, tenantId, 'workerCompCodes');
   shiftId = await lookupId(db, tenantId, 'shifts');
+  ids.purchaseOrder = await seedPurchaseOrder(db, tenantId, ids.customer, 'PO-100');
+  ids.southPurchaseOrder = await seedPurchaseOrder(db, tenantId, ids.southCustomer, 'PO-200');
+  backOffice = await codeListValues(db, tenantId);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -148,6 +154,20 @@ describe('job orders: create and the two reads', () => {
     const patched = await admin({ method: 'PATCH', url: `/JobOrders/${order}`, payload: [{ op: 'replace', path: '/WorksiteId', value: southSite }], headers: { 'content-type': 'application/json-patch+json' } });
     expect(patched.json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
     expect((await stored(order)).worksiteId).toBe(ownSite);
+    // The order's own customer's site is taken on PATCH too (the customer is the stored order's: the catalog has no CustomerId).
+    const back = await admin({ method: 'PATCH', url: `/JobOrders/${order}`, payload: [{ op: 'replace', path: '/WorksiteId', value: ids.worksite }, { op: 'replace', path: '/WorksiteId', value: ownSite }], headers: { 'content-type': 'application/json-patch+json' } });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
+  it('issue 10: a purchase order must be an active one of the order\'s customer: another customer\'s, an unknown or a deactivated one is refused naming PurchaseOrderId', async () => {
+    const order = await newOrder();
+    const set = (value: number) => patchOf(admin, order)([{ op: 'replace', path: '/PurchaseOrderId', value }]);
+    expect((await set(ids.purchaseOrder!)).statusCode).toBe(200);
+    expect((await set(ids.southPurchaseOrder!)).json().errors).toEqual({ purchaseOrderId: ['is a purchase order of another customer'] });
+    expect((await set(999999)).json().errors).toEqual({ purchaseOrderId: ['is not a purchase order of the tenant (GET /Datalists/PurchaseOrders?customerId=)'] });
+    const closed = await seedPurchaseOrder(t.database.db, t.tenant.tenantId, ids.customer!, 'PO-closed', false);
+    expect((await set(closed)).json().errors).toEqual({ purchaseOrderId: ['is deactivated: records keep it, but it is not taken as a new value'] });
+    expect((await stored(order)).purchaseOrderId).toBe(ids.purchaseOrder);
   });
 
   it('GEN-05: the list filters by customer, status and branch, and holds only orders inside the caller\'s hierarchy', async () => {
@@ -183,6 +203,7 @@ describe('PATCH /JobOrders/{id}', () => {
       workerCompCodeId: ids.compCode, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, jobOrderTypeId: ids.orderType, jobOrderDurationId: ids.duration,
       jobOrderStatusId: ids.unfilled, salesTeamId: ids.salesTeam, branchId: t.tenant.north.branchId, serviceRepId: t.tenant.north.repId, shiftId,
       startTime: '07:30', endTime: '16:00', publicJobDescriptionContentType: 'text/html; charset=utf-8', primaryMessageId: message,
+      ...backOffice, purchaseOrderId: ids.purchaseOrder,
     },
   }), 'PATCH-JO-01 PATCH-JO-03 PATCH-JO-04 PATCH-JO-05 PATCH-JO-06 PATCH-JO-07 PATCH-JO-08 PATCH-JO-09', jobOrderPatchTarget);
 

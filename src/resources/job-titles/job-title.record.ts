@@ -5,6 +5,7 @@ import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { lookup, visibleNode } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { jobTitleCategories, workerCompCodes } from '../reference-data/reference.table.ts';
+import { codeListRules } from '../reference-data/back-office.lists.ts';
 import { jobTitles } from './job-title.table.ts';
 import { jobTitleCatalog } from './job-title.patch-catalog.ts';
 import { JobTitleCreate, JobTitleListItem, JobTitleListQuery, JobTitleRecord } from './job-title.schemas.ts';
@@ -19,9 +20,7 @@ export const jobTitlePatchTarget: PatchTarget = {
     hierId: visibleNode,
     jobTitleCategoryId: lookup(jobTitleCategories, 'a job title category of the tenant'),
     workerCompCodeId: lookup(workerCompCodes, 'a worker comp code of the tenant'),
-  },
-  unchecked: {
-    divisionIdent: 'a division of the back office (0: none): the service holds no list of divisions (stored as given)',
+    ...codeListRules('divisionIdent'),
   },
 };
 

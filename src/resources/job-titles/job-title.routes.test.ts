@@ -8,18 +8,21 @@ import { jobTitleCatalog } from './job-title.patch-catalog.ts';
 import { jobTitlePatchTarget } from './job-title.record.ts';
 import { jobTitles } from './job-title.table.ts';
 import { lookupId, patchOperationCases } from '../job-orders/job-order.test-data.ts';
+import { codeListValues } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
 let categoryId: number;
 let compCodeId: number;
+let divisionIdent: unknown;
 beforeAll(async () => {
   t = await testApp();
   admin = as(t.app, t.tenant.adminToken);
   north = as(t.app, t.tenant.northToken);
   categoryId = await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories', 'Light Industrial');
   compCodeId = await lookupId(t.database.db, t.tenant.tenantId, 'workerCompCodes');
+  ({ divisionIdent } = await codeListValues(t.database.db, t.tenant.tenantId));
 });
 afterAll(async () => { await t?.close(); });
 
@@ -99,7 +102,7 @@ describe('PATCH /Administration/JobTitles/{id}', () => {
   describeCatalog(jobTitleCatalog, () => ({
     patch: (document) => patchOf(admin, id)(document),
     read: async () => (await admin({ method: 'GET', url: `/Administration/JobTitles/${id}` })).json(),
-    valid: { jobTitleCategoryId: categoryId, workerCompCodeId: compCodeId, hierId: t.tenant.north.hierId },
+    valid: { jobTitleCategoryId: categoryId, workerCompCodeId: compCodeId, hierId: t.tenant.north.hierId, divisionIdent },
   }), 'PATCH-JT-01', jobTitlePatchTarget);
 
   describe('operations', () => {
@@ -115,6 +118,14 @@ describe('PATCH /Administration/JobTitles/{id}', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['jobTitleCategoryId', 'workerCompCodeId']);
     expect(await stored(id)).toEqual(before);
+  });
+
+  it('issue 10: DivisionIdent is a division of GET /Datalists/Divisions, or 0 for none (on create as on PATCH)', async () => {
+    expect((await patchOf(admin, id)([{ op: 'replace', path: '/DivisionIdent', value: divisionIdent }])).statusCode).toBe(200);
+    expect((await patchOf(admin, id)([{ op: 'replace', path: '/DivisionIdent', value: 0 }])).statusCode).toBe(200);
+    expect((await stored(id)).divisionIdent).toBe(0);
+    const refused = await create(admin, { skillCode: 'DIV', jobTitle: 'Divided', jobTitleCategoryId: categoryId, hierId: t.tenant.north.hierId, divisionIdent: 999999 });
+    expect(refused.json().errors).toEqual({ divisionIdent: ['is not a value of GET /Datalists/Divisions'] });
   });
 
   it('PATCH-19 AMB-78: HierId outside the caller\'s hierarchy answers 400; inside it moves the job title', async () => {

@@ -1,7 +1,7 @@
 // Per-tenant reference tables the records point at (worksites, shifts, statuses, codes, messages).
 // Ids are the ones the PATCH catalog names (`WorksiteId`, `ShiftId` Guid, `JobOrderStatusId`, ...).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 
 const tenantId = () => integer('tenant_id').notNull();
 const named = (table: string) => pgTable(table, {
@@ -16,6 +16,53 @@ export const workerCompCodes = named('worker_comp_codes');
 export const payCodes = named('pay_codes');
 export const jobTitleCategories = named('job_title_categories');
 export const contractStatuses = named('contract_statuses');
+
+// The back office's code lists (decision 0028, back-office.lists.ts): each id of the type its catalog
+// fields take, names unique in their list; an inactive entry stays on the records that hold it but is
+// refused as a new value.
+const isActive = () => boolean('is_active').notNull().default(true);
+const intId = () => integer('id').generatedAlwaysAsIdentity();
+const codeList = <I extends PgColumnBuilderBase>(table: string, id: I) => pgTable(table, {
+  tenantId: tenantId(),
+  id,
+  name: text('name').notNull(),
+  isActive: isActive(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex(`${table}_name`).on(t.tenantId, sql`lower(${t.name})`)]);
+
+export const burdenTypes = codeList('burden_types', intId());
+export const businessCodes = codeList('business_codes', uuid('id').notNull().default(sql`gen_random_uuid()`));
+export const remoteWorkStatuses = codeList('remote_work_statuses', intId());
+export const wotcEligibilityStatuses = codeList('wotc_eligibility_statuses', bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity());
+export const contractLengthTypes = codeList('contract_length_types', intId());
+export const contractCategories = codeList('contract_categories', intId());
+export const divisions = codeList('divisions', intId());
+export const ledgerAccounts = codeList('ledger_accounts', intId());
+export const companyTypes = codeList('company_types', uuid('id').notNull().default(sql`gen_random_uuid()`));
+export const employers = codeList('employers', intId());
+export const paymentTermsCodes = codeList('payment_terms_codes', intId());
+export const paymentTypes = codeList('payment_types', intId());
+
+/** What a tax jurisdiction is: an employee's school district, municipality, county and region fields each take their own kind. */
+export const JURISDICTION_KINDS = ['schoolDistrict', 'municipality', 'county', 'region'] as const;
+export type JurisdictionKind = (typeof JURISDICTION_KINDS)[number];
+
+/** The payroll tax engine's jurisdictions, one list for every kind. */
+export const taxJurisdictions = pgTable('tax_jurisdictions', {
+  tenantId: tenantId(),
+  id: intId(),
+  kind: text('kind', { enum: JURISDICTION_KINDS }).notNull(),
+  name: text('name').notNull(),
+  isActive: isActive(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('tax_jurisdictions_name').on(t.tenantId, t.kind, sql`lower(${t.name})`)]);
+
+/** A customer's purchase orders (`name` is the order's number): a record's PurchaseOrderId names one of its customer's. */
+export const purchaseOrders = pgTable('purchase_orders', {
+  tenantId: tenantId(),
+  id: intId(),
+  customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  isActive: isActive(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('purchase_orders_name').on(t.tenantId, t.customerId, sql`lower(${t.name})`)]);
 
 /** Job order statuses; `isJobBoardEligible` marks Unfilled, Unfilled - Replace, Partially Filled and Master. */
 export const jobOrderStatuses = pgTable('job_order_statuses', {

@@ -2,11 +2,14 @@
 // the record's customer, or to no customer (a site of the agency's own). Another customer's site is
 // refused even inside the tenant: a Minneapolis rep must not take an Austin customer's site (issue 14).
 import { and, eq } from 'drizzle-orm';
+import type { DataScope } from '../../platform/scope.ts';
 import type { Rule, RuleContext } from '../../platform/records/rules.ts';
 import { worksites } from './reference.table.ts';
 
-/** `customerOf` answers the record's customer (null: none; undefined: not known yet, so any customer's site is refused). */
-export function worksiteOfCustomer(customerOf: (ctx: RuleContext) => Promise<number | null | undefined> | number | null | undefined, alsoReads: readonly string[] = []): Rule {
+/** The record's customer (null: none; undefined: not known yet, so any customer's site or purchase order is refused). */
+export type CustomerOf = (ctx: RuleContext) => Promise<number | null | undefined> | number | null | undefined;
+
+export function worksiteOfCustomer(customerOf: CustomerOf, alsoReads: readonly string[] = []): Rule {
   return {
     alsoReads,
     check: async (value, ctx) => {
@@ -25,3 +28,7 @@ export const ownCustomer = (ctx: RuleContext): number | null | undefined => {
   const value = ctx.next.customerId;
   return typeof value === 'number' ? value : value === null ? null : undefined;
 };
+
+/** The customer of a record whose catalog has no CustomerId: the stored record's on PATCH, the create request's own. */
+export const recordCustomer = (ofRecord: (scope: DataScope, id: number) => Promise<number | undefined>): CustomerOf =>
+  (ctx) => (ctx.id === undefined ? ownCustomer(ctx) : ofRecord(ctx.scope, ctx.id));

@@ -1,6 +1,7 @@
 // Realistic records for the demo tenant (and the benchmarks), generated deterministically from a
 // seed: the same seed gives the same data. Inserted in batches straight through the tables.
 import { and, asc, eq, sql, type Table } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
 import { branches, serviceReps, orderTypes } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
@@ -9,7 +10,11 @@ import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { jobTitles } from '../job-titles/job-title.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
-import { assignmentStatuses, contractStatuses, jobOrderDurations, jobOrderStatuses, jobTitleCategories, payCodes, prospectStatuses, salesTeams, workerCompCodes, worksites } from '../reference-data/reference.table.ts';
+import {
+  assignmentStatuses, companyTypes, contractStatuses, divisions, employers, jobOrderDurations, jobOrderStatuses, jobTitleCategories, payCodes, paymentTypes,
+  prospectStatuses, purchaseOrders, salesTeams, workerCompCodes, worksites,
+} from '../reference-data/reference.table.ts';
+import type { CodeListTable } from '../reference-data/back-office.lists.ts';
 import { assignments } from '../assignments/assignment.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { contracts } from '../contracts/contract.table.ts';
@@ -62,6 +67,13 @@ const SKILLS: Record<string, string> = {
   'Skilled Trades': 'Blueprint reading, hand and power tools, MIG/TIG welding, electrical troubleshooting, safety',
 };
 
+/** The first entry of a code list by name (Guid ids are random): what the demo's records take. */
+async function firstEntry<C extends PgColumn>(db: Db, table: CodeListTable & { id: C }, tenantId: number): Promise<C['_']['data']> {
+  const [entry] = await db.select({ id: table.id }).from(table).where(eq(table.tenantId, tenantId)).orderBy(asc(table.name)).limit(1);
+  if (!entry) throw new Error(`tenant ${tenantId} has an empty code list`);
+  return entry.id;
+}
+
 /** A row to insert into a table. */
 type New<T extends Table> = T['$inferInsert'];
 
@@ -85,10 +97,11 @@ export async function generateDemoData(db: Db, tenantId: number, counts: DemoCou
   const [orderType] = await db.select({ id: orderTypes.id }).from(orderTypes).where(eq(orderTypes.tenantId, tenantId)).orderBy(asc(orderTypes.id)).limit(1);
   const firstId = async (table: typeof salesTeams) => (await db.select({ id: table.id }).from(table).where(eq(table.tenantId, tenantId)).orderBy(asc(table.id)).limit(1))[0]!.id;
   const defaults = { salesTeamId: await firstId(salesTeams), jobOrderDurationId: await firstId(jobOrderDurations), workerCompCodeId: await firstId(workerCompCodes) };
+  const firstDivision = await firstEntry(db, divisions, tenantId);
   const rootHier = (await db.select({ hierId: serviceReps.hierId }).from(serviceReps).where(and(eq(serviceReps.tenantId, tenantId), eq(serviceReps.id, rootRep!.id))))[0]!.hierId;
 
   const titles = await db.insert(jobTitles).values(TITLES.map(([code, title, category, isPublic]): New<typeof jobTitles> => ({
-    tenantId, hierId: rootHier, skillCode: code, jobTitle: title, jobTitleCategoryId: categoryIds.get(category)!, isPublic, isActive: true, divisionIdent: 1, eEOClass: 'SVC',
+    tenantId, hierId: rootHier, skillCode: code, jobTitle: title, jobTitleCategoryId: categoryIds.get(category)!, isPublic, isActive: true, divisionIdent: firstDivision, eEOClass: 'SVC',
   }))).returning({ id: jobTitles.id, title: jobTitles.jobTitle, category: jobTitles.jobTitleCategoryId });
 
   const customerRows: { id: number; hierId: number; region: 'north' | 'south'; branchId: number; worksiteId: number }[] = [];
@@ -201,8 +214,15 @@ async function generatePlacements(
   await db.insert(rateSheets).values(orders.slice(0, 10).map((o): New<typeof rateSheets> => ({
     tenantId, hierId: o.hierId, name: 'Standard rates', customerId: o.customerId, jobTitleId: o.jobTitleId, branchId: o.branchId, isActive: true,
   })));
+  const vendorSetup = {
+    companyTypeId: await firstEntry(db, companyTypes, tenantId), employerId: await firstEntry(db, employers, tenantId), paymentTypeId: await firstEntry(db, paymentTypes, tenantId),
+  };
   await db.insert(vendors).values(['Metro Background Checks', 'SafeStep Drug Testing', 'Northland Uniforms', 'TexPay Payroll Services', 'Lone Star Transport'].map((name, i): New<typeof vendors> => ({
-    tenantId, hierId: rootHier, companyName: name, companyTypeId: '00000000-0000-4000-8000-00000000000' + (i + 1), employerId: 1, paymentTypeId: 1, isVendor: true, isActive: true,
+    tenantId, hierId: rootHier, companyName: name, ...vendorSetup, isVendor: true, isActive: true,
     corporateMunicipality: i < 3 ? 'Minneapolis' : 'Austin', corporateRegion: i < 3 ? 'MN' : 'TX', corporateCountryCode: 840, contactName: `${r.pick(FIRST)} ${r.pick(LAST)}`,
   })));
+  // Last, and without the random sequence, so every record above keeps its id and values.
+  await db.insert(purchaseOrders).values(customerRows.slice(0, 5).flatMap((c, i) => [
+    { tenantId, customerId: c.id, name: `PO-${4501 + 2 * i}` }, { tenantId, customerId: c.id, name: `PO-${4502 + 2 * i}` },
+  ]));
 }

@@ -10,6 +10,7 @@ import * as D from '../datalists/datalist.defaults.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { documentTypes } from '../assignment-messages/assignment-message.table.ts';
 import { seedAccrualPlans } from '../assignment-accruals/assignment-accrual.defaults.ts';
+import { CODE_LISTS, DEFAULT_TAX_JURISDICTIONS } from '../reference-data/back-office.lists.ts';
 
 export interface NodeOptions { canCreateEmployees?: boolean; canInsertMasterData?: boolean }
 
@@ -83,6 +84,8 @@ export async function createTenant(db: Db, name: string, displayName: string): P
     for (const [table, names] of named) await tx.insert(table).values(names.map((name) => ({ tenantId, name })));
     await tx.insert(R.shifts).values(D.DEFAULT_SHIFTS.map((s) => ({ tenantId, ...s })));
     await tx.insert(documentTypes).values(D.DEFAULT_DOCUMENT_TYPES.map((name) => ({ tenantId, name })));
+    for (const list of CODE_LISTS) await tx.insert(list.table).values(list.defaults.map((name) => ({ tenantId, name })));
+    await tx.insert(R.taxJurisdictions).values(DEFAULT_TAX_JURISDICTIONS.map((j) => ({ tenantId, ...j })));
     await seedAccrualPlans(tx, tenantId);
     return { tenantId, rootHierId };
   });

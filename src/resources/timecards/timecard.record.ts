@@ -10,7 +10,11 @@ import { timecards } from './timecard.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 import { TimecardCreate, TimecardListItem, TimecardListQuery, TimecardRecord } from './timecard.schemas.ts';
 import { createTimecard, customerOfTimecard, getTimecard, listTimecards, notProcessed, orderProblems } from './timecard.repository.ts';
-import { worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
+import { recordCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
+import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
+
+/** The timecard's customer: its job order's. */
+const timecardCustomer = recordCustomer(customerOfTimecard);
 
 export const timecardPatchTarget: PatchTarget = {
   catalog: timecardCatalog,
@@ -20,10 +24,8 @@ export const timecardPatchTarget: PatchTarget = {
   followsBranch: true,
   rules: {
     payCodeId: lookup(payCodes, 'a pay code of the tenant'),
-    worksiteId: worksiteOfCustomer(({ scope, id }) => (id === undefined ? undefined : customerOfTimecard(scope, id))),
-  },
-  unchecked: {
-    purchaseOrderId: 'a purchase order of the customer\'s procurement system: the service holds no purchase orders (stored as given)',
+    worksiteId: worksiteOfCustomer(timecardCustomer),
+    purchaseOrderId: purchaseOrderOfCustomer(timecardCustomer),
   },
   validate: notProcessed,
 };

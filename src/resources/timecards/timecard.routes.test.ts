@@ -7,6 +7,7 @@ import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { lookupId, patchOperationCases, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
 import { worksites } from '../reference-data/reference.table.ts';
+import { seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 import { timecardPatchTarget } from './timecard.record.ts';
 import { timecards } from './timecard.table.ts';
@@ -33,6 +34,8 @@ beforeAll(async () => {
   ids.orderType = await lookupId(db, tenantId, 'orderTypes');
   ids.order = await newOrder(t.tenant.north.branchId, ids.customer!);
   ids.southOrder = await newOrder(t.tenant.south.branchId, ids.southCustomer!);
+  ids.purchaseOrder = await seedPurchaseOrder(db, tenantId, ids.customer, 'PO-100');
+  ids.southPurchaseOrder = await seedPurchaseOrder(db, tenantId, ids.southCustomer, 'PO-200');
 });
 afterAll(async () => { await t?.close(); });
 
@@ -122,7 +125,7 @@ describe('PATCH /TimeEntry/timecards/{id}', () => {
   describeCatalog(timecardCatalog, () => ({
     patch: (document) => patchOf(admin, id)(document),
     read: () => read(id),
-    valid: { branchId: t.tenant.north.branchId, payCodeId: ids.overtime, worksiteId: ids.otherWorksite },
+    valid: { branchId: t.tenant.north.branchId, payCodeId: ids.overtime, worksiteId: ids.otherWorksite, purchaseOrderId: ids.purchaseOrder },
   }), 'PATCH-TC-01 PATCH-TC-02 PATCH-TC-03 PATCH-TC-04', timecardPatchTarget);
 
   describe('operations', () => {
@@ -158,6 +161,14 @@ describe('PATCH /TimeEntry/timecards/{id}', () => {
     const refused = await patchOf(admin, card)([{ op: 'replace', path: '/WorksiteId', value: southSite!.id }]);
     expect(refused.json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
     expect((await patchOf(admin, card)([{ op: 'replace', path: '/WorksiteId', value: ownSite!.id }])).statusCode).toBe(200);
+  });
+
+  it('issue 10: a purchase order must be one of the order\'s customer\'s: another customer\'s is refused naming purchaseOrderId', async () => {
+    const card = await newTimecard();
+    expect((await patchOf(admin, card)([{ op: 'replace', path: '/PurchaseOrderId', value: ids.southPurchaseOrder }])).json().errors)
+      .toEqual({ purchaseOrderId: ['is a purchase order of another customer'] });
+    expect((await patchOf(admin, card)([{ op: 'replace', path: '/PurchaseOrderId', value: ids.purchaseOrder }])).statusCode).toBe(200);
+    expect((await read(card)).purchaseOrderId).toBe(ids.purchaseOrder);
   });
 
   it('ERR-13: a processed timecard answers 409 to PATCH and keeps its values', async () => {

@@ -4,13 +4,12 @@
 import { defineRecord, NoQuery } from '../../platform/records/record.ts';
 import { notItself, rule, visibleNode, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import { codeListRules } from '../reference-data/back-office.lists.ts';
 import { employees } from '../employees/employee.table.ts';
 import { vendors } from './vendor.table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 import { VendorCreate, VendorListItem, VendorListQuery, VendorRecord } from './vendor.schemas.ts';
 import { createVendor, getVendor, listVendors } from './vendor.repository.ts';
-
-const vendorSetup = 'a code of the tenant\'s vendor setup in the back office: the service holds no list of them (stored as given)';
 
 export const vendorPatchTarget: PatchTarget = {
   catalog: vendorCatalog,
@@ -22,14 +21,9 @@ export const vendorPatchTarget: PatchTarget = {
     hierId: visibleNode,
     parentCompanyIdent: notItself(visibleRecord(vendors, 'other vendor'), 'no such other vendor inside your hierarchy'),
     pseudoEmployeeId: visibleRecord(employees, 'employee'),
+    ...codeListRules('accountId', 'businessCodeId', 'companyTypeId', 'employerId', 'paymentTermsCodeId', 'paymentTypeId'),
   },
   unchecked: {
-    accountId: 'an account of the general ledger: the service holds no chart of accounts (stored as given)',
-    businessCodeId: vendorSetup,
-    companyTypeId: vendorSetup,
-    employerId: vendorSetup,
-    paymentTermsCodeId: vendorSetup,
-    paymentTypeId: vendorSetup,
     altCompanyId: 'the agency\'s own identifier for the vendor (free text, String(15)), not a reference',
     fedEmployerId: 'the vendor\'s federal employer identification number (free text, String(20)), not a reference',
   },

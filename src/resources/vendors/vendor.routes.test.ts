@@ -7,22 +7,25 @@ import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 import { vendorPatchTarget } from './vendor.record.ts';
+import { codeListValues } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
 let admin: ReturnType<typeof as>;
 let north: ReturnType<typeof as>;
 let employeeId: number;
-const companyTypeId = randomUUID();
+/** Values of the tenant's back-office lists (companyTypeId, employerId, paymentTypeId, accountId, ...). */
+let backOffice: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await testApp();
   admin = as(t.app, t.tenant.adminToken);
   north = as(t.app, t.tenant.northToken);
+  backOffice = await codeListValues(t.database.db, t.tenant.tenantId);
   employeeId = (await admin({ method: 'POST', url: '/Employees', payload: { firstName: 'Pseudo', lastName: 'Payee', branchId: t.tenant.north.branchId, region: 'MN' } })).json().employeeId;
 });
 afterAll(async () => { await t?.close(); });
 
-const minimal = () => ({ companyName: 'Temps Supply', companyTypeId, employerId: 7, paymentTypeId: 2 });
+const minimal = () => ({ companyName: 'Temps Supply', companyTypeId: backOffice.companyTypeId, employerId: backOffice.employerId, paymentTypeId: backOffice.paymentTypeId });
 const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Vendors', payload: body });
 const patch = (id: number, document: unknown, caller = admin, type = 'application/json-patch+json') =>
   caller({ method: 'PATCH', url: `/Vendors/${id}`, headers: { 'content-type': type }, payload: JSON.stringify(document) });
@@ -50,6 +53,11 @@ describe('POST /Vendors', () => {
     expect((await create({ ...minimal(), hierId: t.tenant.south.hierId }, north)).json().errors).toEqual({ hierId: ['no such hierarchy node inside your hierarchy'] });
     expect((await read(await newVendor({ hierId: t.tenant.south.hierId }))).hierId).toBe(t.tenant.south.hierId);
     expect(Object.keys((await create({})).json().errors).sort()).toEqual(['companyName', 'companyTypeId', 'employerId', 'paymentTypeId']);
+    // Issue 10: the codes are values of the tenant's lists on create as on PATCH.
+    expect((await create({ ...minimal(), companyTypeId: randomUUID(), employerId: 999999, paymentTermsCodeId: 999999 })).json().errors).toEqual({
+      companyTypeId: ['is not a value of GET /Datalists/CompanyTypes'], employerId: ['is not a value of GET /Datalists/Employers'],
+      paymentTermsCodeId: ['is not a value of GET /Datalists/PaymentTermsCodes'],
+    });
     expect((await create({ ...minimal(), contractEndDate: 'someday' })).json().errors).toHaveProperty('contractEndDate');
     expect((await create({ ...minimal(), corporateRegion: 'TOOLONG' })).json().errors).toHaveProperty('corporateRegion');
   });
@@ -157,5 +165,5 @@ describeCatalog(vendorCatalog, () => ({
     return { statusCode: res.statusCode, body: res.body };
   },
   read: async () => read(catalogRecord),
-  valid: { hierId: t.tenant.north.hierId, parentCompanyIdent: parent, pseudoEmployeeId: employeeId },
+  valid: { ...backOffice, hierId: t.tenant.north.hierId, parentCompanyIdent: parent, pseudoEmployeeId: employeeId },
 }), 'PATCH-VEN-01 PATCH-VEN-02 PATCH-VEN-03', vendorPatchTarget);

@@ -9,7 +9,7 @@ import { vendorCatalog } from './vendor.patch-catalog.ts';
 const opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
 
-/** Required on create: the name and the codes the tenant's vendor setup gives (no list exists for them). */
+/** Required on create: the name and the codes of the tenant's vendor setup (GET /Datalists/CompanyTypes, Employers, PaymentTypes). */
 export const REQUIRED_ON_CREATE = ['companyName', 'companyTypeId', 'employerId', 'paymentTypeId'];
 
 function createProperties(): Record<string, TSchema> {

@@ -639,6 +639,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Datalists/BurdenTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commission burden types (BurdenTypeId of job orders and assignments). */
+        get: operations["listDatalistBurdenTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/BusinessCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Business codes, Guid ids (BusinessCodeId of assignments and vendors). */
+        get: operations["listDatalistBusinessCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/RemoteWorkStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an assignment is worked (RemoteWorkStatusId of assignments). */
+        get: operations["listDatalistRemoteWorkStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/WotcEligibilityStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Work Opportunity Tax Credit screening statuses (WotcEligibilityStatusId of employees). */
+        get: operations["listDatalistWotcEligibilityStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/ContractLengthTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Units of a contract's ContractLength (ContractLengthTypeId of contracts). */
+        get: operations["listDatalistContractLengthTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/ContractCategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Kinds of contract (ContractCategoryId of contracts). */
+        get: operations["listDatalistContractCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/Divisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Divisions of the agency (DivisionIdent of job titles, where 0 is none). */
+        get: operations["listDatalistDivisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/LedgerAccounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** General ledger accounts (AccountId of vendors). */
+        get: operations["listDatalistLedgerAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/CompanyTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Kinds of vendor company, Guid ids (CompanyTypeId of vendors). */
+        get: operations["listDatalistCompanyTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/Employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's employers of record (EmployerId of vendors). */
+        get: operations["listDatalistEmployers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/PaymentTermsCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment terms (PaymentTermsCodeId of vendors). */
+        get: operations["listDatalistPaymentTermsCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/PaymentTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How vendors are paid (PaymentTypeId of vendors). */
+        get: operations["listDatalistPaymentTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/TaxJurisdictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tax jurisdictions of the payroll tax engine, each of a kind (the employee's jurisdiction fields); kind lists one kind. */
+        get: operations["listDatalistTaxJurisdictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Datalists/PurchaseOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase orders of the customers inside the caller's hierarchy (PurchaseOrderId of that customer's job orders, assignments, timecards); customerId lists one customer's. */
+        get: operations["listDatalistPurchaseOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/DataLists/countries": {
         parameters: {
             query?: never;
@@ -1653,6 +1891,100 @@ export interface components {
             code: string;
             description: string | null;
             durationMinutes: number | null;
+        };
+        DatalistBurdenType: {
+            burdenTypeId: number;
+            burdenType: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistBusinessCode: {
+            /** Format: uuid */
+            businessCodeId: string;
+            businessCode: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistRemoteWorkStatus: {
+            remoteWorkStatusId: number;
+            remoteWorkStatus: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistWotcEligibilityStatus: {
+            wotcEligibilityStatusId: number;
+            wotcEligibilityStatus: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistContractLengthType: {
+            contractLengthTypeId: number;
+            contractLengthType: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistContractCategory: {
+            contractCategoryId: number;
+            contractCategory: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistDivision: {
+            divisionIdent: number;
+            division: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistAccount: {
+            accountId: number;
+            account: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistCompanyType: {
+            /** Format: uuid */
+            companyTypeId: string;
+            companyType: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistEmployer: {
+            employerId: number;
+            employer: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistPaymentTermsCode: {
+            paymentTermsCodeId: number;
+            paymentTermsCode: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistPaymentType: {
+            paymentTypeId: number;
+            paymentType: string;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistTaxJurisdiction: {
+            taxJurisdictionId: number;
+            taxJurisdiction: string;
+            /**
+             * @description Which employee fields take it: schoolDistrict (SchoolDistrictId, TaxSchoolDistrictJurisdictionId), municipality (MunicipalityId, TaxMunicipalityJurisdictionId), county (CountyId, TaxCountyJurisdictionId), region (TaxRegionJurisdictionId).
+             * @enum {string}
+             */
+            kind: "schoolDistrict" | "municipality" | "county" | "region";
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
+        };
+        DatalistPurchaseOrder: {
+            purchaseOrderId: number;
+            /** @description The purchase order's number. */
+            purchaseOrder: string;
+            /** @description The customer it belongs to: only its records (job orders, assignments, timecards) take it. */
+            customerId: number;
+            /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
+            isActive: boolean;
         };
         DatalistCountry: {
             /** @description ISO 3166-1 numeric code (840 United States). */
@@ -5159,6 +5491,62 @@ export interface components {
             data: components["schemas"]["DatalistAssessment"][];
             totalCount: number;
         };
+        DatalistBurdenTypePage: {
+            data: components["schemas"]["DatalistBurdenType"][];
+            totalCount: number;
+        };
+        DatalistBusinessCodePage: {
+            data: components["schemas"]["DatalistBusinessCode"][];
+            totalCount: number;
+        };
+        DatalistRemoteWorkStatusPage: {
+            data: components["schemas"]["DatalistRemoteWorkStatus"][];
+            totalCount: number;
+        };
+        DatalistWotcEligibilityStatusPage: {
+            data: components["schemas"]["DatalistWotcEligibilityStatus"][];
+            totalCount: number;
+        };
+        DatalistContractLengthTypePage: {
+            data: components["schemas"]["DatalistContractLengthType"][];
+            totalCount: number;
+        };
+        DatalistContractCategoryPage: {
+            data: components["schemas"]["DatalistContractCategory"][];
+            totalCount: number;
+        };
+        DatalistDivisionPage: {
+            data: components["schemas"]["DatalistDivision"][];
+            totalCount: number;
+        };
+        DatalistAccountPage: {
+            data: components["schemas"]["DatalistAccount"][];
+            totalCount: number;
+        };
+        DatalistCompanyTypePage: {
+            data: components["schemas"]["DatalistCompanyType"][];
+            totalCount: number;
+        };
+        DatalistEmployerPage: {
+            data: components["schemas"]["DatalistEmployer"][];
+            totalCount: number;
+        };
+        DatalistPaymentTermsCodePage: {
+            data: components["schemas"]["DatalistPaymentTermsCode"][];
+            totalCount: number;
+        };
+        DatalistPaymentTypePage: {
+            data: components["schemas"]["DatalistPaymentType"][];
+            totalCount: number;
+        };
+        DatalistTaxJurisdictionPage: {
+            data: components["schemas"]["DatalistTaxJurisdiction"][];
+            totalCount: number;
+        };
+        DatalistPurchaseOrderPage: {
+            data: components["schemas"]["DatalistPurchaseOrder"][];
+            totalCount: number;
+        };
         DatalistCountryPage: {
             data: components["schemas"]["DatalistCountry"][];
             totalCount: number;
@@ -8227,6 +8615,696 @@ export interface operations {
                     "text/plain": components["schemas"]["DatalistAssessmentPage"];
                     "text/csv": components["schemas"]["DatalistAssessmentPage"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssessmentPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistBurdenTypes: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistBurdenTypePage"];
+                    "text/json": components["schemas"]["DatalistBurdenTypePage"];
+                    "application/xml": components["schemas"]["DatalistBurdenTypePage"];
+                    "text/xml": components["schemas"]["DatalistBurdenTypePage"];
+                    "text/plain": components["schemas"]["DatalistBurdenTypePage"];
+                    "text/csv": components["schemas"]["DatalistBurdenTypePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBurdenTypePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistBusinessCodes: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistBusinessCodePage"];
+                    "text/json": components["schemas"]["DatalistBusinessCodePage"];
+                    "application/xml": components["schemas"]["DatalistBusinessCodePage"];
+                    "text/xml": components["schemas"]["DatalistBusinessCodePage"];
+                    "text/plain": components["schemas"]["DatalistBusinessCodePage"];
+                    "text/csv": components["schemas"]["DatalistBusinessCodePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBusinessCodePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistRemoteWorkStatuses: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "text/json": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "application/xml": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "text/xml": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "text/plain": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "text/csv": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistWotcEligibilityStatuses: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "text/json": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "application/xml": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "text/xml": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "text/plain": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "text/csv": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistContractLengthTypes: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistContractLengthTypePage"];
+                    "text/json": components["schemas"]["DatalistContractLengthTypePage"];
+                    "application/xml": components["schemas"]["DatalistContractLengthTypePage"];
+                    "text/xml": components["schemas"]["DatalistContractLengthTypePage"];
+                    "text/plain": components["schemas"]["DatalistContractLengthTypePage"];
+                    "text/csv": components["schemas"]["DatalistContractLengthTypePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistContractLengthTypePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistContractCategories: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistContractCategoryPage"];
+                    "text/json": components["schemas"]["DatalistContractCategoryPage"];
+                    "application/xml": components["schemas"]["DatalistContractCategoryPage"];
+                    "text/xml": components["schemas"]["DatalistContractCategoryPage"];
+                    "text/plain": components["schemas"]["DatalistContractCategoryPage"];
+                    "text/csv": components["schemas"]["DatalistContractCategoryPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistContractCategoryPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistDivisions: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistDivisionPage"];
+                    "text/json": components["schemas"]["DatalistDivisionPage"];
+                    "application/xml": components["schemas"]["DatalistDivisionPage"];
+                    "text/xml": components["schemas"]["DatalistDivisionPage"];
+                    "text/plain": components["schemas"]["DatalistDivisionPage"];
+                    "text/csv": components["schemas"]["DatalistDivisionPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistDivisionPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistLedgerAccounts: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistAccountPage"];
+                    "text/json": components["schemas"]["DatalistAccountPage"];
+                    "application/xml": components["schemas"]["DatalistAccountPage"];
+                    "text/xml": components["schemas"]["DatalistAccountPage"];
+                    "text/plain": components["schemas"]["DatalistAccountPage"];
+                    "text/csv": components["schemas"]["DatalistAccountPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAccountPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistCompanyTypes: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistCompanyTypePage"];
+                    "text/json": components["schemas"]["DatalistCompanyTypePage"];
+                    "application/xml": components["schemas"]["DatalistCompanyTypePage"];
+                    "text/xml": components["schemas"]["DatalistCompanyTypePage"];
+                    "text/plain": components["schemas"]["DatalistCompanyTypePage"];
+                    "text/csv": components["schemas"]["DatalistCompanyTypePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistCompanyTypePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistEmployers: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistEmployerPage"];
+                    "text/json": components["schemas"]["DatalistEmployerPage"];
+                    "application/xml": components["schemas"]["DatalistEmployerPage"];
+                    "text/xml": components["schemas"]["DatalistEmployerPage"];
+                    "text/plain": components["schemas"]["DatalistEmployerPage"];
+                    "text/csv": components["schemas"]["DatalistEmployerPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmployerPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistPaymentTermsCodes: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "text/json": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "application/xml": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "text/xml": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "text/plain": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "text/csv": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPaymentTermsCodePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistPaymentTypes: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistPaymentTypePage"];
+                    "text/json": components["schemas"]["DatalistPaymentTypePage"];
+                    "application/xml": components["schemas"]["DatalistPaymentTypePage"];
+                    "text/xml": components["schemas"]["DatalistPaymentTypePage"];
+                    "text/plain": components["schemas"]["DatalistPaymentTypePage"];
+                    "text/csv": components["schemas"]["DatalistPaymentTypePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPaymentTypePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistTaxJurisdictions: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only jurisdictions of this kind. */
+                kind?: "schoolDistrict" | "municipality" | "county" | "region";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "text/json": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "application/xml": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "text/xml": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "text/plain": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "text/csv": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistTaxJurisdictionPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatalistPurchaseOrders: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only this customer's purchase orders. */
+                customerId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "text/json": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "application/xml": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "text/xml": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "text/plain": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "text/csv": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPurchaseOrderPage"];
                 };
             };
             /** @description A problem (application/problem+json). */
