@@ -1,8 +1,12 @@
 // The code's shape, checked: no import circle anywhere in src (layers are lint rules in
-// eslint.config.js; a circle inside one layer is what lint cannot see).
+// eslint.config.js; a circle inside one layer is what lint cannot see), and every table where
+// drizzle-kit looks for it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 import { expect, it } from 'vitest';
+import { schema } from '../drizzle.config.ts';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -10,4 +14,17 @@ it('no module imports itself through others (type-only imports count: they tie t
   const graph = await madge(SRC, { fileExtensions: ['ts'], excludeRegExp: [/\.test\.ts$/], detectiveOptions: { ts: { skipTypeImports: false } } });
   expect(Object.keys(graph.obj()).length).toBeGreaterThan(300);
   expect(graph.circular()).toEqual([]);
+});
+
+// drizzle.config.ts's patterns (`./src/**/*.table.ts`) as expressions: `**/` any folders, `*` any part of a name.
+const tableFiles = schema.map((glob) => new RegExp(`^${glob.slice(2).replaceAll('.', '\\.').replaceAll('**/', '(?:.+/)?').replaceAll('*', '[^/]*')}$`));
+
+it('every table is declared in a file drizzle-kit reads (drizzle.config.ts): one outside would be dropped by the next migration', () => {
+  const declaring = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    // record-table.ts defines recordTable itself (its pgTable call declares no table).
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== join('platform', 'db', 'record-table.ts'))
+    .filter((f) => /\b(pgTable|recordTable)\(/.test(readFileSync(join(SRC, f), 'utf8')))
+    .map((f) => `src/${f}`);
+  expect(declaring.length).toBeGreaterThan(25);
+  expect(declaring.filter((f) => !tableFiles.some((pattern) => pattern.test(f)))).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // Tables of the platform: tenants, their hierarchy, branches, service reps, API credentials and the
-// lookup lists (datalists). Resource tables live beside their resource and are re-exported by
-// src/resources/tables.ts. `tenant_id` leads every key so the data can be distributed by tenant.
+// lookup lists (datalists). Resource tables live beside their resource (drizzle-kit finds them by file
+// name: drizzle.config.ts). `tenant_id` leads every key so the data can be distributed by tenant.
 import { sql } from 'drizzle-orm';
 import {
   pgTable, integer, smallint, text, boolean, timestamp, uuid, jsonb, customType, primaryKey, foreignKey, index, uniqueIndex,

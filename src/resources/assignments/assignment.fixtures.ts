@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { orderTypes } from '../../platform/db/schema.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 

@@ -13,7 +13,7 @@ import { assignmentStatuses, salesTeams, shifts, workerCompCodes } from '../refe
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { employees } from '../employees/employee.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
-import { usableJobTitle } from '../job-titles/job-title.repository.ts';
+import { usableJobTitle } from '../job-titles/job-title.record.ts';
 import { assignments } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import { AssignmentCreate, AssignmentDetailsQuery, AssignmentListItem, AssignmentListQuery, AssignmentRecord } from './assignment.schemas.ts';

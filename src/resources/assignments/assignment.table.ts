@@ -5,7 +5,7 @@ import { assignmentStatuses, salesTeams, workerCompCodes } from '../reference-da
 import { customers } from '../customers/customer.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobTitles } from '../job-titles/job-title.record.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 
 export const assignments = recordTable('assignments', assignmentCatalog, {

@@ -6,7 +6,7 @@ import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
 import { branches, countries, orderTypes } from '../../platform/db/schema.ts';
 import { jobOrderStatuses, jobTitleCategories, worksites } from '../reference-data/reference.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { postingDate } from '../job-orders/job-order.repository.ts';
 import { readJobBoardSettings, type JobBoardSettings } from '../reference-data/job-board.settings.ts';

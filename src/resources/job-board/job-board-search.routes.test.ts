@@ -14,7 +14,7 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import { branches } from '../../platform/db/schema.ts';
 import { addBranch } from '../tenants/tenant.provisioning.ts';
 import { jobOrderStatuses, worksites } from '../reference-data/reference.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
 import { firstPlaceOf, locate, type Place, type PlaceCentre } from '../gazetteer/gazetteer.repository.ts';

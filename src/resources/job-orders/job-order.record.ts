@@ -10,7 +10,7 @@ import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCode
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from './job-order.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 import { CLOCK_TIME, JobOrderCreate, JobOrderInformation, JobOrderListItem, JobOrderListQuery } from './job-order.schemas.ts';

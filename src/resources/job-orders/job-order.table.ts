@@ -5,7 +5,7 @@ import { recordTable } from '../../platform/db/record-table.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes, worksites } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 
 export const jobOrders = recordTable('job_orders', jobOrderCatalog, {

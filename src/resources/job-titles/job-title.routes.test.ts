@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
-import { jobTitleCatalog } from './job-title.patch-catalog.ts';
-import { jobTitlePatchTarget } from './job-title.record.ts';
-import { jobTitles } from './job-title.table.ts';
+import { jobTitleCatalog, jobTitlePatchTarget, jobTitles } from './job-title.record.ts';
 import { lookupId, patchOperationCases } from '../job-orders/job-order.test-data.ts';
 import { codeListValues } from '../reference-data/back-office.test-data.ts';
 

@@ -9,7 +9,7 @@ import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { shifts, workerCompCodes } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { employees } from '../employees/employee.table.ts';
-import { usableJobTitle } from '../job-titles/job-title.repository.ts';
+import { usableJobTitle } from '../job-titles/job-title.record.ts';
 import { rateSheets } from './rate-sheet.table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
 import { RateSheetCreate, RateSheetListItem, RateSheetListQuery, RateSheetRecord } from './rate-sheet.schemas.ts';

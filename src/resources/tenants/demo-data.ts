@@ -8,7 +8,7 @@ import { employees } from '../employees/employee.table.ts';
 import { contactMethods, CONTACT_METHOD_TYPES } from '../contact-methods/contact-method.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
-import { jobTitles } from '../job-titles/job-title.table.ts';
+import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import {
   assignmentStatuses, companyTypes, contractStatuses, divisions, employers, jobOrderDurations, jobOrderStatuses, jobTitleCategories, payCodes, paymentTypes,

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { branches, countries, orderTypes } from '../../platform/db/schema.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { jobOrderStatuses, jobTitleCategories, worksites } from '../../resources/reference-data/reference.table.ts';
-import { jobTitles } from '../../resources/job-titles/job-title.table.ts';
+import { jobTitles } from '../../resources/job-titles/job-title.record.ts';
 import { jobOrders } from '../../resources/job-orders/job-order.table.ts';
 import { jobBoardSearch } from '../../resources/job-board/job-board-search.table.ts';
 
