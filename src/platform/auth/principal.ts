@@ -1,5 +1,4 @@
 // Who is calling: resolved once per request from the credential, carried to the data scope.
-import { sql, type SQL } from 'drizzle-orm';
 
 export const ROLES = ['ServiceRep', 'WebUserEmployee', 'WebUserContact', 'Service'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,7 +42,7 @@ export function hasScope(principal: Principal, scope: string): boolean {
  * The select-list columns `visible` (nodes at or below the hierarchy node aliased `n`) and
  * `ancestors` (the nodes above it), for a query whose tenant id is `tenantColumn`.
  */
-export function hierarchyColumns(tenantColumn: 'c.tenant_id' | 'r.tenant_id'): SQL {
-  return sql.raw(`array(select d.id from hierarchy_nodes d where d.tenant_id = ${tenantColumn} and d.path <@ n.path order by d.id) as visible,
-    array(select a.id from hierarchy_nodes a where a.tenant_id = ${tenantColumn} and a.path @> n.path and a.id <> n.id order by a.id) as ancestors`);
+export function hierarchyColumns(tenantColumn: 'c.tenant_id' | 'r.tenant_id'): string {
+  return `array(select d.id from hierarchy_nodes d where d.tenant_id = ${tenantColumn} and d.path <@ n.path order by d.id) as visible,
+    array(select a.id from hierarchy_nodes a where a.tenant_id = ${tenantColumn} and a.path @> n.path and a.id <> n.id order by a.id) as ancestors`;
 }

@@ -1,7 +1,6 @@
 // Verifies a presented SID/secret against the database and caches the resulting principal briefly,
 // so a request costs no hashing and no lookup while the cache holds it. Revocation reaches every
 // process at once through PostgreSQL NOTIFY (the cache TTL is the fallback).
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { listen, type Listener, type ListenOptions } from '../db/listen.ts';
 import { secretMatches } from './credentials.ts';
@@ -12,10 +11,27 @@ const MAX_ENTRIES = 10_000;
 
 interface Row {
   tenant_id: number; id: number; sid: string; secret_hash: Buffer; scopes: string[];
-  expires_at: string | null; revoked_at: string | null; service_rep_id: number; tenant_name: string;
+  expires_at: Date | null; revoked_at: Date | null; service_rep_id: number; tenant_name: string;
   hier_id: number; security_group_id: number; rep_active: boolean; path: string;
   can_create_employees: boolean; can_insert_master_data: boolean; visible: number[]; ancestors: number[];
 }
+
+/**
+ * A credential by SID as a named statement: planned once per connection instead of at every lookup
+ * the cache does not answer (an unnamed statement is planned each time: 0.49 ms against 0.07 ms).
+ */
+const BY_SID = {
+  name: 'credential_by_sid',
+  text: `select c.tenant_id, c.id, c.sid, c.secret_hash, c.scopes, c.expires_at, c.revoked_at, c.service_rep_id,
+                t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active as rep_active, n.path::text as path,
+                n.can_create_employees, n.can_insert_master_data,
+                ${hierarchyColumns('c.tenant_id')}
+           from api_credentials c
+           join tenants t on t.id = c.tenant_id
+           join service_reps r on r.tenant_id = c.tenant_id and r.id = c.service_rep_id
+           join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
+          where c.sid = $1`,
+};
 
 export type Verification = { ok: true; principal: Principal } | { ok: false; detail: string };
 
@@ -34,21 +50,12 @@ export class CredentialVerifier {
     }
     if (hit) this.cache.delete(key);
 
-    const result = await this.database.db.execute<Row & Record<string, unknown>>(sql`
-      select c.tenant_id, c.id, c.sid, c.secret_hash, c.scopes, c.expires_at, c.revoked_at, c.service_rep_id,
-             t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active as rep_active, n.path::text as path,
-             n.can_create_employees, n.can_insert_master_data,
-             ${hierarchyColumns('c.tenant_id')}
-        from api_credentials c
-        join tenants t on t.id = c.tenant_id
-        join service_reps r on r.tenant_id = c.tenant_id and r.id = c.service_rep_id
-        join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
-       where c.sid = ${sid}`);
+    const result = await this.database.pool.query<Row>({ ...BY_SID, values: [sid] });
     // Compare against every row with this SID (there is one in practice) so timing says nothing.
     const row = result.rows.find((r) => secretMatches(secret, r.secret_hash));
     if (!row) return { ok: false, detail: 'The credentials are not valid.' };
     if (row.revoked_at) return { ok: false, detail: 'The credential has been revoked.' };
-    const expiresAt = row.expires_at ? Date.parse(row.expires_at) : null;
+    const expiresAt = row.expires_at ? row.expires_at.getTime() : null;
     if (expiresAt !== null && expiresAt <= now) return { ok: false, detail: 'The credential has expired.' };
     if (!row.rep_active) return { ok: false, detail: 'The service rep of this credential is inactive.' };
 
