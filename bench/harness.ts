@@ -1,5 +1,6 @@
-// What every benchmark suite shares: starting the service on a fresh embedded database, driving it
-// and a bare Fastify server answering the same bytes with the same autocannon load, and reporting.
+// What every benchmark suite shares: starting the service on a fresh embedded database (and
+// restarting it with the caches off or on), driving it and a bare Fastify server answering the same
+// bytes with the same autocannon load, and reporting.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,16 +26,30 @@ export interface Scenario {
   maxP99?: number;
 }
 
+/** One configuration of the service a suite is measured in: its environment beside the defaults. */
+export interface Pass { label: string; env: Record<string, string> }
+
 export interface Suite {
   name: string;
   /** Simultaneous connections (autocannon) for this suite's scenarios. */
   connections: number;
   /** Fills the database (the service is running); dataDir is the service's. */
   prepare(dataDir: string): Promise<void>;
+  /** Called afresh for the bare server and for each pass: seeded inputs start over, so every pass gets the same requests. */
   scenarios(service: Service): Scenario[];
+  /**
+   * The service's configurations, the headline first: caches off, so the figure measures the work
+   * itself; then the caches on, reported beside it. Targets are judged on the headline.
+   */
+  passes: Pass[];
   /** bench/results/<file> */
   resultsFile: string;
 }
+
+/** The caches that answer a repeated input without doing its work; a headline pass turns them off. */
+export const CACHES_OFF: Pass = { label: 'caches off', env: { CREDENTIAL_CACHE_SECONDS: '0', JOB_BOARD_CACHE_SECONDS: '0' } };
+/** The service as configured by default: credentials trusted 30 s, job board answers kept 60 s. */
+export const DEFAULTS: Pass = { label: 'caches on (defaults)', env: {} };
 
 export interface Measured { requestsPerSecond: number; p50: number; p99: number }
 
@@ -51,13 +66,12 @@ export async function waitFor(check: () => Promise<boolean>, what: string, ms = 
 }
 
 export async function load(base: string, s: Scenario, headers: Record<string, string>, connections: number): Promise<Measured> {
-  const method = s.method ?? 'GET';
-  const request = {
-    method,
+  const request: autocannon.Request = {
+    method: s.method ?? 'GET',
     headers: { ...headers, ...(s.body ? { 'content-type': s.contentType ?? 'application/json-patch+json' } : {}) },
-    setupRequest: (req: { path: string; body?: string }) => ({ ...req, path: typeof s.path === 'function' ? s.path() : s.path, ...(s.body ? { body: s.body() } : {}) }),
+    setupRequest: (req) => ({ ...req, path: typeof s.path === 'function' ? s.path() : s.path, ...(s.body ? { body: s.body() } : {}) }),
   };
-  const options = { url: base, connections, requests: [request] } as unknown as autocannon.Options;
+  const options: autocannon.Options = { url: base, connections, requests: [request] };
   // A short warm-up (JIT, prepared statements, caches), then the measured run.
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: DURATION });
@@ -86,23 +100,52 @@ export interface Service {
   serviceClient: { clientId: string; clientSecret: string; acrValues: string };
   dataDir: string;
   child: ChildProcess;
+  /** The pass the running process was started for. */
+  pass: Pass;
 }
 
-/** `staffing serve --demo` on a fresh embedded database, in its own process. */
+/** `staffing serve --demo` on dataDir, in its own process, with the pass's environment. */
+async function spawnService(dataDir: string, port: number, authPort: number, pass: Pass): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, DATA_DIR: dataDir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', MAX_IN_FLIGHT_PER_CREDENTIAL: '1000', ...pass.env,
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(root, 'bin/staffing.js'), 'serve', '--demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 'the service');
+  return child;
+}
+
+/** The demo credentials `serve --demo` wrote, as the scenarios use them. */
+function demoCredentials(dataDir: string) {
+  const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8'));
+  return {
+    token: String(creds.personalAccessToken.token),
+    serviceClient: { clientId: String(creds.oauth.service.clientId), clientSecret: String(creds.oauth.service.clientSecret), acrValues: String(creds.oauth.acrValues) },
+  };
+}
+
+/** `staffing serve --demo` on a fresh embedded database, in its own process, as configured by default. */
 export async function startService(): Promise<Service> {
   const dataDir = mkdtempSync(join(tmpdir(), 'staffing-bench-'));
   const port = await freePort(), authPort = await freePort();
   const base = `http://127.0.0.1:${port}`, authBase = `http://127.0.0.1:${authPort}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', MAX_IN_FLIGHT_PER_CREDENTIAL: '1000' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'bin/staffing.js'), 'serve', '--demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitFor(async () => (await fetch(`${base}/health`)).ok, 'the service');
+  const child = await spawnService(dataDir, port, authPort, DEFAULTS);
   await waitFor(async () => readFileSync(join(dataDir, 'demo-credentials.json')).length > 0, 'demo credentials');
-  const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8'));
-  const serviceClient = { clientId: creds.oauth.service.clientId as string, clientSecret: creds.oauth.service.clientSecret as string, acrValues: creds.oauth.acrValues as string };
-  const token = await fetch(`${authBase}/connect/token`, { method: 'POST', body: tokenForm(serviceClient), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const { access_token: accessToken } = await token.json() as { access_token: string };
-  return { base, authBase, headers: { 'x-tw-token': creds.personalAccessToken.token as string }, bearerHeaders: { authorization: `Bearer ${accessToken}` }, serviceClient, dataDir, child };
+  const { token, serviceClient } = demoCredentials(dataDir);
+  const response = await fetch(`${authBase}/connect/token`, { method: 'POST', body: tokenForm(serviceClient), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const { access_token: accessToken }: { access_token: string } = await response.json();
+  return { base, authBase, headers: { 'x-tw-token': token }, bearerHeaders: { authorization: `Bearer ${accessToken}` }, serviceClient, dataDir, child, pass: DEFAULTS };
+}
+
+/**
+ * Restarts the service on the same database and ports with the pass's environment (unless it runs
+ * with it already). The credentials and the bearer token stay valid: they live in the database.
+ */
+export async function switchPass(service: Service, pass: Pass): Promise<void> {
+  if (JSON.stringify(service.pass.env) === JSON.stringify(pass.env)) return;
+  await stop(service.child);
+  service.child = await spawnService(service.dataDir, Number(new URL(service.base).port), Number(new URL(service.authBase).port), pass);
+  service.pass = pass;
 }
 
 /** The service grant's form (AUTH-07). */
@@ -110,40 +153,81 @@ export function tokenForm(c: Service['serviceClient']): string {
   return new URLSearchParams({ grant_type: 'tw_vendor_service_credentials', client_id: c.clientId, client_secret: c.clientSecret, acr_values: c.acrValues }).toString();
 }
 
-/** Runs a suite's scenarios: bare first, then the service, per scenario. Prints and saves the results. */
+interface Result {
+  scenario: string; bodyBytes: number; bare: Measured; target: number; maxP99?: number;
+  /** One per pass, the headline first. */
+  passes: { label: string; env: Record<string, string>; service: Measured; ratio: number; loadAverage1m: number }[];
+  /** The headline pass met the target. */
+  met: boolean;
+}
+
+/** The bytes the service answers for a sample request: the bare server answers the same. */
+async function sampleBody(s: Scenario, base: string, headers: Record<string, string>): Promise<string> {
+  const sample = typeof s.path === 'function' ? s.path() : s.path;
+  if (s.method === 'PATCH') return '{}';
+  if (s.method === 'POST') return (await fetch(base + sample, { method: 'POST', headers: { ...headers, 'content-type': s.contentType ?? '' }, body: s.body?.() })).text();
+  return (await fetch(base + sample, { headers })).text();
+}
+
+const headersOf = (s: Scenario, service: Service) => s.auth === 'none' ? {} : s.auth === 'bearer' ? service.bearerHeaders : service.headers;
+const baseOf = (s: Scenario, service: Service) => s.server === 'login' ? service.authBase : service.base;
+
+/** The bare Fastify server answering `body`, driven as the scenario drives the service. */
+async function measureBare(s: Scenario, body: string, connections: number): Promise<Measured> {
+  const barePort = await freePort();
+  const bare = fork(join(root, 'bench/bare-server.ts'), { env: { ...process.env, PORT: String(barePort), BARE_BODY: body }, execArgv: ['--import', 'tsx'] });
+  try {
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, 'the bare server');
+    return await load(`http://127.0.0.1:${barePort}`, s, {}, connections);
+  } finally {
+    await stop(bare);
+  }
+}
+
+const ratioOf = (service: Measured, bare: Measured) => Math.round((service.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
+
+/**
+ * Runs a suite's scenarios in each of its passes: in the first (the headline), per scenario the bare
+ * server and then the service, back to back; in the others the service only, beside the same bare
+ * figure. Prints and saves the results.
+ */
 export async function runSuite(suite: Suite, service: Service) {
-  const results = [];
-  for (const s of suite.scenarios(service)) {
-    console.log(`${s.name}…`);
-    const sample = typeof s.path === 'function' ? s.path() : s.path;
-    const headers = s.auth === 'none' ? {} : s.auth === 'bearer' ? service.bearerHeaders : service.headers;
-    const base = s.server === 'login' ? service.authBase : service.base;
-    const body = s.method === 'PATCH' ? '{}' : s.method === 'POST'
-      ? await (await fetch(base + sample, { method: 'POST', headers: { ...headers, 'content-type': s.contentType ?? '' }, body: s.body?.() })).text()
-      : await (await fetch(base + sample, { headers })).text();
-    const barePort = await freePort();
-    const bare = fork(join(root, 'bench/bare-server.ts'), { env: { ...process.env, PORT: String(barePort), BARE_BODY: body }, execArgv: ['--import', 'tsx'] });
-    try {
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, 'the bare server');
-      const bareResult = await load(`http://127.0.0.1:${barePort}`, s, {}, suite.connections);
-      await stop(bare);
-      const loadBefore = loadavg()[0]!;
-      const serviceResult = await load(base, s, headers, suite.connections);
-      const ratio = Math.round((serviceResult.requestsPerSecond / bareResult.requestsPerSecond) * 1000) / 1000;
-      const met = ratio >= s.target && (s.maxP99 === undefined || serviceResult.p99 < s.maxP99);
-      results.push({ scenario: s.name, bodyBytes: body.length, service: serviceResult, bare: bareResult, ratio, target: s.target, maxP99: s.maxP99, met, loadAverage1m: Math.round(loadBefore * 100) / 100 });
-    } finally {
-      await stop(bare);
+  const results: Result[] = [];
+  for (const [index, pass] of suite.passes.entries()) {
+    await switchPass(service, pass);
+    const scenarios = suite.scenarios(service);
+    for (const [i, s] of scenarios.entries()) {
+      console.log(`${s.name} [${pass.label}]…`);
+      if (index === 0) {
+        // A copy of the scenario of its own, so the service's inputs start over after the bare run.
+        const forBare = suite.scenarios(service)[i]!;
+        const body = await sampleBody(forBare, baseOf(s, service), headersOf(s, service));
+        const bare = await measureBare(forBare, body, suite.connections);
+        results.push({ scenario: s.name, bodyBytes: body.length, bare, target: s.target, maxP99: s.maxP99, passes: [], met: false });
+      }
+      const result = results[i]!;
+      const loadAverage1m = Math.round(loadavg()[0]! * 100) / 100;
+      const measured = await load(baseOf(s, service), s, headersOf(s, service), suite.connections);
+      const ratio = ratioOf(measured, result.bare);
+      result.passes.push({ label: pass.label, env: pass.env, service: measured, ratio, loadAverage1m });
+      if (index === 0) result.met = ratio >= s.target && (s.maxP99 === undefined || measured.p99 < s.maxP99);
     }
   }
+  report(suite, results);
+}
 
-  console.log(`\n${suite.name}: ${suite.connections} connections, ${DURATION} s each, ${cpus().length} cores, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+function report(suite: Suite, results: Result[]) {
+  console.log(`\n${suite.name}: ${suite.connections} connections, ${DURATION} s each, ${cpus().length} cores, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  for (const pass of suite.passes) console.log(`  ${pass.label}: ${Object.entries(pass.env).map(([k, v]) => `${k}=${v}`).join(' ') || 'the defaults'}`);
   for (const r of results) {
-    console.log(`${r.scenario}`);
-    console.log(`  service  ${String(r.service.requestsPerSecond).padStart(7)} req/s   p50 ${r.service.p50} ms   p99 ${r.service.p99} ms`);
+    console.log(`\n${r.scenario}`);
     console.log(`  bare     ${String(r.bare.requestsPerSecond).padStart(7)} req/s   p50 ${r.bare.p50} ms   p99 ${r.bare.p99} ms`);
-    console.log(`  ratio    ${r.ratio} (target ≥ ${r.target}${r.maxP99 ? `, p99 < ${r.maxP99} ms` : ''}: ${r.met ? 'met' : 'NOT met'})\n`);
+    for (const p of r.passes) {
+      console.log(`  service  ${String(p.service.requestsPerSecond).padStart(7)} req/s   p50 ${p.service.p50} ms   p99 ${p.service.p99} ms   ratio ${p.ratio}   (${p.label}, load ${p.loadAverage1m})`);
+    }
+    console.log(`  target ≥ ${r.target}${r.maxP99 ? `, p99 < ${r.maxP99} ms` : ''} (${suite.passes[0]!.label}): ${r.met ? 'met' : 'NOT met'}`);
   }
+  console.log('');
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results', suite.resultsFile), JSON.stringify({
     date: new Date().toISOString(), suite: suite.name, node: process.version, cores: cpus().length, connections: suite.connections, seconds: DURATION, results,

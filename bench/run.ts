@@ -2,8 +2,9 @@
 // Fastify server answering the same bytes, driven by the same autocannon load on loopback, one after
 // the other. Suites: `core` (lookup list, employee read and PATCH), `jobboard` (job board search),
 // and two that need no baseline: `resumes` (parsing per format) and `batch` (1,000 resumes through a
-// batch job); none named runs them all. Prints requests/s, p50 and p99 for each and the ratio; writes
-// bench/results/<suite file>.
+// batch job); none named runs them all. Each suite is measured with the service's caches off (the
+// headline) and on (beside it): the service restarts between passes on the same database. Prints
+// requests/s, p50 and p99 for each and the ratio; writes bench/results/<suite file>.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { runBatchImport } from './batch-import.ts';
