@@ -31,7 +31,8 @@ export function validValue(field: Field): unknown {
   }
 }
 
-function wrongType(field: Field): unknown {
+/** A value of another JSON type than the field's (records.test.ts uses it too). */
+export function wrongType(field: Field): unknown {
   switch (field.type) {
     case 'String': return 12345;
     case 'Boolean': return 'yes';

@@ -1,11 +1,16 @@
 // The generic behaviour of every record the engine serves (registry.ts `records`), tested once per
 // record from its definition (docs/decisions/0015): create (201, Location, `{ <name>Id }`), the read by
-// id, the paged list, tenant and hierarchy isolation, 404 and 400 for ids, and PATCH of one plain
-// catalog field. A record's own test file keeps only its own rules. What a record adds is one line
-// of FIXTURES in test/record-fixtures.ts (its minimal create body); a registered record without one fails this file.
+// id, the paged list, tenant and hierarchy isolation, 404 and 400 for ids, 405 for other methods, the
+// scopes, PATCH over the catalog's plain fields (path casing, media types, each JSON Patch operation,
+// all-or-nothing) and the branch move. A record's own test file keeps only its own rules. What a
+// record adds is one line of FIXTURES in test/record-fixtures.ts (its minimal create body); a
+// registered record without one fails this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { as, testApp, type TestContext } from '../../test/helpers.ts';
 import { FIXTURES, recordMaker, type FixtureContext, type Side } from '../../test/record-fixtures.ts';
+import { wrongType } from '../../test/catalog-cases.ts';
+import { issueCredential } from '../platform/auth/tokens.ts';
 import type { Field } from '../platform/http/json-patch/catalog.ts';
 import { idProperty, type RecordDefinition } from '../platform/records/record.ts';
 import { fieldsRead } from '../platform/records/rules.ts';
@@ -17,16 +22,49 @@ type Body = Record<string, unknown>;
 const other = (side: Side): Side => (side === 'north' ? 'south' : 'north');
 
 /**
- * The field the PATCH checks use: a plain one (no rule reads it, no `unchecked` reason), preferably a
- * non-nullable String, else a nullable String, else a non-nullable Boolean (a rate sheet has no String).
+ * The catalog fields any value of their type suits, so the PATCH checks can use them without knowing
+ * the record: no rule reads them, none has an `unchecked` reason, a branch move does not follow them,
+ * and the read shows them (a job order's read leaves catalog fields out).
+ */
+function plainFields(def: RecordDefinition): Field[] {
+  const target = def.patch.target;
+  const busy = new Set([...fieldsRead(target.rules ?? {}), ...Object.keys(target.unchecked ?? {}), ...(target.followsBranch ? ['branchId'] : [])]);
+  const shown = new Set(Object.keys(def.read.schema.properties));
+  return target.catalog.fields.filter((f) => !busy.has(f.json) && shown.has(f.json));
+}
+
+/**
+ * The field the PATCH checks use: a plain one, preferably a non-nullable String, else a nullable
+ * String, else a non-nullable Boolean (a rate sheet has no String).
  */
 function plainField(def: RecordDefinition): Field {
-  const target = def.patch.target;
-  const busy = new Set([...fieldsRead(target.rules ?? {}), ...Object.keys(target.unchecked ?? {})]);
-  const free = target.catalog.fields.filter((f) => !busy.has(f.json));
+  const free = plainFields(def);
   const field = free.find((f) => f.type === 'String' && !f.nullable) ?? free.find((f) => f.type === 'String') ?? free.find((f) => f.type === 'Boolean' && !f.nullable);
   if (!field) throw new Error(`${def.name}: no plain String or Boolean field in the catalog to PATCH; teach plainField another type`);
   return field;
+}
+
+/** Another plain field of `field`'s type (copy and move need one), if the catalog has one. */
+const partnerOf = (plain: Field[], field: Field) => plain.find((f) => f !== field && f.type === field.type);
+
+/** A nullable plain field (remove and move null it), one with a partner where the catalog has one. */
+function nullableField(plain: Field[]): Field | undefined {
+  const nullable = plain.filter((f) => f.nullable);
+  return nullable.find((f) => partnerOf(plain, f)) ?? nullable[0];
+}
+
+/** Two different values of the fields' one type that each of them takes. */
+function twoValues(...fields: Field[]): [unknown, unknown] {
+  const type = fields[0]!.type;
+  if (type === 'String') {
+    const room = Math.min(...fields.map((f) => (typeof f.maxLength === 'number' ? f.maxLength : 7)));
+    return ['Patched'.slice(0, room), 'Quilted'.slice(0, room)];
+  }
+  if (type === 'Boolean') return [true, false];
+  if (type === 'DateTime') return ['2026-02-03T00:00:00.000Z', '2026-04-05T00:00:00.000Z'];
+  if (type === 'Guid') return [randomUUID(), randomUUID()];
+  if (type === 'Decimal') return [12.5, 13.25];
+  return [7, 8];
 }
 
 /** A value for `field` other than `current`. */
@@ -40,6 +78,17 @@ const NO_SUCH_ID = 2_000_000_000;
 /** A 404's body without what is the request's own (its path and trace id). */
 const problem = ({ instance: _instance, traceId: _traceId, ...rest }: Body) => rest;
 const NOT_IN_ANY_CATALOG = 'NoSuchField';
+const JSON_PATCH = 'application/json-patch+json';
+
+/**
+ * Rules of one record's own section that a generic test here is the test of for that record: added to
+ * the test's name, so the spec's rule points here.
+ */
+const OWN_RULES: Record<string, { scopes?: string; patch?: string }> = {
+  Employee: { scopes: 'EMP-25' },
+  Assignment: { scopes: 'ASG-02', patch: 'ASG-11' },
+};
+const withOwn = (ids: string | undefined, name: string) => (ids ? `${ids} ${name}` : name);
 
 let t: TestContext;
 const callers = {} as { admin: Caller; north: Caller; south: Caller; otherAdmin: Caller };
@@ -66,11 +115,13 @@ for (const def of records) {
   describe(`${def.name} (${def.path})`, () => {
     const key = idProperty(def);
     const idName = def.idParam ?? 'id';
+    const plain = plainFields(def);
     const field = plainField(def);
+    const own = OWN_RULES[def.name] ?? {};
     const one = (id: number | string) => `${def.path}/${id}`;
-    const patch = (caller: Caller, id: number | string, document: unknown[]) =>
-      caller({ method: 'PATCH', url: one(id), headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-    const replace = (value: unknown) => [{ op: 'replace', path: `/${field.name}`, value }];
+    const patch = (caller: Caller, id: number | string, document: unknown, type = JSON_PATCH) =>
+      caller({ method: 'PATCH', url: one(id), headers: { 'content-type': type }, payload: JSON.stringify(document) });
+    const replace = (value: unknown, at: Field = field) => [{ op: 'replace', path: `/${at.name}`, value }];
     const list = async (caller: Caller, query: string) => {
       const res = await caller({ method: 'GET', url: `${def.path}?${query}` });
       expect(res.statusCode, res.body).toBe(200);
@@ -166,7 +217,7 @@ for (const def of records) {
       }
     });
 
-    it(`PATCH-01 PATCH-16: a PATCH of ${field.name} (${field.notation}) answers 200 with no body; GET reads the value back`, async () => {
+    it(withOwn(own.patch, `PATCH-01 PATCH-16: a PATCH of ${field.name} (${field.notation}) answers 200 with no body; GET reads the value back`), async () => {
       expect(id).toBeGreaterThan(0);
       const value = changed(field, (await read())[field.json]);
       const res = await patch(callers[side], id, replace(value));
@@ -182,7 +233,142 @@ for (const def of records) {
       const res = await patch(callers[side], id, [...replace(changed(field, before, 'Unwanted')), { op: 'replace', path: `/${NOT_IN_ANY_CATALOG}`, value: 1 }]);
       expect(res.statusCode, res.body).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual([NOT_IN_ANY_CATALOG]);
+      // A field the record shows but its catalog leaves out (its id) is refused the same way.
+      const shownId = key[0]!.toUpperCase() + key.slice(1);
+      expect(def.patch.target.catalog.byName.has(shownId.toLowerCase())).toBe(false);
+      const refused = await patch(callers[side], id, [{ op: 'replace', path: `/${shownId}`, value: 1 }]);
+      expect(refused.json().errors).toEqual({ [shownId]: [`is not a patchable field of ${def.patch.target.catalog.resource}`] });
       expect((await read())[field.json]).toEqual(before);
     });
+
+    it('ERR-11: DELETE and PUT <path>/<id> answer 405; the record stays', async () => {
+      expect(id).toBeGreaterThan(0);
+      for (const method of ['DELETE', 'PUT'] as const) {
+        const res = await callers.admin({ method, url: one(id), payload: {} });
+        expect(res.statusCode, `${method} ${res.body}`).toBe(405);
+      }
+      expect((await read())[key]).toBe(id);
+    });
+
+    it(withOwn(own.scopes, `AUTH-24 AUTH-25 AUTH-31 PATCH-18 AMB-23: ${def.scope}-read reads and lists but creating and PATCH answer 403; ${def.scope}-write PATCHes; other scopes get 403`), async () => {
+      expect(id).toBeGreaterThan(0);
+      const token = async (scope: string) => as(t.app, await issueCredential(t.database.db, {
+        tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: scope, scopes: [scope], expiresAt: new Date(Date.now() + 60_000),
+      }));
+      const reader = await token(`${def.scope}-read`);
+      const writer = await token(`${def.scope}-write`);
+      const stranger = await token(`${records.find((r) => r.scope !== def.scope)!.scope}-read`);
+      const before = (await read())[field.json];
+      const [value] = twoValues(field).filter((v) => v !== before);
+      expect((await reader({ method: 'GET', url: one(id) })).statusCode).toBe(200);
+      expect((await reader({ method: 'GET', url: def.path })).statusCode).toBe(200);
+      expect((await reader({ method: 'POST', url: def.path, payload: await FIXTURES[def.name]!.body(fixtureContext()) })).statusCode).toBe(403);
+      expect((await patch(reader, id, replace(value))).statusCode).toBe(403);
+      expect((await read())[field.json], 'the refused PATCH changed nothing').toEqual(before);
+      for (const request of [{ method: 'GET', url: one(id) }, { method: 'GET', url: def.path }, { method: 'POST', url: def.path, payload: {} }] as const) {
+        expect((await stranger(request)).statusCode, `${request.method} ${request.url}`).toBe(403);
+      }
+      expect((await patch(writer, id, replace(value))).statusCode).toBe(200);
+      expect((await read())[field.json]).toEqual(value);
+    });
+
+    it(`PATCH-09 PATCH-15 PATCH-16 AMB-11: ${field.name} in any letter case, as application/json-patch+json or application/json: 200 with no body`, async () => {
+      expect(id).toBeGreaterThan(0);
+      const paths = [field.name, field.json, field.name.toUpperCase(), field.name.toLowerCase()];
+      const values = twoValues(field);
+      for (const [i, path] of paths.entries()) {
+        const type = i % 2 ? 'application/json' : JSON_PATCH;
+        const res = await patch(callers[side], id, [{ op: 'replace', path: `/${path}`, value: values[i % 2] }], type);
+        expect(res.statusCode, `/${path} as ${type}: ${res.body}`).toBe(200);
+        expect(res.body).toBe('');
+        expect((await read())[field.json], `/${path} as ${type}`).toEqual(values[i % 2]);
+      }
+    });
+
+    it(`PATCH-05 AMB-12: add sets ${field.name}; a passing test lets the document apply, a failing one answers 409 and changes nothing`, async () => {
+      expect(id).toBeGreaterThan(0);
+      const [first, second] = twoValues(field);
+      expect((await patch(callers[side], id, [{ op: 'add', path: `/${field.name}`, value: first }])).statusCode).toBe(200);
+      expect((await read())[field.json]).toEqual(first);
+      const passing = await patch(callers[side], id, [{ op: 'test', path: `/${field.name}`, value: first }, ...replace(second)]);
+      expect(passing.statusCode, passing.body).toBe(200);
+      expect((await read())[field.json]).toEqual(second);
+      // The test sees the document's earlier operations: after replacing with `first`, `second` fails.
+      const failing = await patch(callers[side], id, [...replace(first), { op: 'test', path: `/${field.name}`, value: second }]);
+      expect(failing.statusCode, failing.body).toBe(409);
+      expect((await read())[field.json]).toEqual(second);
+    });
+
+    const copyTo = partnerOf(plain, field);
+    it.skipIf(!copyTo)(`PATCH-05 AMB-12: copy sets path to from's value (${field.name} to ${copyTo?.name ?? 'none: no second plain field of its type'})`, async () => {
+      expect(id).toBeGreaterThan(0);
+      const to = copyTo!;
+      const [first, second] = twoValues(field, to);
+      expect((await patch(callers[side], id, [...replace(first), ...replace(second, to), { op: 'copy', from: `/${field.name}`, path: `/${to.name}` }])).statusCode).toBe(200);
+      expect(await read()).toMatchObject({ [field.json]: first, [to.json]: first });
+    });
+
+    const nullable = nullableField(plain);
+    const moveTo = nullable && (partnerOf(plain, nullable) ?? nullable);
+    const moves = !nullable ? 'none: no plain field is nullable' : moveTo === nullable ? `${nullable.name}, moved onto itself` : `${nullable.name}, moved to ${moveTo?.name}`;
+    it.skipIf(!nullable)(`PATCH-05 PATCH-14 AMB-12: replace with null and remove null a nullable field; move carries the value, nulling a source other than its target (${moves})`, async () => {
+      expect(id).toBeGreaterThan(0);
+      const at = nullable!, to = moveTo!;
+      const [first, second] = twoValues(at, to);
+      for (const document of [replace(null, at), [{ op: 'remove', path: `/${at.name}` }]]) {
+        expect((await patch(callers[side], id, replace(first, at))).statusCode).toBe(200);
+        expect((await patch(callers[side], id, document)).statusCode).toBe(200);
+        expect((await read())[at.json], JSON.stringify(document)).toBeNull();
+      }
+      const res = await patch(callers[side], id, [...replace(second, to), ...replace(first, at), { op: 'move', from: `/${at.name}`, path: `/${to.name}` }]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await read()).toMatchObject(to === at ? { [at.json]: first } : { [at.json]: null, [to.json]: first });
+    });
+
+    const required = plain.find((f) => !f.nullable);
+    it(`PATCH-05 PATCH-14 AMB-12: remove and move from ${required?.name}, which is not nullable, answer 400 naming it and change nothing`, async () => {
+      expect(id).toBeGreaterThan(0);
+      const at = required!;
+      const before = (await read())[at.json];
+      const remove = await patch(callers[side], id, [{ op: 'remove', path: `/${at.name}` }]);
+      expect(remove.json().errors).toEqual({ [at.json]: ['cannot be removed: it must not be null'] });
+      const move = await patch(callers[side], id, [{ op: 'move', from: `/${at.name}`, path: `/${(partnerOf(plain, at) ?? at).name}` }]);
+      expect(move.json().errors).toEqual({ [at.json]: ['cannot be moved: it must not be null'] });
+      expect((await read())[at.json]).toEqual(before);
+    });
+
+    const mistyped = def.patch.target.catalog.fields.find((f) => f !== field)!;
+    it(`PATCH-02 PATCH-05 PATCH-08 PATCH-17 AMB-14 AMB-15: a body that is not an array, an unknown op, a nested path or a bad ${mistyped.name} refuses the whole document (400)`, async () => {
+      expect(id).toBeGreaterThan(0);
+      const before = (await read())[field.json];
+      const value = changed(field, before, 'Unwanted');
+      const documents: [string, unknown][] = [
+        ['not an array', replace(value)[0]],
+        ['unknown op', [...replace(value), { op: 'merge', path: `/${field.name}`, value }]],
+        ['nested path', [...replace(value), { op: 'replace', path: `/${field.name}/0`, value }]],
+        [`${mistyped.name} of the wrong type`, [...replace(value), { op: 'replace', path: `/${mistyped.name}`, value: wrongType(mistyped) }]],
+      ];
+      for (const [what, document] of documents) {
+        const res = await patch(callers[side], id, document);
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      }
+      const bad = await patch(callers[side], id, documents[3]![1]);
+      expect(Object.keys(bad.json().errors)).toEqual([mistyped.json]);
+      expect((await read())[field.json]).toEqual(before);
+    });
+
+    // Records whose hierarchy node is their branch's (the target's `followsBranch`): a branch move is a hierarchy move.
+    if (def.patch.target.followsBranch) {
+      it('PATCH-19 AMB-78: a BranchId outside the caller\'s hierarchy answers 400 naming it; a visible new branch moves the record into that branch\'s hierarchy', async () => {
+        const moving = await make(def.name);
+        const away = [{ op: 'replace', path: '/BranchId', value: t.tenant[other(side)].branchId }];
+        expect((await patch(callers[side], moving, away)).json().errors).toEqual({ branchId: ['no such branch inside your hierarchy'] });
+        expect((await patch(callers.admin, moving, away)).statusCode).toBe(200);
+        expect((await callers[side]({ method: 'GET', url: one(moving) })).statusCode, 'out of the old branch\'s sight').toBe(404);
+        const there = await callers[other(side)]({ method: 'GET', url: one(moving) });
+        expect(there.statusCode, there.body).toBe(200);
+        expect(there.json().branchId).toBe(t.tenant[other(side)].branchId);
+      });
+    }
   });
 }
