@@ -62,11 +62,24 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
   patch: { note?: string; target: PatchTarget };
 }
 
-/** Keeps the definition's type parameters (inferred from the schemas) so `run` is checked against them. */
+/** What a definition must say; the names that follow a convention may be left out (see defineRecord). */
+export type RecordInput<Create extends TObject, Query extends TObject, ReadQuery extends TObject> =
+  Omit<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what'> &
+  Partial<Pick<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what'>>;
+
+/** `JobTitle` → `job title`. */
+const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * The definition, with the conventional names where it gives none: plural `<name>s`, path
+ * `/<plural>`, scope `<name>` in lower case, and `The <name in words>` in a 404. Keeps the type
+ * parameters (inferred from the schemas) so `run` is checked against them.
+ */
 export function defineRecord<Create extends TObject, Query extends TObject, ReadQuery extends TObject>(
-  definition: RecordDefinition<Create, Query, ReadQuery>,
+  input: RecordInput<Create, Query, ReadQuery>,
 ): RecordDefinition<Create, Query, ReadQuery> {
-  return definition;
+  const plural = input.plural ?? `${input.name}s`;
+  return { ...input, plural, path: input.path ?? `/${plural}`, scope: input.scope ?? input.name.toLowerCase(), what: input.what ?? `The ${words(input.name)}` };
 }
 
 /** The read of a record that takes no query parameters. */

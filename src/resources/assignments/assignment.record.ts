@@ -82,12 +82,8 @@ export const assignmentPatchTarget: PatchTarget = {
 
 export const assignmentRecord = defineRecord({
   name: 'Assignment',
-  plural: 'Assignments',
-  path: '/Assignments',
   idType: 'Int64',
-  scope: 'assignment',
   access: { read: detailsAccess, list: listAccess, write: writeAccess },
-  what: 'The assignment',
   create: {
     summary: 'Place an employee on a job order. The latest vetting session of the employee and order (POST /jobOrder/{orderId}/assignmentRestriction) '
       + 'must be clear or approved and still hold: else 409 ASSIGNMENT_NOT_VETTED, or ASSIGNMENT_RESTRICTED with the unapproved `results`. '

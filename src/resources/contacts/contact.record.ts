@@ -63,11 +63,7 @@ export const contactPatchTarget: PatchTarget = {
 
 export const contactRecord = defineRecord({
   name: 'Contact',
-  plural: 'Contacts',
-  path: '/Contacts',
   idType: 'Int64',
-  scope: 'contact',
-  what: 'The contact',
   create: {
     summary: 'Create a contact (a person at a customer or a vendor) at a branch.',
     body: ContactCreate,

@@ -54,11 +54,7 @@ export const contractPatchTarget: PatchTarget = {
 
 export const contractRecord = defineRecord({
   name: 'Contract',
-  plural: 'Contracts',
-  path: '/Contracts',
   idType: 'Int32',
-  scope: 'contract',
-  what: 'The contract',
   create: {
     summary: 'Create a contract for a customer inside the caller\'s hierarchy.',
     body: ContractCreate,

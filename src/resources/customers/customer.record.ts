@@ -31,11 +31,7 @@ export const customerPatchTarget: PatchTarget = {
 
 export const customerRecord = defineRecord({
   name: 'Customer',
-  plural: 'Customers',
-  path: '/Customers',
   idType: 'Int64',
-  scope: 'customer',
-  what: 'The customer',
   create: {
     summary: 'Create a customer (a department of a client company) at a branch.',
     body: CustomerCreate,

@@ -61,11 +61,7 @@ export const employeePatchTarget: PatchTarget = {
 
 export const employeeRecord = defineRecord({
   name: 'Employee',
-  plural: 'Employees',
-  path: '/Employees',
   idType: 'Int64',
-  scope: 'employee',
-  what: 'The employee',
   create: {
     summary: 'Create an employee. 403 when the hierarchy level may not create employees; 409 when the governmentPersonalId exists.',
     body: EmployeeCreate,

@@ -62,12 +62,9 @@ export const jobOrderPatchTarget: PatchTarget = {
 
 export const jobOrderRecord = defineRecord({
   name: 'JobOrder',
-  plural: 'JobOrders',
-  path: '/JobOrders',
   idType: 'Int32',
   // `order-read` and `order-write` are the spec's scope names (JO-01, JO-03); roles: JO-08.
   scope: 'order',
-  what: 'The job order',
   create: {
     summary: 'Create a job order. New orders are Unfilled, served by the caller, with the first sales team, duration and worker comp code.',
     body: JobOrderCreate,

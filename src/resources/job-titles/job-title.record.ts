@@ -156,11 +156,8 @@ export const jobTitlePatchTarget: PatchTarget = {
 
 export const jobTitleRecord = defineRecord({
   name: 'JobTitle',
-  plural: 'JobTitles',
   path: '/Administration/JobTitles',
   idType: 'Int32',
-  scope: 'jobtitle',
-  what: 'The job title',
   create: {
     summary: 'Create a job title in a hierarchy node inside the caller\'s hierarchy.',
     body: JobTitleCreate,

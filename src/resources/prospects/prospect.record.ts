@@ -14,11 +14,7 @@ import { createProspect, getProspect, listProspects } from './prospect.repositor
 
 export const prospectRecord = defineRecord({
   name: 'Prospect',
-  plural: 'Prospects',
-  path: '/Prospects',
   idType: 'Int32',
-  scope: 'prospect',
-  what: 'The prospect',
   create: {
     summary: 'Create a prospect in the caller\'s hierarchy node, or in a visible hierId.',
     body: ProspectCreate,

@@ -44,12 +44,8 @@ export const rateSheetPatchTarget: PatchTarget = {
 
 export const rateSheetRecord = defineRecord({
   name: 'RateSheet',
-  plural: 'RateSheets',
-  path: '/RateSheets',
   idParam: 'rateSheetId',
   idType: 'Int32',
-  scope: 'ratesheet',
-  what: 'The rate sheet',
   create: {
     summary: 'Create a rate sheet. ApplyRateSheetToCustomerDepartments true requires customerId.',
     body: RateSheetCreate,

@@ -32,11 +32,8 @@ export const timecardPatchTarget: PatchTarget = {
 
 export const timecardRecord = defineRecord({
   name: 'Timecard',
-  plural: 'Timecards',
   path: '/TimeEntry/timecards',
   idType: 'Int32',
-  scope: 'timecard',
-  what: 'The timecard',
   create: {
     summary: 'Create a timecard for a job order; its branch, worksite and pass-down values are copied from the order.',
     body: TimecardCreate,

@@ -31,11 +31,7 @@ export const vendorPatchTarget: PatchTarget = {
 
 export const vendorRecord = defineRecord({
   name: 'Vendor',
-  plural: 'Vendors',
-  path: '/Vendors',
   idType: 'Int32',
-  scope: 'vendor',
-  what: 'The vendor',
   create: {
     summary: 'Create a vendor from catalog fields, in the caller\'s hierarchy node or a visible hierId. IsVendor false is refused.',
     body: VendorCreate,
