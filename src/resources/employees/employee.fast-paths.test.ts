@@ -113,7 +113,7 @@ describe('PATCH /Employees/{id}: the one-statement path answers as the general p
     ['every value type, normalised', [
       { op: 'replace', path: '/InterviewDate', value: '2024-02-03T04:05:06+02:00' },
       { op: 'replace', path: '/IsI9OnFile', value: true }, { op: 'replace', path: '/AdditionalTaxWithholding', value: 214748.36 },
-      { op: 'replace', path: '/Dependents', value: 127 }, { op: 'replace', path: '/WotcEligibilityStatusId', value: 9_007_199_254_740_991 },
+      { op: 'replace', path: '/Dependents', value: 127 }, { op: 'replace', path: '/W4Year', value: 2026 },
       { op: 'replace', path: '/DefaultPayRate', value: 17.25 }, { op: 'replace', path: '/IsConvictedFelon', value: null },
     ], true],
     ['values equal to the stored ones (no change)', [{ op: 'replace', path: '/FirstName', value: 'Ann' }], true],
@@ -127,6 +127,8 @@ describe('PATCH /Employees/{id}: the one-statement path answers as the general p
     ['a checked reference (general path only)', [{ op: 'replace', path: '/ServiceRepId', value: 987654 }], false],
     // Once a plain field here: its rule now keeps it off the one-statement path.
     ['a message that is not the record\'s', [{ op: 'replace', path: '/PrimaryMessageId', value: 9_007_199_254_740_991 }], false],
+    // Once the Int64 of the plain document above: a back-office list's id now (decision 0028), checked.
+    ['a WOTC status the tenant does not have', [{ op: 'replace', path: '/WotcEligibilityStatusId', value: 9_007_199_254_740_991 }], false],
   ];
 
   for (const [name, document, plain] of cases) {
