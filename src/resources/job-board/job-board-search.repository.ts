@@ -68,12 +68,45 @@ function statementText(text: boolean, area: boolean, local: boolean, sortBy: num
       where ${where.join(' and ')}
     ), page as (select * from matches order by ${orderBy(sortBy, text, area)} limit $4 offset $5)
     select (select count(*)::int from matches) as total_count,
-      (select json_agg(json_build_object('jobOrderId', s.job_order_id, 'municipality', s.municipality, 'region', s.region,
-          'postalCode', s.postal_code, 'dateOrderTaken', extract(epoch from s.date_order_taken) * 1000, 'jobTitle', s.job_title, 'jobDescription', s.job_description,
-          'jobDescriptionContentType', s.job_description_content_type, 'category', s.category, 'orderType', s.order_type,
-          'skills', s.skills, 'chord', p.chord) order by ${orderBy(sortBy, text, area, 'p.')})
+      (select ${itemsJson(orderBy(sortBy, text, area, 'p.'))}
         from page p join job_board_search s on s.tenant_id = $1 and s.job_order_id = p.job_order_id) as data`;
 }
+
+/** The result item as JSON, from a `page` p joined to job_board_search s; `orderSql` orders the items. */
+const itemsJson = (orderSql: string) => `json_agg(json_build_object('jobOrderId', s.job_order_id, 'municipality', s.municipality, 'region', s.region,
+          'postalCode', s.postal_code, 'dateOrderTaken', extract(epoch from s.date_order_taken) * 1000, 'jobTitle', s.job_title, 'jobDescription', s.job_description,
+          'jobDescriptionContentType', s.job_description_content_type, 'category', s.category, 'orderType', s.order_type,
+          'skills', s.skills, 'chord', p.chord) order by ${orderSql})`;
+
+/** A text search of one word (letters and digits only) may take the word table's path. */
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * A one-word relevance search without a location (issue 14 item 13): a broad word matches thousands
+ * of orders, and ranking them all (ts_rank of each document) was most of such a search's time.
+ * job_board_search_words holds each order's rank for each of its lexemes, computed as `statementText`
+ * computes it; its B-tree gives the page in relevance order (rank, then date, then id, as
+ * `orderBy`) and the count, both index-only. Same parameters as statementText with text.
+ *
+ * `k` takes the word's lexeme only when websearch_to_tsquery's query is exactly that one lexeme; a
+ * word the parser splits (`fallback` true) is answered by the general statement instead. A
+ * stopword (an empty query) matches nothing on either path.
+ */
+const WORD_STATEMENT = {
+  name: 'job_board_search_word',
+  text: `with k as materialized (
+      select q, case when cardinality(a) = 1 and q = job_board_word_query(a[1]) then a[1] end as lex
+      from (select websearch_to_tsquery('english', $6) as q, tsvector_to_array(to_tsvector('english', $6)) as a) x
+    ), page as (
+      select w.job_order_id, w.rank, w.date_order_taken, null::float8 as chord from job_board_search_words w
+      where w.tenant_id = $1 and w.lexeme = (select lex from k) and w.hier_id = any($2::int[]) and w.country_code = $3
+      order by w.rank desc, w.date_order_taken desc, w.job_order_id desc limit $4 offset $5)
+    select (select numnode(q) > 0 and lex is null from k) as fallback,
+      (select count(*)::int from job_board_search_words w
+        where w.tenant_id = $1 and w.lexeme = (select lex from k) and w.hier_id = any($2::int[]) and w.country_code = $3) as total_count,
+      (select ${itemsJson('p.rank desc, p.date_order_taken desc, p.job_order_id desc')}
+        from page p join job_board_search s on s.tenant_id = $1 and s.job_order_id = p.job_order_id) as data`,
+};
 
 /**
  * Each shape is a named statement, prepared once per connection: PostgreSQL may keep a generic plan
@@ -87,8 +120,12 @@ function statementFor(text: boolean, area: boolean, local: boolean, sortBy: numb
   return statement;
 }
 
-/** `settings`: the tenant's job board settings (the route reads them, cached with the answers). */
-export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoardBase: string, settings: JobBoardSettings): Promise<Paged<JobBoardOrderShape>> {
+/**
+ * `settings`: the tenant's job board settings (the route reads them, cached with the answers).
+ * `byWord: false` answers a one-word relevance search with the general statement (tests compare both).
+ */
+export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoardBase: string, settings: JobBoardSettings,
+  { byWord = true }: { byWord?: boolean } = {}): Promise<Paged<JobBoardOrderShape>> {
   const countries = await loadCountries(scope.db);
   if (!countries.some((c) => c.countryCode === q.countryCode)) throw invalid('countryCode', 'is not a countryCode of GET /DataLists/countries');
   // CanSearchByLocation off: location parameters are ignored, not checked (JB-38, AMB-56 (e)).
@@ -96,14 +133,22 @@ export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoa
   const text = q.textSearch?.trim() ? q.textSearch.trim() : undefined;
   const area = centre ? searchArea(centre) : undefined;
 
-  const { name, text: statement } = statementFor(!!text, !!area, !!area && area.chord <= LOCAL_CHORD, q.sortBy);
   // Tenant and hierarchy ($1, $2) are the scope's, as DataScope.visible would write them.
   const values: unknown[] = [scope.tenantId, scope.hierIds, q.countryCode, q.take, q.skip];
   if (text) values.push(text);
   if (area) values.push(area.centre, area.box, area.chord);
-  // The pool's random_page_cost (database.ts) keeps broad text matches on the GIN index.
   const client = scope.client ?? scope.db.$client;
-  const { rows: [result] } = await client.query<{ total_count: number; data: Found[] | null }>({ name, text: statement, values });
+  type Row = { total_count: number; data: Found[] | null; fallback?: boolean };
+  let result: Row | undefined;
+  if (byWord && text && !area && q.sortBy === SORT_BY.relevance && ONE_WORD.test(text)) {
+    ({ rows: [result] } = await client.query<Row>({ ...WORD_STATEMENT, values }));
+    if (result!.fallback) result = undefined;
+  }
+  if (!result) {
+    const { name, text: statement } = statementFor(!!text, !!area, !!area && area.chord <= LOCAL_CHORD, q.sortBy);
+    // The pool's random_page_cost (database.ts) keeps broad text matches on the GIN index.
+    ({ rows: [result] } = await client.query<Row>({ name, text: statement, values }));
+  }
 
   const totalCount = result!.total_count;
   const oldBefore = settings.hideOldDates ? Date.now() - settings.oldDateCutoffDays * DAY_MS : undefined;
