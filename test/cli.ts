@@ -4,6 +4,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { vi } from 'vitest';
 import type { Config } from '../src/config.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { seedTenant, testDatabase, type TenantFixture } from './helpers.ts';
 
 export interface CommandRun { code: number; stdout: string; stderr: string }
 
@@ -30,4 +32,17 @@ export async function staffing(env: NodeJS.ProcessEnv, ...args: string[]): Promi
     const failed = e as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+/**
+ * A command test file's database: the tenants named (the first is returned), and the environment a
+ * child `staffing` runs with (that database's DATABASE_URL, no logs).
+ */
+export async function commandDatabase(tenants: readonly string[] = ['acme', 'other']): Promise<{ database: Database; tenant: TenantFixture; env: NodeJS.ProcessEnv }> {
+  const database = await testDatabase();
+  const seeded: TenantFixture[] = [];
+  for (const name of tenants) seeded.push(await seedTenant(database, name));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
+  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
+  return { database, tenant: seeded[0]!, env };
 }

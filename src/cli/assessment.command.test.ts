@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
-import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
+import { commandDatabase, inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
+import { testConfig, type TenantFixture } from '../../test/helpers.ts';
 import type { Database } from '../platform/db/database.ts';
 import { assessments, assessmentVendors } from '../resources/assessments/assessment.table.ts';
 import { assessmentCommand } from './assessment.command.ts';
@@ -17,13 +17,7 @@ let tenant: TenantFixture;
 let env: NodeJS.ProcessEnv;
 const folder = mkdtempSync(join(tmpdir(), 'assessment-catalog-'));
 
-beforeAll(async () => {
-  database = await testDatabase();
-  tenant = await seedTenant(database, 'acme');
-  await seedTenant(database, 'other');
-  env = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
-  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
-});
+beforeAll(async () => { ({ database, tenant, env } = await commandDatabase()); });
 afterAll(async () => { await database?.close(); });
 
 const config = () => testConfig({ DATABASE_URL: env.DATABASE_URL ?? '' });

@@ -2,8 +2,8 @@
 // as a user would (the real command in a child process, like the `staffing token` tests), and its
 // refusals in process (each child process costs seconds).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
-import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
+import { commandDatabase, inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
+import { testConfig, type TenantFixture } from '../../test/helpers.ts';
 import { jobBoardCommand } from './jobboard.command.ts';
 import type { Database } from '../platform/db/database.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings } from '../resources/reference-data/job-board.settings.ts';
@@ -12,13 +12,7 @@ let database: Database;
 let tenant: TenantFixture;
 let env: NodeJS.ProcessEnv;
 
-beforeAll(async () => {
-  database = await testDatabase();
-  tenant = await seedTenant(database, 'acme');
-  await seedTenant(database, 'other');
-  env = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
-  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
-});
+beforeAll(async () => { ({ database, tenant, env } = await commandDatabase()); });
 afterAll(async () => { await database?.close(); });
 
 const inProcess = (...args: string[]) => runInProcess(jobBoardCommand, testConfig({ DATABASE_URL: env.DATABASE_URL! }), args);

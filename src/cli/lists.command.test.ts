@@ -2,8 +2,8 @@
 // runs it (a child process), the rest in process (each child process costs seconds).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { inProcess as runInProcess, staffing } from '../../test/cli.ts';
-import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
+import { commandDatabase, inProcess as runInProcess, staffing } from '../../test/cli.ts';
+import { testConfig, type TenantFixture } from '../../test/helpers.ts';
 import type { Database } from '../platform/db/database.ts';
 import { burdenTypes, purchaseOrders, taxJurisdictions } from '../resources/reference-data/reference.table.ts';
 import { seedCustomer } from '../resources/assignments/assignment.fixtures.ts';
@@ -13,13 +13,7 @@ let database: Database;
 let tenant: TenantFixture;
 let env: NodeJS.ProcessEnv;
 
-beforeAll(async () => {
-  database = await testDatabase();
-  tenant = await seedTenant(database, 'acme');
-  await seedTenant(database, 'other');
-  env = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
-  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
-});
+beforeAll(async () => { ({ database, tenant, env } = await commandDatabase()); });
 afterAll(async () => { await database?.close(); });
 
 const inProcess = (...args: string[]) => runInProcess(listsCommand, testConfig({ DATABASE_URL: env.DATABASE_URL! }), args);

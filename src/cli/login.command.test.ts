@@ -2,8 +2,8 @@
 // them (a child process), the refusals in process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
-import { as, seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
+import { commandDatabase, inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
+import { as, testConfig, type TenantFixture } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../platform/db/database.ts';
 import { oauthClients, signingKeys } from '../platform/db/schema.ts';
@@ -16,10 +16,7 @@ let env: NodeJS.ProcessEnv;
 let employeeId: number;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  tenant = await seedTenant(database, 'acme');
-  env = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
-  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
+  ({ database, tenant, env } = await commandDatabase(['acme']));
   const app = await buildApp({ config: testConfig(), database, listenForRevocations: false });
   const created = await as(app, tenant.northToken)({ method: 'POST', url: '/Employees', payload: { firstName: 'Cli', lastName: 'Worker', branchId: tenant.north.branchId, region: 'MN' } });
   employeeId = created.json<{ employeeId: number }>().employeeId;
