@@ -39,10 +39,16 @@ export function hasScope(principal: Principal, scope: string): boolean {
 }
 
 /**
- * The select-list columns `visible` (nodes at or below the hierarchy node aliased `n`) and
- * `ancestors` (the nodes above it), for a query whose tenant id is `tenantColumn`.
+ * The rep's node as members of a `json_build_object` (one JSON value a row: pg parses it natively,
+ * where separate array and text columns each took a parser in Node): `path`, `canCreateEmployees`,
+ * `canInsertMasterData`, `visible` (nodes at or below the node aliased `n`) and `ancestors` (the
+ * nodes above it), for a query whose tenant id is `tenantColumn`.
  */
-export function hierarchyColumns(tenantColumn: 'c.tenant_id' | 'r.tenant_id'): string {
-  return `array(select d.id from hierarchy_nodes d where d.tenant_id = ${tenantColumn} and d.path <@ n.path order by d.id) as visible,
-    array(select a.id from hierarchy_nodes a where a.tenant_id = ${tenantColumn} and a.path @> n.path and a.id <> n.id order by a.id) as ancestors`;
+export function hierarchyMembers(tenantColumn: 'c.tenant_id' | 'r.tenant_id'): string {
+  return `'path', n.path::text, 'canCreateEmployees', n.can_create_employees, 'canInsertMasterData', n.can_insert_master_data,
+    'visible', array(select d.id from hierarchy_nodes d where d.tenant_id = ${tenantColumn} and d.path <@ n.path order by d.id),
+    'ancestors', array(select a.id from hierarchy_nodes a where a.tenant_id = ${tenantColumn} and a.path @> n.path and a.id <> n.id order by a.id)`;
 }
+
+/** What hierarchyMembers gives. */
+export interface HierarchyMembers { path: string; canCreateEmployees: boolean; canInsertMasterData: boolean; visible: number[]; ancestors: number[] }

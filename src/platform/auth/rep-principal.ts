@@ -2,16 +2,16 @@
 // it, with that rep's hierarchy as it is now (a rep moved or deactivated since is taken into account).
 // Bearer tokens of reps (code flow) and of services (acting as their client's rep) resolve the same way.
 import type { Db } from '../db/database.ts';
-import { hierarchyColumns, type Principal } from './principal.ts';
+import { hierarchyMembers, type HierarchyMembers, type Principal } from './principal.ts';
 import type { SubjectResolver } from './bearer.ts';
 
-interface Row { tenant_name: string; hier_id: number; security_group_id: number; is_active: boolean; path: string; can_create_employees: boolean; can_insert_master_data: boolean; visible: number[]; ancestors: number[] }
+interface Rep extends HierarchyMembers { tenantName: string; hierId: number; securityGroupId: number; isActive: boolean }
 
 /** The rep with its hierarchy, as a named statement (planned once per connection: every uncached bearer request asks it). */
 const REP = {
   name: 'rep_principal',
-  text: `select t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active, n.path::text as path, n.can_create_employees, n.can_insert_master_data,
-                ${hierarchyColumns('r.tenant_id')}
+  text: `select json_build_object('tenantName', t.name, 'hierId', r.hier_id, 'securityGroupId', r.security_group_id, 'isActive', r.is_active,
+                ${hierarchyMembers('r.tenant_id')}) as rep
            from service_reps r
            join tenants t on t.id = r.tenant_id
            join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
@@ -19,14 +19,14 @@ const REP = {
 };
 
 export async function principalOfRep(db: Db, tenantId: number, serviceRepId: number): Promise<Principal | undefined> {
-  const { rows } = await db.$client.query<Row>({ ...REP, values: [tenantId, serviceRepId] });
-  const row = rows[0];
-  if (!row?.is_active) return undefined;
+  const { rows } = await db.$client.query<{ rep: Rep }>({ ...REP, values: [tenantId, serviceRepId] });
+  const rep = rows[0]?.rep;
+  if (!rep?.isActive) return undefined;
   return {
-    credentialKey: `${tenantId}:rep:${serviceRepId}`, credentialId: 0, sid: '', tenantId, tenantName: row.tenant_name,
-    role: 'ServiceRep', serviceRepId, securityGroupId: row.security_group_id, hierId: row.hier_id, hierPath: row.path,
-    visibleHierIds: row.visible, ancestorHierIds: row.ancestors,
-    canCreateEmployees: row.can_create_employees, canInsertMasterData: row.can_insert_master_data,
+    credentialKey: `${tenantId}:rep:${serviceRepId}`, credentialId: 0, sid: '', tenantId, tenantName: rep.tenantName,
+    role: 'ServiceRep', serviceRepId, securityGroupId: rep.securityGroupId, hierId: rep.hierId, hierPath: rep.path,
+    visibleHierIds: rep.visible, ancestorHierIds: rep.ancestors,
+    canCreateEmployees: rep.canCreateEmployees, canInsertMasterData: rep.canInsertMasterData,
     scopes: new Set(['*']), expiresAt: null,
   };
 }

@@ -4,28 +4,28 @@
 import type { Database } from '../db/database.ts';
 import { listen, type Listener, type ListenOptions } from '../db/listen.ts';
 import { secretMatches } from './credentials.ts';
-import { hierarchyColumns, type Principal } from './principal.ts';
+import { hierarchyMembers, type HierarchyMembers, type Principal } from './principal.ts';
 
 export const REVOKE_CHANNEL = 'staffing_credential_revoked';
 const MAX_ENTRIES = 10_000;
 
-interface Row {
-  tenant_id: number; id: number; sid: string; secret_hash: Buffer; scopes: string[];
-  expires_at: Date | null; revoked_at: Date | null; service_rep_id: number; tenant_name: string;
-  hier_id: number; security_group_id: number; rep_active: boolean; path: string;
-  can_create_employees: boolean; can_insert_master_data: boolean; visible: number[]; ancestors: number[];
+/** A credential with its rep and node: one JSON value (dates as epoch milliseconds, the hash in hex). */
+interface Credential extends HierarchyMembers {
+  tenantId: number; id: number; sid: string; secretHash: string; scopes: string[]; expiresAt: number | null; revoked: boolean;
+  serviceRepId: number; tenantName: string; hierId: number; securityGroupId: number; repActive: boolean;
 }
 
 /**
  * A credential by SID as a named statement: planned once per connection instead of at every lookup
  * the cache does not answer (an unnamed statement is planned each time: 0.49 ms against 0.07 ms).
+ * One JSON column, not seventeen: half the lookup's CPU in Node went to describing and parsing columns.
  */
 const BY_SID = {
   name: 'credential_by_sid',
-  text: `select c.tenant_id, c.id, c.sid, c.secret_hash, c.scopes, c.expires_at, c.revoked_at, c.service_rep_id,
-                t.name as tenant_name, r.hier_id, r.security_group_id, r.is_active as rep_active, n.path::text as path,
-                n.can_create_employees, n.can_insert_master_data,
-                ${hierarchyColumns('c.tenant_id')}
+  text: `select json_build_object('tenantId', c.tenant_id, 'id', c.id, 'sid', c.sid, 'secretHash', encode(c.secret_hash, 'hex'), 'scopes', c.scopes,
+                'expiresAt', floor(extract(epoch from c.expires_at) * 1000), 'revoked', c.revoked_at is not null, 'serviceRepId', c.service_rep_id,
+                'tenantName', t.name, 'hierId', r.hier_id, 'securityGroupId', r.security_group_id, 'repActive', r.is_active,
+                ${hierarchyMembers('c.tenant_id')}) as credential
            from api_credentials c
            join tenants t on t.id = c.tenant_id
            join service_reps r on r.tenant_id = c.tenant_id and r.id = c.service_rep_id
@@ -50,30 +50,30 @@ export class CredentialVerifier {
     }
     if (hit) this.cache.delete(key);
 
-    const result = await this.database.pool.query<Row>({ ...BY_SID, values: [sid] });
+    const result = await this.database.pool.query<{ credential: Credential }>({ ...BY_SID, values: [sid] });
     // Compare against every row with this SID (there is one in practice) so timing says nothing.
-    const row = result.rows.find((r) => secretMatches(secret, r.secret_hash));
+    const row = result.rows.map((r) => r.credential).find((c) => secretMatches(secret, Buffer.from(c.secretHash, 'hex')));
     if (!row) return { ok: false, detail: 'The credentials are not valid.' };
-    if (row.revoked_at) return { ok: false, detail: 'The credential has been revoked.' };
-    const expiresAt = row.expires_at ? row.expires_at.getTime() : null;
+    if (row.revoked) return { ok: false, detail: 'The credential has been revoked.' };
+    const expiresAt = row.expiresAt;
     if (expiresAt !== null && expiresAt <= now) return { ok: false, detail: 'The credential has expired.' };
-    if (!row.rep_active) return { ok: false, detail: 'The service rep of this credential is inactive.' };
+    if (!row.repActive) return { ok: false, detail: 'The service rep of this credential is inactive.' };
 
     const principal: Principal = {
-      credentialKey: `${row.tenant_id}:${row.id}`,
+      credentialKey: `${row.tenantId}:${row.id}`,
       credentialId: row.id,
       sid: row.sid,
-      tenantId: row.tenant_id,
-      tenantName: row.tenant_name,
+      tenantId: row.tenantId,
+      tenantName: row.tenantName,
       role: 'ServiceRep',
-      serviceRepId: row.service_rep_id,
-      securityGroupId: row.security_group_id,
-      hierId: row.hier_id,
+      serviceRepId: row.serviceRepId,
+      securityGroupId: row.securityGroupId,
+      hierId: row.hierId,
       hierPath: row.path,
       visibleHierIds: row.visible,
       ancestorHierIds: row.ancestors,
-      canCreateEmployees: row.can_create_employees,
-      canInsertMasterData: row.can_insert_master_data,
+      canCreateEmployees: row.canCreateEmployees,
+      canInsertMasterData: row.canInsertMasterData,
       scopes: new Set(row.scopes),
       expiresAt,
     };

@@ -5,10 +5,7 @@ import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import { JobBoardOrder, JobBoardSearchQuery } from './job-board-search.schemas.ts';
 import { searchJobBoard } from './job-board-search.repository.ts';
-import { readJobBoardSettings, type JobBoardSettings } from '../reference-data/job-board.settings.ts';
-
-/** The settings ride in the answer cache: the same notification drops both. */
-const SETTINGS = '\u0001settings';
+import { readJobBoardSettings } from '../reference-data/job-board.settings.ts';
 
 // JB-50 (AMB-23 (a)): job boards integrate as a service or a rep's token, with the job board scope.
 const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-read'] };
@@ -44,8 +41,7 @@ export async function jobBoardSearchRoutes(app: FastifyInstance) {
       const hit = cache.get(tenantId, key);
       if (hit) return hit;
       const generation = cache.generation(tenantId);
-      let settings = cache.get(tenantId, SETTINGS) as JobBoardSettings | undefined;
-      if (!settings) cache.set(tenantId, SETTINGS, generation, settings = await readJobBoardSettings(request.scope.db, tenantId));
+      const settings = await cache.settings(tenantId, () => readJobBoardSettings(request.scope.db, tenantId));
       const answer = await searchJobBoard(request.scope, request.query, app.config.JOBBOARD_URL, settings);
       cache.set(tenantId, key, generation, answer);
       return answer;
