@@ -2,7 +2,7 @@
 // read back; a too-long string, a value of the wrong type, an out-of-range number and a null on a
 // non-nullable field are each refused with 400 naming the field, and change nothing.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, Field } from '../src/platform/http/json-patch/catalog.ts';
 import { INTEGER_RANGE } from '../src/platform/http/json-patch/catalog.ts';
 
@@ -104,4 +104,24 @@ export function describeCatalog(catalog: Catalog, harness: () => CatalogHarness,
       expect(await h.read()).toEqual(before);
     });
   });
+}
+
+export interface CatalogRecord {
+  /** Makes the record to patch (before the catalog's tests): its id, and valid values for fields that name other records. */
+  make(): Promise<{ id: number; valid?: Record<string, unknown> }>;
+  /** The harness's patch and read on record `id`. */
+  harness(id: number): Pick<CatalogHarness, 'patch' | 'read'>;
+}
+
+/**
+ * describeCatalog on a record made for it in 'catalog fixtures', whose test fails when none was made
+ * (the catalog's own tests would otherwise patch record 0 and fail on that instead).
+ */
+export function describeCatalogOf(catalog: Catalog, record: CatalogRecord, ruleIds: string, target: CatalogRules = {}) {
+  let made: { id: number; valid?: Record<string, unknown> } = { id: 0 };
+  describe('catalog fixtures', () => {
+    beforeAll(async () => { made = await record.make(); });
+    it('has a record to patch', () => { expect(made.id).toBeGreaterThan(0); });
+  });
+  describeCatalog(catalog, () => ({ ...record.harness(made.id), valid: made.valid }), ruleIds, target);
 }

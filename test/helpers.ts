@@ -1,6 +1,6 @@
 // Shared test fixtures: a database of the test file's own (cloned from the migrated template), an
 // app built on it, and a tenant with a parent node, two branches, reps and credentials.
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -10,6 +10,10 @@ import { openDatabase, type Database } from '../src/platform/db/database.ts';
 import { issueCredential, type IssuedCredential } from '../src/platform/auth/tokens.ts';
 import { ALL_SCOPES } from '../src/platform/auth/scopes.ts';
 import { addBranch, addHierarchyNode, addServiceRep, createTenant } from '../src/resources/tenants/tenant.provisioning.ts';
+import pino from 'pino';
+import { createWorker } from '../src/platform/jobs/start-worker.ts';
+import type { BatchWorker } from '../src/platform/jobs/worker.ts';
+import { jobCatalog } from '../src/resources/jobs.ts';
 
 let counter = 0;
 
@@ -85,6 +89,13 @@ export async function testApp(configOverrides: Record<string, string> = {}): Pro
   return { app, database, config, tenant, other, close: async () => { await app.close(); await database.close(); } };
 }
 
+/** A started batch worker with every job type on the test's database, polling often so that a test's jobs finish soon. */
+export async function startWorker(t: Pick<TestContext, 'app' | 'config' | 'database'>): Promise<BatchWorker> {
+  const worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
+  await worker.start();
+  return worker;
+}
+
 export const auth = {
   token: (c: IssuedCredential) => ({ 'x-tw-token': c.token }),
   basic: (c: IssuedCredential) => ({ authorization: `Basic ${Buffer.from(`${c.sid}:${c.secret}`).toString('base64')}` }),
@@ -93,4 +104,38 @@ export const auth = {
 /** `app.inject` with the token's header merged in. */
 export function as(app: FastifyInstance, credential: IssuedCredential) {
   return (options: InjectOptions) => app.inject({ ...options, headers: { ...auth.token(credential), ...(options.headers ?? {}) } });
+}
+
+/** A caller with one credential, as `as` gives it. */
+export type Caller = ReturnType<typeof as>;
+
+/** A caller for each seeded credential: acme's administrator, North and South reps, and the other tenant's administrator. */
+export function callers(t: TestContext): { admin: Caller; north: Caller; south: Caller; otherAdmin: Caller } {
+  return { admin: as(t.app, t.tenant.adminToken), north: as(t.app, t.tenant.northToken), south: as(t.app, t.tenant.southToken), otherAdmin: as(t.app, t.other.adminToken) };
+}
+
+export interface RecordRoutesOptions {
+  /** The property of the create answer that holds the new record's id (`vendorId`). */
+  id: string;
+  /** Who calls when a call names nobody: asked for at each call, since test files set their callers in beforeAll. */
+  caller: () => Caller;
+  /** The create body `make` starts from: a function, as it may use what beforeAll set. */
+  minimal?: () => Record<string, unknown>;
+}
+
+/** A record's routes at `path` (`/Vendors`) as its route tests call them: create, JSON Patch, read, and make (create and expect a 201). */
+export function recordRoutes(path: string, options: RecordRoutesOptions) {
+  const create = (body: Record<string, unknown>, caller = options.caller()) => caller({ method: 'POST', url: path, payload: body });
+  const patch = (id: number, document: unknown, caller = options.caller()) =>
+    caller({ method: 'PATCH', url: `${path}/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
+  const read = async (id: number, caller = options.caller()) => (await caller({ method: 'GET', url: `${path}/${id}` })).json();
+  /** Creates one from the minimal body and `body`; the test fails with the answer unless it is a 201. Answers the new id. */
+  const make = async (body: Record<string, unknown> = {}, caller = options.caller()): Promise<number> => {
+    const res = await create({ ...options.minimal?.(), ...body }, caller);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json()[options.id];
+  };
+  /** The PATCH catalog tests' patch and read (test/catalog-cases.ts) on record `id`. */
+  const catalogHarness = (id: number) => ({ patch: (document: unknown[]) => patch(id, document), read: () => read(id) });
+  return { create, patch, read, make, catalogHarness };
 }

@@ -2,13 +2,14 @@
 // minimal valid create body, prerequisites made the same way. Shared by the tests that walk every
 // record (records.test.ts, the bad-input sweep); a registered record without a line here fails them.
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../src/platform/db/database.ts';
 import { idProperty } from '../src/platform/records/record.ts';
 import { records } from '../src/resources/registry.ts';
 import { lookupId, seedWorksite } from '../src/resources/job-orders/job-order.test-data.ts';
 import { vet } from '../src/resources/assignments/assignment.fixtures.ts';
 import { codeListValues } from '../src/resources/reference-data/back-office.test-data.ts';
-import { as, type TenantFixture } from './helpers.ts';
+import { as, type Caller, type TenantFixture } from './helpers.ts';
 
 export type Side = 'north' | 'south';
 type Body = Record<string, unknown>;
@@ -82,4 +83,14 @@ export function recordMaker(app: FastifyInstance, db: Db, tenant: TenantFixture)
     vet: (jobOrderId, employeeId) => vet(callers.admin, jobOrderId, employeeId),
   };
   return context;
+}
+
+/** A job title at the tenant's top node, made by `caller` through the API: public or not, as the job board shows public ones only. */
+export async function newJobTitle(caller: Caller, db: Db, tenant: TenantFixture, isPublic: boolean, jobTitle: string): Promise<number> {
+  const res = await caller({ method: 'POST', url: '/Administration/JobTitles', payload: {
+    skillCode: jobTitle.slice(0, 8).toUpperCase(), jobTitle, isPublic, hierId: tenant.rootHierId,
+    jobTitleCategoryId: await lookupId(db, tenant.tenantId, 'jobTitleCategories'),
+  } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().jobTitleId;
 }

@@ -4,13 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../test/helpers.ts';
+import { startWorker, testApp, type TestContext } from '../../test/helpers.ts';
 import { makeResume, SAMPLE_PERSON } from '../resources/resumes/resume.fixtures.ts';
-import { createWorker } from '../platform/jobs/start-worker.ts';
 import type { BatchWorker } from '../platform/jobs/worker.ts';
-import { jobCatalog } from '../resources/jobs.ts';
 import { importResumes } from './import.command.ts';
 
 let t: TestContext;
@@ -22,8 +19,7 @@ beforeAll(async () => {
   t = await testApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
-  await worker.start();
+  worker = await startWorker(t);
   writeFileSync(join(folder, 'a.docx'), await makeResume(SAMPLE_PERSON, 'docx'));
   writeFileSync(join(folder, 'b.pdf'), await makeResume({ ...SAMPLE_PERSON, firstName: 'Tomás', lastName: 'Reyes' }, 'pdf'));
   writeFileSync(join(folder, 'c.txt'), await makeResume({ ...SAMPLE_PERSON, firstName: 'Li', lastName: 'Wei' }, 'txt'));

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { startDemoServer, type DemoServer } from '../e2e/serve-process.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -19,6 +20,8 @@ export interface TestBrowser {
   browser: Browser;
   /** A new context (no cookies) whose pages report to `events`. */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a new context of its own. */
+  page(options?: BrowserContextOptions): Promise<Page>;
   /** What the browser said: console errors, failed requests, answers >= 400, CSP reports. */
   events: string[];
   close(): Promise<void>;
@@ -30,19 +33,31 @@ export async function launchBrowser(): Promise<TestBrowser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const events: string[] = [];
   const contexts: BrowserContext[] = [];
+  const context = async (options: BrowserContextOptions = {}) => {
+    const created = await browser.newContext({ locale: 'en-US', ...options });
+    contexts.push(created);
+    created.on('page', (page) => watch(page, events));
+    return created;
+  };
   return {
-    browser, events,
-    context: async (options = {}) => {
-      const context = await browser.newContext({ locale: 'en-US', ...options });
-      contexts.push(context);
-      context.on('page', (page) => watch(page, events));
-      return context;
-    },
+    browser, events, context,
+    page: async (options) => (await context(options)).newPage(),
     close: async () => {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
       await browser.close();
     },
   };
+}
+
+/** The demo server and a browser for a browser test file: started together, as each takes seconds. */
+export function startDemoAndBrowser(): Promise<[DemoServer, TestBrowser]> {
+  return Promise.all([startDemoServer(), launchBrowser()]);
+}
+
+/** Closes what startDemoAndBrowser started: either is missing when starting failed. */
+export async function stopDemoAndBrowser(server: DemoServer | undefined, browser: TestBrowser | undefined): Promise<void> {
+  await browser?.close();
+  await server?.stop();
 }
 
 function watch(page: Page, events: string[]) {

@@ -2,14 +2,13 @@
 // every time, all or nothing, completing the session; status updates that never move backwards;
 // 404 for sessions the caller may not report on, 400 naming the field, declared access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, testApp, type TestContext } from '../../../test/helpers.ts';
 import { and, eq } from 'drizzle-orm';
 import { assessmentResults } from './assessment.table.ts';
 import { repToken, seedOffer, seedSession, serviceBearer } from './assessment-session.fixtures.ts';
 import { callbackAccess } from './assessment-callback.routes.ts';
 import { statusApplies } from './assessment-callback.repository.ts';
 
-type Caller = ReturnType<typeof as>;
 const CODES = ['typing-60', 'forklift-safety'] as const;
 let t: TestContext;
 /** The dedicated callback rep: at the root node, only the callback scope (AMB-70 (a)). */

@@ -4,14 +4,13 @@
 // package's delete taking its members and unlinking the sessions requested from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { as } from '../../../test/helpers.ts';
+import { as, type Caller } from '../../../test/helpers.ts';
 import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { assessmentAdminAccess } from './assessment-package.routes.ts';
 import { seedVendor, type VendorFixture } from './assessment-catalog.fixtures.ts';
 import { assessmentPackageMembers, assessmentPackages, assessments, assessmentSessions, assessmentVendors } from './assessment.table.ts';
 
-type Caller = ReturnType<typeof as>;
 const PACKAGES = '/Administration/AssessmentPackages';
 
 let t: LoginContext;

@@ -2,12 +2,11 @@
 // client against the local provider double; 404 outside the hierarchy or tenant, 400 naming the
 // package, 409 for an unconfigured vendor, 502 (session failed) when the provider fails, access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { startProviderDouble, type ProviderDouble } from '../../../test/assessment-provider-double.ts';
 import { repToken, seedCatalog, seedOffer, seedPackage, seedVendor, serviceBearer } from './assessment-session.fixtures.ts';
 import { sessionReadAccess, sessionWriteAccess } from './assessment-session.routes.ts';
 
-type Caller = ReturnType<typeof as>;
 const API_KEY = 'sk-test-secret-0042';
 let t: TestContext;
 let double: ProviderDouble;
@@ -23,10 +22,7 @@ async function newEmployee(caller: Caller, branchId: number, extra: Record<strin
 beforeAll(async () => {
   t = await testApp();
   double = await startProviderDouble();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
-  south = as(t.app, t.tenant.southToken);
-  otherAdmin = as(t.app, t.other.adminToken);
+  ({ admin, north, south, otherAdmin } = callers(t));
   const db = t.database.db;
   const offer = await seedOffer(db, t.tenant.tenantId, ['typing-60', 'forklift-safety'], { apiUrl: double.url, apiKey: API_KEY });
   const other = await seedOffer(db, t.other.tenantId, ['typing-60'], { apiUrl: double.url, apiKey: API_KEY });

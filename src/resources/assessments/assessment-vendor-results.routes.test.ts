@@ -3,13 +3,12 @@
 // not the vendor's, declared access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, testApp, type TestContext } from '../../../test/helpers.ts';
 import { assessmentResults } from './assessment.table.ts';
 import { repToken, seedOffer, seedSession, serviceBearer } from './assessment-session.fixtures.ts';
 import { vendorResultsAccess } from './assessment-vendor-results.routes.ts';
 import { MAX_DATA_LENGTH } from './assessment-vendor-results.schemas.ts';
 
-type Caller = ReturnType<typeof as>;
 const CODES = ['hook-typing', 'hook-math'] as const;
 let t: TestContext;
 let vendor: Caller;

@@ -3,7 +3,7 @@
 // and uses up, the tenant's rule settings and I-9 requirement, isolation, bad input, declared access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { assignmentRestrictions } from '../assignments/assignment.table.ts';
@@ -29,10 +29,7 @@ const newOrder = (extra: Parameters<typeof seedJobOrder>[2]['extra'] = {}) =>
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
-  south = as(t.app, t.tenant.southToken);
-  other = as(t.app, t.other.adminToken);
+  ({ admin, north, south, otherAdmin: other } = callers(t));
   const db = t.database.db;
   const n = place(t.tenant, 'north');
   customer = await seedCustomer(db, n);

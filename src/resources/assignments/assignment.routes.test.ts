@@ -4,8 +4,8 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
-import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { as, type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalogOf } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { assignmentRestrictions } from './assignment.table.ts';
@@ -15,8 +15,8 @@ import { codeListValues, seedPurchaseOrder } from '../reference-data/back-office
 import { firstId, lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedMessage, seedShift, seedWorksite, vet, type Place } from './assignment.fixtures.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let ids: {
   worksite: number; northEmployee: number; southEmployee: number; customer: number; northOrder: number; southOrder: number; jobTitle: number; shift: string;
   ended: number; active: number; pending: number; cancelled: number; compCode: number; salesTeam: number; purchaseOrder: number; southPurchaseOrder: number;
@@ -32,8 +32,7 @@ async function newEmployee(branchId: number, lastName = 'Placed'): Promise<numbe
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db;
   const n = place(t, 'north'), s = place(t, 'south');
   const customer = await seedCustomer(db, n);
@@ -59,15 +58,12 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Assignments', payload: body });
+const { create, patch, read, catalogHarness } = recordRoutes('/Assignments', { id: 'assignmentId', caller: () => admin });
 /** Vets the employee for the order, then creates (ASG-04: every placement needs a session of its own). */
 async function placeVetted(body: { employeeId: number; jobOrderId: number } & Record<string, unknown>, caller = admin) {
   await vet(caller, body.jobOrderId, body.employeeId);
   return create(body, caller);
 }
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/Assignments/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Assignments/${id}` })).json();
 async function newAssignment(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
   const res = await placeVetted({ employeeId: await newEmployee(t.tenant.north.branchId), jobOrderId: ids.northOrder, startDate: '2026-01-05', ...body }, caller);
   expect(res.statusCode, res.body).toBe(201);
@@ -256,26 +252,16 @@ describe('PATCH /Assignments/{id}', () => {
   });
 });
 
-let catalogRecord = 0;
-let catalogValid: Record<string, unknown> = {};
-describe('catalog fixtures', () => {
-  beforeAll(async () => {
-    catalogRecord = await newAssignment();
-    catalogValid = {
+describeCatalogOf(assignmentCatalog, {
+  make: async () => {
+    const id = await newAssignment();
+    return { id, valid: {
       ...await codeListValues(t.database.db, t.tenant.tenantId), purchaseOrderId: ids.purchaseOrder,
       assignmentStatusId: ids.ended, jobTitleId: ids.jobTitle, shiftId: ids.shift, workerCompCodeId: ids.compCode, salesTeamId: ids.salesTeam,
       branchId: t.tenant.north.branchId, serviceRepId: t.tenant.north.repId, accountManagerServiceRepId: t.tenant.adminRepId,
-      replacesAssignmentId: await newAssignment(), primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', catalogRecord),
+      replacesAssignmentId: await newAssignment(), primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', id),
       startTime: '08:30', endTime: '17:45',
-    };
-  });
-  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
-});
-describeCatalog(assignmentCatalog, () => ({
-  patch: async (document) => {
-    const res = await patch(catalogRecord, document);
-    return { statusCode: res.statusCode, body: res.body };
+    } };
   },
-  read: async () => read(catalogRecord),
-  valid: catalogValid,
-}), 'PATCH-ASG-01 PATCH-ASG-06..14', assignmentPatchTarget);
+  harness: catalogHarness,
+}, 'PATCH-ASG-01 PATCH-ASG-06..14', assignmentPatchTarget);

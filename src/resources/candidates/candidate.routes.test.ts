@@ -2,7 +2,7 @@
 // 201 with the Applied-from-web status, 404 for what the caller cannot see, 409 for a second (or a
 // simultaneous) request, validation, restrictions bypassed, declared access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { assignmentRestrictions } from '../assignments/assignment.table.ts';
 import { lookupId, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
@@ -10,7 +10,6 @@ import { canMove, CANDIDATE_TRANSITIONS } from './candidate.repository.ts';
 import { candidateReadAccess, candidateWriteAccess } from './candidate.routes.ts';
 import { CANDIDATE_STATUSES } from './candidate.table.ts';
 
-type Caller = ReturnType<typeof as>;
 let t: TestContext;
 let admin: Caller;
 let north: Caller;
@@ -47,8 +46,7 @@ async function references(caller: Caller, fixture: TestContext['tenant']): Promi
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const refs = await references(admin, t.tenant);
   ids.customer = refs.customer!;
   ids.northOrder = await newOrder(admin, t.tenant, 'north', refs);

@@ -1,15 +1,15 @@
 // /{Employees|Contacts|Customers}/{id}/contactmethods: create, read, list and PATCH under each owner;
 // ownership (AMB-73), the owner's hierarchy and tenant, the sentinels (AMB-72) and the type list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
 import { CONTACT_METHOD_TYPES } from './contact-method.table.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 /** One owner of each kind in the North branch, one in the South branch. */
 let owners: Record<'Employees' | 'Contacts' | 'Customers', { north: number; south: number }>;
 let catalogMethod: number;
@@ -35,8 +35,7 @@ async function newMethod(kind: Kind, owner: number, body: Record<string, unknown
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const owner = async (kind: Kind, branchId: number) => {
     const res = await admin({ method: 'POST', url: `/${kind}`, payload: OWNER_BODIES[kind](branchId) });
     expect(res.statusCode, res.body).toBe(201);

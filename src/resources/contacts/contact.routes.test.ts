@@ -3,15 +3,15 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { messages, worksites } from '../reference-data/reference.table.ts';
 import { contactCatalog } from './contact.patch-catalog.ts';
 import { contactPatchTarget } from './contact.record.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let catalogRecord: number;
 let refs: {
   customer: number; southCustomer: number; employee: number; vendor: number; worksite: number; email: number; phone: number; message: number;
@@ -19,24 +19,16 @@ let refs: {
 };
 
 const minimal = () => ({ firstName: 'Carla', lastName: 'Contact', branchId: t.tenant.north.branchId });
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Contacts', payload: body });
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/Contacts/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Contacts/${id}` })).json();
+const { create, patch, read, make: newContact, catalogHarness } = recordRoutes('/Contacts', { id: 'contactId', caller: () => admin, minimal });
 async function post(url: string, payload: Record<string, unknown>): Promise<number> {
   const res = await admin({ method: 'POST', url, payload });
   expect(res.statusCode, res.body).toBe(201);
   return Object.values(res.json())[0] as number;
 }
-const newContact = (body: Record<string, unknown> = {}, caller = admin) => create({ ...minimal(), ...body }, caller).then((res) => {
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().contactId as number;
-});
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db;
   const tenantId = t.tenant.tenantId;
   catalogRecord = await newContact({ lastName: 'Catalog' });
@@ -173,11 +165,7 @@ describe('PATCH /Contacts/{id}', () => {
 });
 
 describeCatalog(contactCatalog, () => ({
-  patch: async (document) => {
-    const res = await patch(catalogRecord, document);
-    return { statusCode: res.statusCode, body: res.body };
-  },
-  read: async () => read(catalogRecord),
+  ...catalogHarness(catalogRecord),
   valid: {
     birthday: '1975-12-31', customerId: refs.customer, companyId: refs.vendor, branchId: t.tenant.north.branchId, employeeId: refs.employee,
     worksiteId: refs.worksite, primaryPhoneNumberContactMethodId: refs.phone, primaryEmailAddressContactMethodId: refs.email,

@@ -2,8 +2,8 @@
 // filters, and PATCH (the catalog field by field, DateContractSigned as yyyymmdd, moves, the customer move).
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
-import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalogOf } from '../../../test/catalog-cases.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { lookupId, seedContact, seedCustomer, seedMessage, type Place } from '../assignments/assignment.fixtures.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';
@@ -12,8 +12,8 @@ import { contractPatchTarget } from './contract.record.ts';
 import { codeListValues } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let ids: { northCustomer: number; southCustomer: number; otherCustomer: number; active: number; draft: number; contact: number; months: number };
 /** Values of the tenant's back-office lists (contractLengthTypeId, contractCategoryId, ...). */
 let backOffice: Record<string, unknown>;
@@ -22,8 +22,7 @@ const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: 
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db;
   ids = {
     northCustomer: await seedCustomer(db, place(t, 'north'), 'Northwind'),
@@ -43,15 +42,9 @@ async function lengthType(name: string): Promise<number> {
   return data.find((d) => d.contractLengthType === name)!.contractLengthTypeId;
 }
 
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Contracts', payload: body });
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/Contracts/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Contracts/${id}` })).json();
-async function newContract(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
-  const res = await create({ customerId: ids.northCustomer, name: 'Master services', ...body }, caller);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().contractId;
-}
+const { create, patch, read, make: newContract, catalogHarness } = recordRoutes('/Contracts', {
+  id: 'contractId', caller: () => admin, minimal: () => ({ customerId: ids.northCustomer, name: 'Master services' }),
+});
 
 describe('POST /Contracts', () => {
   it('GEN-15: creates a contract in the customer\'s hierarchy node; 201 with its id and Location; defaults', async () => {
@@ -134,24 +127,14 @@ describe('PATCH /Contracts/{id}', () => {
   });
 });
 
-let catalogRecord = 0;
-let catalogValid: Record<string, unknown> = {};
-describe('catalog fixtures', () => {
-  beforeAll(async () => {
-    catalogRecord = await newContract({ name: 'Catalog' });
-    catalogValid = {
+describeCatalogOf(contractCatalog, {
+  make: async () => {
+    const id = await newContract({ name: 'Catalog' });
+    return { id, valid: {
       ...backOffice,
       customerId: ids.northCustomer, contractStatusId: ids.active, ownedByServiceRepId: t.tenant.north.repId, primaryContactId: ids.contact,
-      dateContractSigned: 20260315, primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'contract', catalogRecord),
-    };
-  });
-  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
-});
-describeCatalog(contractCatalog, () => ({
-  patch: async (document) => {
-    const res = await patch(catalogRecord, document);
-    return { statusCode: res.statusCode, body: res.body };
+      dateContractSigned: 20260315, primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'contract', id),
+    } };
   },
-  read: async () => read(catalogRecord),
-  valid: catalogValid,
-}), 'PATCH-CTR-01 PATCH-CTR-02 PATCH-CTR-03', contractPatchTarget);
+  harness: catalogHarness,
+}, 'PATCH-CTR-01 PATCH-CTR-02 PATCH-CTR-03', contractPatchTarget);

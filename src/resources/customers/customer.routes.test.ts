@@ -2,28 +2,20 @@
 // filters, and PATCH (the catalog field by field and its references).
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { messages, worksites } from '../reference-data/reference.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';
 import { customerPatchTarget } from './customer.record.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let catalogRecord: number;
 let refs: { worksite: number; email: number; phone: number; message: number };
 
 const minimal = () => ({ customerName: 'Acme Corp', departmentName: 'Warehouse', branchId: t.tenant.north.branchId });
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Customers', payload: body });
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/Customers/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Customers/${id}` })).json();
-async function newCustomer(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
-  const res = await create({ ...minimal(), ...body }, caller);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().customerId;
-}
+const { create, patch, read, make: newCustomer, catalogHarness } = recordRoutes('/Customers', { id: 'customerId', caller: () => admin, minimal });
 async function newMethod(customerId: number, contactMethodTypeId: number, contactMethod: string): Promise<number> {
   const res = await admin({ method: 'POST', url: `/Customers/${customerId}/contactmethods`, payload: { contactMethodTypeId, contactMethod } });
   expect(res.statusCode, res.body).toBe(201);
@@ -40,8 +32,7 @@ async function newMessage(originType: string, originId: number): Promise<number>
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   catalogRecord = await newCustomer({ customerName: 'Catalog' });
   refs = {
     worksite: await newWorksite(catalogRecord),
@@ -137,11 +128,7 @@ describe('PATCH /Customers/{id}', () => {
 });
 
 describeCatalog(customerCatalog, () => ({
-  patch: async (document) => {
-    const res = await patch(catalogRecord, document);
-    return { statusCode: res.statusCode, body: res.body };
-  },
-  read: async () => read(catalogRecord),
+  ...catalogHarness(catalogRecord),
   valid: {
     branchId: t.tenant.north.branchId, worksiteId: refs.worksite, primaryEmailAddressContactMethodId: refs.email,
     primaryPhoneNumberContactMethodId: refs.phone, primaryMessageId: refs.message,

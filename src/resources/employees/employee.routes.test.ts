@@ -2,25 +2,23 @@
 // PATCH (the catalog field by field, withholdings, how-heard-of, tax jurisdictions).
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import { employeePatchTarget, JURISDICTION_FIELDS } from './employee.record.ts';
 import { codeListValues, jurisdictionOf } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
-let south: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
+let south: Caller;
 let ids: { washed: number; orderType: number; category: string; howHeard: number; howHeardDetails: number; contact: number; vendor: number; salesTeam: number };
 /** Values of the back office's lists: the code lists' (wotcEligibilityStatusId, the vendor's setup) and a jurisdiction of each field's kind. */
 let backOffice: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
-  south = as(t.app, t.tenant.southToken);
+  ({ admin, north, south } = callers(t));
   const first = async (url: string) => (await admin({ method: 'GET', url })).json().data as Record<string, unknown>[];
   const howHeard = await first('/Datalists/HowHeardOf?originTypeId=1');
   const db = t.database.db, tenantId = t.tenant.tenantId;
@@ -41,15 +39,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 const minimal = () => ({ firstName: 'Ann', lastName: 'Lee', branchId: t.tenant.north.branchId, region: 'MN' });
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Employees', payload: body });
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/Employees/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Employees/${id}` })).json();
-async function newEmployee(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
-  const res = await create({ ...minimal(), ...body }, caller);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().employeeId;
-}
+const { create, patch, read, make: newEmployee } = recordRoutes('/Employees', { id: 'employeeId', caller: () => admin, minimal });
 
 describe('POST /Employees', () => {
   it('EMP-01 EMP-19 EMP-20: the minimum information creates the employee; 201 with its id and Location', async () => {

@@ -3,7 +3,8 @@
 // settings (JBD-20, AMB-56) and declared access (JBD-21).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, testApp, type TestContext } from '../../../test/helpers.ts';
+import { newJobTitle } from '../../../test/record-fixtures.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { worksites } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
@@ -12,7 +13,6 @@ import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSetting
 import { detailsAccess } from './job-board-details.routes.ts';
 import { withUtcOffset } from './job-board-details.repository.ts';
 
-type Caller = ReturnType<typeof as>;
 let t: TestContext;
 let admin: Caller;
 const ids: Record<string, number> = {};
@@ -22,14 +22,7 @@ const DETAILS_FIELDS = ['jobOrderId', 'orderId', 'dateOrderTaken', 'jobDescripti
   'experienceSummary', 'publishDateTime', 'address'];
 const ADDRESS_FIELDS = ['attentionTo', 'street1', 'street2', 'municipality', 'region', 'postalCode', 'country', 'countryCode', 'location', 'dateAddressStandardized'];
 
-async function newTitle(isPublic: boolean, jobTitle: string): Promise<number> {
-  const res = await admin({ method: 'POST', url: '/Administration/JobTitles', payload: {
-    skillCode: jobTitle.slice(0, 8).toUpperCase(), jobTitle, isPublic, hierId: t.tenant.rootHierId,
-    jobTitleCategoryId: await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories'),
-  } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().jobTitleId;
-}
+const newTitle = (isPublic: boolean, jobTitle: string) => newJobTitle(admin, t.database.db, t.tenant, isPublic, jobTitle);
 
 beforeAll(async () => {
   t = await testApp({ JOBBOARD_URL: 'https://jobs.example' });

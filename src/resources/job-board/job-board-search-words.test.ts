@@ -4,7 +4,7 @@
 // And the word table must follow job_board_search through inserts, PATCHes and settings changes.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { searchJobBoard } from './job-board-search.repository.ts';
 import { DataScope } from '../../platform/scope.ts';
 import { principalOfRep } from '../../platform/auth/rep-principal.ts';
@@ -15,7 +15,6 @@ import { addBranch } from '../tenants/tenant.provisioning.ts';
 import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings } from '../reference-data/job-board.settings.ts';
 
-type Caller = ReturnType<typeof as>;
 let t: TestContext;
 let admin: Caller;
 let north: Caller;
@@ -77,8 +76,7 @@ async function wordTableDrift() {
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db, tenantId = t.tenant.tenantId;
   ids.orderType = await lookupId(db, tenantId, 'orderTypes');
   ids.unfilled = await lookupId(db, tenantId, 'jobOrderStatuses', 'Unfilled');

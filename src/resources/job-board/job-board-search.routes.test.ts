@@ -3,7 +3,7 @@
 // Each group gives its orders a skill word of its own and searches for it, so groups do not mix.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, testConfig, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, testApp, testConfig, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { JobBoardSearchCache } from './job-board-search.cache.ts';
 import { searchArea, surfaceMetres } from './job-board-search.area.ts';
@@ -20,7 +20,6 @@ import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
 import { firstPlaceOf, locate, type Place, type PlaceCentre } from '../gazetteer/gazetteer.repository.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings } from '../reference-data/job-board.settings.ts';
 
-type Caller = ReturnType<typeof as>;
 let t: TestContext;
 let admin: Caller;
 let north: Caller;
@@ -90,8 +89,7 @@ const badRequest = async (query: Record<string, string | number>, field: string)
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db, tenantId = t.tenant.tenantId;
   ids.category = await lookupId(db, tenantId, 'jobTitleCategories');
   ids.orderType = await lookupId(db, tenantId, 'orderTypes');

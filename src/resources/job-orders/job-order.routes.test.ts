@@ -3,7 +3,7 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { timecards } from '../timecards/timecard.table.ts';
@@ -15,7 +15,6 @@ import { lookupId, seedCustomer, seedSupervisor, seedWorksite } from './job-orde
 import { worksites } from '../reference-data/reference.table.ts';
 import { codeListValues, seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 
-type Caller = ReturnType<typeof as>;
 let t: TestContext;
 let admin: Caller;
 let north: Caller;
@@ -26,8 +25,7 @@ let backOffice: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db, tenantId = t.tenant.tenantId;
   ids.customer = await seedCustomer(db, tenantId, t.tenant.north, 'Acme Widgets', 'Shipping');
   ids.southCustomer = await seedCustomer(db, tenantId, t.tenant.south, 'Southern Foods', 'Kitchen');

@@ -3,36 +3,34 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { jobTitleCatalog, jobTitlePatchTarget, jobTitles } from './job-title.record.ts';
 import { lookupId } from '../job-orders/job-order.test-data.ts';
 import { codeListValues } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let categoryId: number;
 let compCodeId: number;
 let divisionIdent: unknown;
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   categoryId = await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories', 'Light Industrial');
   compCodeId = await lookupId(t.database.db, t.tenant.tenantId, 'workerCompCodes');
   ({ divisionIdent } = await codeListValues(t.database.db, t.tenant.tenantId));
 });
 afterAll(async () => { await t?.close(); });
 
-const create = async (caller: ReturnType<typeof as>, body: Record<string, unknown>) => caller({ method: 'POST', url: '/Administration/JobTitles', payload: body });
+const create = async (caller: Caller, body: Record<string, unknown>) => caller({ method: 'POST', url: '/Administration/JobTitles', payload: body });
 const newTitle = async () => {
   const res = await create(admin, { skillCode: 'FORK', jobTitle: 'Forklift Operator', jobTitleCategoryId: categoryId, hierId: t.tenant.north.hierId });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().jobTitleId as number;
 };
-const patchOf = (caller: ReturnType<typeof as>, id: number) => (document: unknown[]) =>
-  caller({ method: 'PATCH', url: `/Administration/JobTitles/${id}`, payload: JSON.stringify(document), headers: { 'content-type': 'application/json-patch+json' } });
+const { patch, catalogHarness } = recordRoutes('/Administration/JobTitles', { id: 'jobTitleId', caller: () => admin });
 const stored = async (id: number) => {
   const [row] = await t.database.db.select().from(jobTitles).where(and(eq(jobTitles.tenantId, t.tenant.tenantId), eq(jobTitles.id, id)));
   return JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
@@ -77,34 +75,33 @@ describe('PATCH /Administration/JobTitles/{id}', () => {
   beforeAll(async () => { id = await newTitle(); });
 
   describeCatalog(jobTitleCatalog, () => ({
-    patch: (document) => patchOf(admin, id)(document),
-    read: async () => (await admin({ method: 'GET', url: `/Administration/JobTitles/${id}` })).json(),
+    ...catalogHarness(id),
     valid: { jobTitleCategoryId: categoryId, workerCompCodeId: compCodeId, hierId: t.tenant.north.hierId, divisionIdent },
   }), 'PATCH-JT-01', jobTitlePatchTarget);
 
   it('PATCH-JT-01: references must exist (400 naming the field); nothing changes', async () => {
     const before = await stored(id);
-    const res = await patchOf(admin, id)([{ op: 'replace', path: '/JobTitleCategoryId', value: 999999 }, { op: 'replace', path: '/WorkerCompCodeId', value: 999999 }]);
+    const res = await patch(id, [{ op: 'replace', path: '/JobTitleCategoryId', value: 999999 }, { op: 'replace', path: '/WorkerCompCodeId', value: 999999 }]);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['jobTitleCategoryId', 'workerCompCodeId']);
     expect(await stored(id)).toEqual(before);
   });
 
   it('issue 10: DivisionIdent is a division of GET /Datalists/Divisions, or 0 for none (on create as on PATCH)', async () => {
-    expect((await patchOf(admin, id)([{ op: 'replace', path: '/DivisionIdent', value: divisionIdent }])).statusCode).toBe(200);
-    expect((await patchOf(admin, id)([{ op: 'replace', path: '/DivisionIdent', value: 0 }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/DivisionIdent', value: divisionIdent }])).statusCode).toBe(200);
+    expect((await patch(id, [{ op: 'replace', path: '/DivisionIdent', value: 0 }])).statusCode).toBe(200);
     expect((await stored(id)).divisionIdent).toBe(0);
     const refused = await create(admin, { skillCode: 'DIV', jobTitle: 'Divided', jobTitleCategoryId: categoryId, hierId: t.tenant.north.hierId, divisionIdent: 999999 });
     expect(refused.json().errors).toEqual({ divisionIdent: ['is not a value of GET /Datalists/Divisions'] });
   });
 
   it('PATCH-19 AMB-78: HierId outside the caller\'s hierarchy answers 400; inside it moves the job title', async () => {
-    const res = await patchOf(north, id)([{ op: 'replace', path: '/HierId', value: t.tenant.south.hierId }]);
+    const res = await patch(id, [{ op: 'replace', path: '/HierId', value: t.tenant.south.hierId }], north);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['hierId']);
-    const root = await patchOf(admin, id)([{ op: 'replace', path: '/hierId', value: t.tenant.south.hierId }]);
+    const root = await patch(id, [{ op: 'replace', path: '/hierId', value: t.tenant.south.hierId }]);
     expect(root.statusCode).toBe(200);
     expect((await north({ method: 'GET', url: `/Administration/JobTitles/${id}` })).statusCode).toBe(404);
-    await patchOf(admin, id)([{ op: 'replace', path: '/hierId', value: t.tenant.north.hierId }]);
+    await patch(id, [{ op: 'replace', path: '/hierId', value: t.tenant.north.hierId }]);
   });
 });

@@ -3,21 +3,20 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
-import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalogOf } from '../../../test/catalog-cases.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { firstId, seedContact, seedMessage } from '../assignments/assignment.fixtures.ts';
 import { prospectCatalog } from './prospect.patch-catalog.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let ids: { newStatus: number; wonStatus: number; team: number; contact: number };
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db;
   const status = async (name: string) => (await db.select({ id: R.prospectStatuses.id }).from(R.prospectStatuses)
     .where(and(eq(R.prospectStatuses.tenantId, t.tenant.tenantId), eq(R.prospectStatuses.name, name))))[0]!.id;
@@ -28,15 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Prospects', payload: body });
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/Prospects/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Prospects/${id}` })).json();
-async function newProspect(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
-  const res = await create({ name: 'Globex', ...body }, caller);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().prospectId;
-}
+const { create, patch, read, make: newProspect, catalogHarness } = recordRoutes('/Prospects', { id: 'prospectId', caller: () => admin, minimal: () => ({ name: 'Globex' }) });
 
 describe('POST /Prospects', () => {
   it('GEN-15: creates a prospect in the caller\'s node; 201 with its id and Location; defaults', async () => {
@@ -92,23 +83,13 @@ describe('PATCH /Prospects/{id}', () => {
   });
 });
 
-let catalogRecord = 0;
-let catalogValid: Record<string, unknown> = {};
-describe('catalog fixtures', () => {
-  beforeAll(async () => {
-    catalogRecord = await newProspect({ name: 'Catalog' });
-    catalogValid = {
+describeCatalogOf(prospectCatalog, {
+  make: async () => {
+    const id = await newProspect({ name: 'Catalog' });
+    return { id, valid: {
       prospectStatusId: ids.wonStatus, ownedByServiceRepId: t.tenant.north.repId, teamId: ids.team, primaryProspectContactId: ids.contact,
-      primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'prospect', catalogRecord),
-    };
-  });
-  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
-});
-describeCatalog(prospectCatalog, () => ({
-  patch: async (document) => {
-    const res = await patch(catalogRecord, document);
-    return { statusCode: res.statusCode, body: res.body };
+      primaryMessageId: await seedMessage(t.database.db, t.tenant.tenantId, 'prospect', id),
+    } };
   },
-  read: async () => read(catalogRecord),
-  valid: catalogValid,
-}), 'PATCH-PRO-01 PATCH-PRO-02 PATCH-PRO-03');
+  harness: catalogHarness,
+}, 'PATCH-PRO-01 PATCH-PRO-02 PATCH-PRO-03');

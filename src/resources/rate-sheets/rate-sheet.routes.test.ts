@@ -2,24 +2,23 @@
 // PATCH at /RateSheets/{rateSheetId} (the catalog field by field, worksites, PATCH-RS-02, the branch move).
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
-import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalogOf } from '../../../test/catalog-cases.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { firstId, seedCustomer, seedJobTitle, seedShift, seedWorksite, type Place } from '../assignments/assignment.fixtures.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
 import { rateSheetPatchTarget } from './rate-sheet.record.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let ids: { employee: number; customer: number; southCustomer: number; worksite: number; customerSite: number; jobTitle: number; shift: string; compCode: number };
 
 const place = (tc: TestContext, side: 'north' | 'south'): Place => ({ tenantId: tc.tenant.tenantId, ...tc.tenant[side] });
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db;
   const employee = await admin({ method: 'POST', url: '/Employees', payload: { firstName: 'Rae', lastName: 'Rated', branchId: t.tenant.north.branchId, region: 'MN' } });
   const customer = await seedCustomer(db, place(t, 'north'), 'Rated Co');
@@ -31,15 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/RateSheets', payload: body });
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/RateSheets/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/RateSheets/${id}` })).json();
-async function newRateSheet(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
-  const res = await create({ name: 'Standard rates', ...body }, caller);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().rateSheetId;
-}
+const { create, patch, read, make: newRateSheet } = recordRoutes('/RateSheets', { id: 'rateSheetId', caller: () => admin, minimal: () => ({ name: 'Standard rates' }) });
 
 describe('POST /RateSheets', () => {
   it('GEN-15: creates a rate sheet in its branch\'s node; 201 with its id and Location; names shown', async () => {
@@ -130,21 +121,20 @@ describe('PATCH /RateSheets/{rateSheetId}', () => {
   });
 });
 
-let catalogRecord = 0;
-describe('catalog fixtures', () => {
-  beforeAll(async () => { catalogRecord = await newRateSheet({ name: 'Catalog' }); });
-  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
-});
-describeCatalog(rateSheetCatalog, () => ({
-  // ApplyRateSheetToCustomerDepartments true needs a customer (PATCH-RS-02): such documents name one first.
-  patch: async (document) => {
-    const needsCustomer = document.some((op) => /applyratesheettocustomerdepartments/i.test((op as { path: string }).path));
-    const res = await patch(catalogRecord, needsCustomer ? [{ op: 'replace', path: '/CustomerId', value: ids.customer }, ...document] : document);
-    return { statusCode: res.statusCode, body: res.body };
-  },
-  read: async () => read(catalogRecord),
-  valid: {
-    employeeId: ids.employee, customerId: ids.customer, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, branchId: t.tenant.north.branchId,
-    shiftId: ids.shift, workerCompCodeId: ids.compCode,
-  },
-}), 'PATCH-RS-01 PATCH-RS-02', rateSheetPatchTarget);
+describeCatalogOf(rateSheetCatalog, {
+  make: async () => ({
+    id: await newRateSheet({ name: 'Catalog' }),
+    valid: {
+      employeeId: ids.employee, customerId: ids.customer, worksiteId: ids.worksite, jobTitleId: ids.jobTitle, branchId: t.tenant.north.branchId,
+      shiftId: ids.shift, workerCompCodeId: ids.compCode,
+    },
+  }),
+  harness: (id) => ({
+    // ApplyRateSheetToCustomerDepartments true needs a customer (PATCH-RS-02): such documents name one first.
+    patch: (document) => {
+      const needsCustomer = document.some((op) => /applyratesheettocustomerdepartments/i.test((op as { path: string }).path));
+      return patch(id, needsCustomer ? [{ op: 'replace', path: '/CustomerId', value: ids.customer }, ...document] : document);
+    },
+    read: () => read(id),
+  }),
+}, 'PATCH-RS-01 PATCH-RS-02', rateSheetPatchTarget);

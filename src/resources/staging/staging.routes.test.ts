@@ -1,47 +1,42 @@
 // Batch jobs end to end: create, stage resumes, the worker parses them, convert and delete staged
 // employees; parameter checks, upload limits, hierarchy. A real worker runs on the test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { and, eq, sql } from 'drizzle-orm';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, startWorker, testApp, type TestContext } from '../../../test/helpers.ts';
 import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { howHeardOf, messageActions, securityGroupMessageActions, serviceReps } from '../../platform/db/schema.ts';
 import { messages } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { encryptedPdf, makeResume, OWNER_PASSWORD_PDFS, SAMPLE_PERSON } from '../resumes/resume.fixtures.ts';
-import { createWorker } from '../../platform/jobs/start-worker.ts';
 import type { BatchWorker } from '../../platform/jobs/worker.ts';
-import { jobCatalog } from '../jobs.ts';
 
 let t: TestContext;
 let worker: BatchWorker;
-let north: ReturnType<typeof as>;
-let admin: ReturnType<typeof as>;
+let north: Caller;
+let admin: Caller;
 const docx = async () => makeResume(SAMPLE_PERSON, 'docx');
 const resumePart = (bytes: Buffer, fileName = 'cv.docx', type = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', name = 'resume'): FilePart => ({ name, fileName, type, bytes });
 
 beforeAll(async () => {
   t = await testApp();
-  north = as(t.app, t.tenant.northToken);
-  admin = as(t.app, t.tenant.adminToken);
-  worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
-  await worker.start();
+  ({ north, admin } = callers(t));
+  worker = await startWorker(t);
 });
 afterAll(async () => { await worker.stop(); await t.close(); });
 
-async function newJob(call: ReturnType<typeof as>, batchJobType: string, batchJobParameters: Record<string, unknown> = {}) {
+async function newJob(call: Caller, batchJobType: string, batchJobParameters: Record<string, unknown> = {}) {
   const res = await call({ method: 'POST', url: '/batchjobs', payload: { batchJobType, batchJobParameters } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().batchJobId as number;
 }
 
-async function upload(call: ReturnType<typeof as>, fields: Record<string, string>, files: FilePart[], url = '/Staging/Employees/Resumes') {
+async function upload(call: Caller, fields: Record<string, string>, files: FilePart[], url = '/Staging/Employees/Resumes') {
   const { payload, headers } = await multipart(fields, files);
   return call({ method: 'POST', url, payload, headers });
 }
 
 /** Polls the job until Completed (the worker is woken by NOTIFY; polling is only the test's way to watch). */
-async function completed(call: ReturnType<typeof as>, id: number) {
+async function completed(call: Caller, id: number) {
   for (let i = 0; i < 300; i++) {
     const job = (await call({ method: 'GET', url: `/batchjobs/${id}` })).json();
     if (job.status === 'Completed') return job;

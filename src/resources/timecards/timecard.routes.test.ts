@@ -3,7 +3,7 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { lookupId, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
 import { worksites } from '../reference-data/reference.table.ts';
@@ -12,7 +12,6 @@ import { timecardCatalog } from './timecard.patch-catalog.ts';
 import { timecardPatchTarget } from './timecard.record.ts';
 import { timecards } from './timecard.table.ts';
 
-type Caller = ReturnType<typeof as>;
 let t: TestContext;
 let admin: Caller;
 let north: Caller;
@@ -20,8 +19,7 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   const db = t.database.db, tenantId = t.tenant.tenantId;
   ids.customer = await seedCustomer(db, tenantId, t.tenant.north);
   ids.southCustomer = await seedCustomer(db, tenantId, t.tenant.south, 'Southern Foods');
@@ -50,9 +48,7 @@ const newTimecard = async (jobOrderId = ids.order!) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().timecardId as number;
 };
-const patchOf = (caller: Caller, id: number) => (document: unknown[]) =>
-  caller({ method: 'PATCH', url: `/TimeEntry/timecards/${id}`, payload: JSON.stringify(document), headers: { 'content-type': 'application/json-patch+json' } });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/TimeEntry/timecards/${id}` })).json() as Record<string, unknown>;
+const { patch, read, catalogHarness } = recordRoutes('/TimeEntry/timecards', { id: 'timecardId', caller: () => admin });
 const markProcessed = (id: number) => t.database.db.update(timecards).set({ isProcessed: true } as never).where(and(eq(timecards.tenantId, t.tenant.tenantId), eq(timecards.id, id)));
 
 describe('timecards: create, read, list', () => {
@@ -103,25 +99,24 @@ describe('PATCH /TimeEntry/timecards/{id}', () => {
   beforeAll(async () => { id = await newTimecard(); });
 
   describeCatalog(timecardCatalog, () => ({
-    patch: (document) => patchOf(admin, id)(document),
-    read: () => read(id),
+    ...catalogHarness(id),
     valid: { branchId: t.tenant.north.branchId, payCodeId: ids.overtime, worksiteId: ids.otherWorksite, purchaseOrderId: ids.purchaseOrder },
   }), 'PATCH-TC-01 PATCH-TC-02 PATCH-TC-03 PATCH-TC-04', timecardPatchTarget);
 
   it('PATCH-TC-03 AMB-75: the one-character codes take any single character, and no more', async () => {
     for (const code of ['Y', 'N', '#', ' ']) {
-      const res = await patchOf(admin, id)([{ op: 'replace', path: '/InvoiceHoldCode', value: code }, { op: 'replace', path: '/PayHoldCode', value: code }, { op: 'replace', path: '/OneTimeDoNotEPay', value: code }]);
+      const res = await patch(id, [{ op: 'replace', path: '/InvoiceHoldCode', value: code }, { op: 'replace', path: '/PayHoldCode', value: code }, { op: 'replace', path: '/OneTimeDoNotEPay', value: code }]);
       expect(res.statusCode, code).toBe(200);
       expect(await read(id)).toMatchObject({ invoiceHoldCode: code, payHoldCode: code, oneTimeDoNotEPay: code });
     }
-    const res = await patchOf(admin, id)([{ op: 'replace', path: '/PayHoldCode', value: 'YN' }]);
+    const res = await patch(id, [{ op: 'replace', path: '/PayHoldCode', value: 'YN' }]);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['payHoldCode']);
   });
 
   it('PATCH-TC-01: references must exist (400 naming each field, nothing changes)', async () => {
     const before = await read(id);
-    const res = await patchOf(admin, id)([{ op: 'replace', path: '/PayCodeId', value: 999999 }, { op: 'replace', path: '/WorksiteId', value: 999999 }, { op: 'replace', path: '/BranchId', value: 999999 }]);
+    const res = await patch(id, [{ op: 'replace', path: '/PayCodeId', value: 999999 }, { op: 'replace', path: '/WorksiteId', value: 999999 }, { op: 'replace', path: '/BranchId', value: 999999 }]);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['branchId', 'payCodeId', 'worksiteId']);
     expect(await read(id)).toEqual(before);
@@ -131,24 +126,24 @@ describe('PATCH /TimeEntry/timecards/{id}', () => {
     const card = await newTimecard();
     const [southSite] = await t.database.db.insert(worksites).values({ tenantId: t.tenant.tenantId, customerId: ids.southCustomer!, name: 'Southern kitchen' }).returning({ id: worksites.id });
     const [ownSite] = await t.database.db.insert(worksites).values({ tenantId: t.tenant.tenantId, customerId: ids.customer!, name: 'Acme dock' }).returning({ id: worksites.id });
-    const refused = await patchOf(admin, card)([{ op: 'replace', path: '/WorksiteId', value: southSite!.id }]);
+    const refused = await patch(card, [{ op: 'replace', path: '/WorksiteId', value: southSite!.id }]);
     expect(refused.json().errors).toEqual({ worksiteId: ['is a worksite of another customer'] });
-    expect((await patchOf(admin, card)([{ op: 'replace', path: '/WorksiteId', value: ownSite!.id }])).statusCode).toBe(200);
+    expect((await patch(card, [{ op: 'replace', path: '/WorksiteId', value: ownSite!.id }])).statusCode).toBe(200);
   });
 
   it('issue 10: a purchase order must be one of the order\'s customer\'s: another customer\'s is refused naming purchaseOrderId', async () => {
     const card = await newTimecard();
-    expect((await patchOf(admin, card)([{ op: 'replace', path: '/PurchaseOrderId', value: ids.southPurchaseOrder }])).json().errors)
+    expect((await patch(card, [{ op: 'replace', path: '/PurchaseOrderId', value: ids.southPurchaseOrder }])).json().errors)
       .toEqual({ purchaseOrderId: ['is a purchase order of another customer'] });
-    expect((await patchOf(admin, card)([{ op: 'replace', path: '/PurchaseOrderId', value: ids.purchaseOrder }])).statusCode).toBe(200);
+    expect((await patch(card, [{ op: 'replace', path: '/PurchaseOrderId', value: ids.purchaseOrder }])).statusCode).toBe(200);
     expect((await read(card)).purchaseOrderId).toBe(ids.purchaseOrder);
   });
 
   it('ERR-13: a processed timecard answers 409 to PATCH and keeps its values', async () => {
     const card = await newTimecard();
-    await patchOf(admin, card)([{ op: 'replace', path: '/RegularHours', value: 40 }]);
+    await patch(card, [{ op: 'replace', path: '/RegularHours', value: 40 }]);
     await markProcessed(card);
-    const res = await patchOf(admin, card)([{ op: 'replace', path: '/RegularHours', value: 8 }]);
+    const res = await patch(card, [{ op: 'replace', path: '/RegularHours', value: 8 }]);
     expect(res.statusCode).toBe(409);
     expect(await read(card)).toMatchObject({ regularHours: 40, isProcessed: true });
   });

@@ -3,38 +3,29 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
-import { describeCatalog } from '../../../test/catalog-cases.ts';
+import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describeCatalogOf } from '../../../test/catalog-cases.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 import { vendorPatchTarget } from './vendor.record.ts';
 import { codeListValues } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;
-let admin: ReturnType<typeof as>;
-let north: ReturnType<typeof as>;
+let admin: Caller;
+let north: Caller;
 let employeeId: number;
 /** Values of the tenant's back-office lists (companyTypeId, employerId, paymentTypeId, accountId, ...). */
 let backOffice: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await testApp();
-  admin = as(t.app, t.tenant.adminToken);
-  north = as(t.app, t.tenant.northToken);
+  ({ admin, north } = callers(t));
   backOffice = await codeListValues(t.database.db, t.tenant.tenantId);
   employeeId = (await admin({ method: 'POST', url: '/Employees', payload: { firstName: 'Pseudo', lastName: 'Payee', branchId: t.tenant.north.branchId, region: 'MN' } })).json().employeeId;
 });
 afterAll(async () => { await t?.close(); });
 
 const minimal = () => ({ companyName: 'Temps Supply', companyTypeId: backOffice.companyTypeId, employerId: backOffice.employerId, paymentTypeId: backOffice.paymentTypeId });
-const create = (body: Record<string, unknown>, caller = admin) => caller({ method: 'POST', url: '/Vendors', payload: body });
-const patch = (id: number, document: unknown, caller = admin) =>
-  caller({ method: 'PATCH', url: `/Vendors/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
-const read = async (id: number, caller = admin) => (await caller({ method: 'GET', url: `/Vendors/${id}` })).json();
-async function newVendor(body: Record<string, unknown> = {}, caller = admin): Promise<number> {
-  const res = await create({ ...minimal(), ...body }, caller);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().vendorId;
-}
+const { create, patch, read, make: newVendor, catalogHarness } = recordRoutes('/Vendors', { id: 'vendorId', caller: () => admin, minimal });
 
 describe('POST /Vendors', () => {
   it('GEN-15: creates a vendor from catalog fields in the caller\'s node; 201 with its id and Location; defaults', async () => {
@@ -98,17 +89,10 @@ describe('PATCH /Vendors/{id}', () => {
   });
 });
 
-let catalogRecord = 0;
-let parent = 0;
-describe('catalog fixtures', () => {
-  beforeAll(async () => { catalogRecord = await newVendor({ companyName: 'Catalog' }); parent = await newVendor({ companyName: 'Parent' }); });
-  it('has a record to patch', () => { expect(catalogRecord).toBeGreaterThan(0); });
-});
-describeCatalog(vendorCatalog, () => ({
-  patch: async (document) => {
-    const res = await patch(catalogRecord, document);
-    return { statusCode: res.statusCode, body: res.body };
-  },
-  read: async () => read(catalogRecord),
-  valid: { ...backOffice, hierId: t.tenant.north.hierId, parentCompanyIdent: parent, pseudoEmployeeId: employeeId },
-}), 'PATCH-VEN-01 PATCH-VEN-02 PATCH-VEN-03', vendorPatchTarget);
+describeCatalogOf(vendorCatalog, {
+  make: async () => ({
+    id: await newVendor({ companyName: 'Catalog' }),
+    valid: { ...backOffice, hierId: t.tenant.north.hierId, parentCompanyIdent: await newVendor({ companyName: 'Parent' }), pseudoEmployeeId: employeeId },
+  }),
+  harness: catalogHarness,
+}, 'PATCH-VEN-01 PATCH-VEN-02 PATCH-VEN-03', vendorPatchTarget);

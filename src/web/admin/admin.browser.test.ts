@@ -4,21 +4,18 @@
 // is saved as a screenshot (test-results/screenshots/admin-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../../test/e2e/serve-process.ts';
-import { axeViolations, cspViolations, launchBrowser, PHONE, screenshot, step, type TestBrowser } from '../../../test/web/browser.ts';
+import type { DemoServer } from '../../../test/e2e/serve-process.ts';
+import { axeViolations, cspViolations, PHONE, screenshot, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
 
 let server: DemoServer;
 let tb: TestBrowser;
 let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
-  [server, tb] = await Promise.all([startDemoServer(), launchBrowser()]);
+  [server, tb] = await startDemoAndBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await tb?.close();
-  await server?.stop();
-});
+afterAll(() => stopDemoAndBrowser(server, tb));
 
 /** Checks the page shown: axe finds nothing, and a screenshot is saved. */
 async function review(page: Page, name: string) {
@@ -109,8 +106,7 @@ describe('the admin pages in a browser', () => {
 
   it('fits a phone\'s width on every admin page, with no CSP violation', async () => {
     expect(signedIn).toBeDefined();
-    const context = await tb.context({ ...PHONE, storageState: signedIn });
-    const page = await context.newPage();
+    const page = await tb.page({ ...PHONE, storageState: signedIn });
     for (const path of PAGES) {
       await step(tb.events, `the phone run of /admin${path}`, async () => {
         const response = await page.goto(`${server.base}/admin${path}`);

@@ -2,6 +2,9 @@
 // the sign-in form (app.inject), the login server's pages (fetch, with a small cookie jar), consent
 // (Allow or Deny), and the callback. Returns the browser's cookies for the admin pages.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
+import { setRepLogin } from '../../platform/auth/rep-logins.ts';
+import type { TenantFixture } from '../../../test/helpers.ts';
 
 export type Cookies = Record<string, string>;
 
@@ -37,6 +40,12 @@ export async function postForm(app: FastifyInstance, url: string, cookies: Cooki
   return { res, cookies: withCookies(cookies, res) };
 }
 
+/** Opens the page at `from` and posts its form, with its form token, to `url`: what a browser's submit does. */
+export async function submitForm(app: FastifyInstance, url: string, cookies: Cookies, form: Record<string, string>, from = url): Promise<{ res: LightMyRequestResponse; cookies: Cookies }> {
+  const page = await openPage(app, from, cookies);
+  return postForm(app, url, page.cookies, { _csrf: page.csrf, ...form });
+}
+
 class Jar {
   private readonly cookies = new Map<string, string>();
   take(response: Response) {
@@ -59,8 +68,7 @@ export interface SignInOptions { tenant: string; username: string; password: str
  * overview when it worked, or the page with a message).
  */
 export async function signInOverHttp(app: FastifyInstance, baseUrl: string, options: SignInOptions): Promise<{ cookies: Cookies; callback: LightMyRequestResponse }> {
-  const page = await openPage(app, '/admin/sign-in', options.cookies ?? {});
-  const posted = await postForm(app, '/admin/sign-in', page.cookies, { _csrf: page.csrf, tenant: options.tenant });
+  const posted = await submitForm(app, '/admin/sign-in', options.cookies ?? {}, { tenant: options.tenant });
   if (posted.res.statusCode !== 303) throw new Error(`sign-in form answered ${posted.res.statusCode}: ${posted.res.body.slice(0, 500)}`);
   const jar = new Jar();
   let location = String(posted.res.headers.location);
@@ -93,4 +101,33 @@ export async function signInOverHttp(app: FastifyInstance, baseUrl: string, opti
     location = new URL(submitted.headers.get('location') ?? '', origin).toString();
   }
   throw new Error('the sign-in did not come back to the callback');
+}
+
+/** The site's address the tests configure (BASE_URL): the pages are reached through app.inject, nothing listens there. */
+export const BASE = 'http://127.0.0.1:9';
+
+/** Reps who sign in to acme's admin pages: nora (North) has a login in every testLogin; ada and sam get theirs here. */
+const REPS = {
+  nora: () => undefined,
+  /** The administrator, at the top node: the tenant-wide pages are for such reps only. */
+  ada: (fixture: TenantFixture) => fixture.adminRepId,
+  /** The South rep: another branch than nora's. */
+  sam: (fixture: TenantFixture) => fixture.south.repId,
+} satisfies Record<string, (fixture: TenantFixture) => number | undefined>;
+
+/** Signs `username` of `tenant` in over HTTP (PASSWORD): the admin pages' cookies. */
+export async function signedIn(t: LoginContext, username: string, tenant = 'acme'): Promise<Cookies> {
+  return (await signInOverHttp(t.app, BASE, { tenant, username, password: PASSWORD })).cookies;
+}
+
+/** An admin pages test file's login server and app (the site at BASE), with the named acme reps signed in. */
+export async function adminPagesLogin<N extends keyof typeof REPS>(...names: N[]): Promise<{ t: LoginContext; cookies: Record<N, Cookies> }> {
+  const t = await testLogin({ BASE_URL: BASE });
+  const cookies: Record<string, Cookies> = {};
+  for (const name of names) {
+    const repId = REPS[name](t.acme.fixture);
+    if (repId !== undefined) await setRepLogin(t.database.db, t.acme.fixture.tenantId, repId, name, PASSWORD);
+    cookies[name] = await signedIn(t, name);
+  }
+  return { t, cookies };
 }

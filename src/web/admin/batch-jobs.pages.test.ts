@@ -3,18 +3,14 @@
 // the form token, malformed bodies, the job list and page with progress and failures, hierarchy
 // isolation (a branch rep never sees another branch's jobs), hostile addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
-import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
-import { setRepLogin } from '../../platform/auth/rep-logins.ts';
-import { createWorker } from '../../platform/jobs/start-worker.ts';
+import type { LoginContext } from '../../../test/login.ts';
+import { startWorker } from '../../../test/helpers.ts';
 import type { BatchWorker } from '../../platform/jobs/worker.ts';
-import { jobCatalog } from '../../resources/jobs.ts';
 import { MESSAGES } from '../messages/index.ts';
-import { signInOverHttp, type Cookies } from './admin.test-support.ts';
+import { adminPagesLogin, signedIn, type Cookies } from './admin.test-support.ts';
 import { filePart, jobIdOf, postUpload, threeResumes, waitCompleted } from './batch-jobs.test-support.ts';
 import { MAX_FILES } from './upload.receive.ts';
 
-const BASE = 'http://127.0.0.1:9';
 const en = MESSAGES.en.adminJobs;
 let t: LoginContext;
 let worker: BatchWorker;
@@ -23,14 +19,9 @@ let sam: Cookies;
 let otherNora: Cookies;
 
 beforeAll(async () => {
-  t = await testLogin({ BASE_URL: BASE });
-  await setRepLogin(t.database.db, t.acme.fixture.tenantId, t.acme.fixture.south.repId, 'sam', PASSWORD);
-  worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
-  await worker.start();
-  const signIn = async (tenant: string, username: string) => (await signInOverHttp(t.app, BASE, { tenant, username, password: PASSWORD })).cookies;
-  nora = await signIn('acme', 'nora');
-  sam = await signIn('acme', 'sam');
-  otherNora = await signIn('other', 'nora');
+  ({ t, cookies: { nora, sam } } = await adminPagesLogin('nora', 'sam'));
+  otherNora = await signedIn(t, 'nora', 'other');
+  worker = await startWorker(t);
 });
 afterAll(async () => { await worker?.stop(); await t?.close(); });
 

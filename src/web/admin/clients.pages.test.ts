@@ -2,37 +2,26 @@
 // (the secret once, registerClient's checks shown), list within the tenant, revoke.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
+import type { LoginContext } from '../../../test/login.ts';
 import { oauthClients } from '../../platform/db/schema.ts';
-import { setRepLogin } from '../../platform/auth/rep-logins.ts';
 import { MESSAGES } from '../messages/index.ts';
-import { escaped, openPage, postForm, signInOverHttp, type Cookies } from './admin.test-support.ts';
+import { adminPagesLogin, escaped, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 
-const BASE = 'http://127.0.0.1:9';
 const t_ = MESSAGES.en.admin;
 let t: LoginContext;
 let nora: Cookies, ada: Cookies;
 
-beforeAll(async () => {
-  t = await testLogin({ BASE_URL: BASE });
-  await setRepLogin(t.database.db, t.acme.fixture.tenantId, t.acme.fixture.adminRepId, 'ada', PASSWORD);
-  nora = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'nora', password: PASSWORD })).cookies;
-  ada = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'ada', password: PASSWORD })).cookies;
-});
+beforeAll(async () => { ({ t, cookies: { nora, ada } } = await adminPagesLogin('nora', 'ada')); });
 afterAll(async () => { await t?.close(); });
 
-async function register(form: Record<string, string>) {
-  const page = await openPage(t.app, '/admin/clients', ada);
-  return postForm(t.app, '/admin/clients', page.cookies, { _csrf: page.csrf, ...form });
-}
+const register = (form: Record<string, string>) => submitForm(t.app, '/admin/clients', ada, form);
 
 describe('OAuth clients on the admin pages', () => {
   it('are for reps at the top of the hierarchy only: others get the 403 page', async () => {
     const res = await t.app.inject({ url: '/admin/clients', cookies: nora });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain(escaped(t_.tenantAdminOnly));
-    const page = await openPage(t.app, '/admin/tokens', nora);
-    const post = await postForm(t.app, '/admin/clients', page.cookies, { _csrf: page.csrf, name: 'x', pid: 'web', 'grant:tw_vendor_webuser': 'on', 'scope:employee-read': 'on' });
+    const post = await submitForm(t.app, '/admin/clients', nora, { name: 'x', pid: 'web', 'grant:tw_vendor_webuser': 'on', 'scope:employee-read': 'on' }, '/admin/tokens');
     expect(post.res.statusCode).toBe(403);
   });
 

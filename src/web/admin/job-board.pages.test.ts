@@ -1,29 +1,21 @@
 // The job board settings on the admin pages: tenant-wide (reps at the top node), validated, written
 // with writeJobBoardSettings and seen by the job board search at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
-import { setRepLogin } from '../../platform/auth/rep-logins.ts';
+import type { LoginContext } from '../../../test/login.ts';
 import { readJobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
 import { MESSAGES } from '../messages/index.ts';
-import { escaped, openPage, postForm, signInOverHttp, type Cookies } from './admin.test-support.ts';
+import { adminPagesLogin, escaped, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 
-const BASE = 'http://127.0.0.1:9';
 let t: LoginContext;
 let nora: Cookies, ada: Cookies;
 
-beforeAll(async () => {
-  t = await testLogin({ BASE_URL: BASE });
-  await setRepLogin(t.database.db, t.acme.fixture.tenantId, t.acme.fixture.adminRepId, 'ada', PASSWORD);
-  nora = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'nora', password: PASSWORD })).cookies;
-  ada = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'ada', password: PASSWORD })).cookies;
-});
+beforeAll(async () => { ({ t, cookies: { nora, ada } } = await adminPagesLogin('nora', 'ada')); });
 afterAll(async () => { await t?.close(); });
 
 describe('job board settings on the admin pages', () => {
   it('are for reps at the top of the hierarchy only', async () => {
     expect((await t.app.inject({ url: '/admin/job-board', cookies: nora })).statusCode).toBe(403);
-    const page = await openPage(t.app, '/admin/tokens', nora);
-    expect((await postForm(t.app, '/admin/job-board', page.cookies, { _csrf: page.csrf, oldDateCutoffDays: '5' })).res.statusCode).toBe(403);
+    expect((await submitForm(t.app, '/admin/job-board', nora, { oldDateCutoffDays: '5' }, '/admin/tokens')).res.statusCode).toBe(403);
   });
 
   it('JB-49: shows the tenant\'s settings and saves them (unticked boxes are off), for this tenant only', async () => {
@@ -44,8 +36,7 @@ describe('job board settings on the admin pages', () => {
 
   it('refuses a cutoff that is not a whole number of days, next to the field, and hostile input without a 500', async () => {
     for (const cutoff of ['-1', '1.5', '99999', '<script>', '%FF%FE', 'x'.repeat(10_000)]) {
-      const page = await openPage(t.app, '/admin/job-board', ada);
-      const res = await postForm(t.app, '/admin/job-board', page.cookies, { _csrf: page.csrf, oldDateCutoffDays: cutoff });
+      const res = await submitForm(t.app, '/admin/job-board', ada, { oldDateCutoffDays: cutoff });
       expect(res.res.statusCode, cutoff).toBe(400);
       expect(res.res.body).toContain('id="oldDateCutoffDays-error"');
       expect(res.res.body).not.toContain('<script>');

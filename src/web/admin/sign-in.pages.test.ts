@@ -6,10 +6,9 @@ import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
 import { oauthClients } from '../../platform/db/schema.ts';
 import { webSessions } from '../web-session.table.ts';
 import { MESSAGES } from '../messages/index.ts';
-import { escaped, openPage, postForm, signInOverHttp } from './admin.test-support.ts';
+import { BASE, escaped, openPage, postForm, signInOverHttp, submitForm } from './admin.test-support.ts';
 import { oidcPayloads } from '../../login/login.table.ts';
 
-const BASE = 'http://127.0.0.1:9';
 let t: LoginContext;
 
 beforeAll(async () => { t = await testLogin({ BASE_URL: BASE }); });
@@ -52,8 +51,7 @@ describe('signing in to the admin pages', () => {
   });
 
   it('refuses a callback whose state is not this browser\'s, and one with no sign-in started, with a page (not a 500)', async () => {
-    const page = await openPage(t.app, '/admin/sign-in', {});
-    const posted = await postForm(t.app, '/admin/sign-in', page.cookies, { _csrf: page.csrf, tenant: 'acme' });
+    const posted = await submitForm(t.app, '/admin/sign-in', {}, { tenant: 'acme' });
     expect(posted.res.statusCode).toBe(303);
     const wrong = await t.app.inject({ url: '/admin/callback?code=abc&state=not-the-state', cookies: posted.cookies });
     expect(wrong.statusCode).toBe(400);

@@ -2,18 +2,13 @@
 // the API's filters, the details, converting and deleting through the API's routes (which create
 // batch jobs), field errors, the form token, hierarchy isolation, hostile input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
-import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
-import { as } from '../../../test/helpers.ts';
-import { setRepLogin } from '../../platform/auth/rep-logins.ts';
-import { createWorker } from '../../platform/jobs/start-worker.ts';
+import type { LoginContext } from '../../../test/login.ts';
+import { as, startWorker } from '../../../test/helpers.ts';
 import type { BatchWorker } from '../../platform/jobs/worker.ts';
-import { jobCatalog } from '../../resources/jobs.ts';
 import { MESSAGES } from '../messages/index.ts';
-import { openPage, postForm, signInOverHttp, type Cookies } from './admin.test-support.ts';
+import { adminPagesLogin, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 import { jobIdOf, postUpload, threeResumes, waitCompleted } from './batch-jobs.test-support.ts';
 
-const BASE = 'http://127.0.0.1:9';
 const en = MESSAGES.en.adminJobs;
 let t: LoginContext;
 let worker: BatchWorker;
@@ -27,12 +22,8 @@ const get = (url: string, cookies: Cookies) => t.app.inject({ url, cookies });
 const stagedIds = (html: string) => [...html.matchAll(/name="ids" value="(\d+)"/g)].map((m) => Number(m[1]));
 
 beforeAll(async () => {
-  t = await testLogin({ BASE_URL: BASE });
-  await setRepLogin(t.database.db, t.acme.fixture.tenantId, t.acme.fixture.south.repId, 'sam', PASSWORD);
-  worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
-  await worker.start();
-  nora = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'nora', password: PASSWORD })).cookies;
-  sam = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'sam', password: PASSWORD })).cookies;
+  ({ t, cookies: { nora, sam } } = await adminPagesLogin('nora', 'sam'));
+  worker = await startWorker(t);
   const { res } = await postUpload(t.app, nora, await threeResumes());
   expect(res.statusCode, res.body).toBe(303);
   importJob = jobIdOf(res.headers.location);
@@ -78,8 +69,7 @@ describe('the staged employees list and details', () => {
     expect((await get(`/admin/staged-employees/${ids[0]}`, sam)).statusCode).toBe(404);
     expect((await get(`/admin/staged-employees/convert?ids=${ids[0]}`, sam)).statusCode).toBe(404);
     expect((await get(`/admin/staged-employees/delete?ids=${ids[0]}`, sam)).statusCode).toBe(404);
-    const page = await openPage(t.app, '/admin/upload', sam);
-    const del = await postForm(t.app, '/admin/staged-employees/delete', page.cookies, { _csrf: page.csrf, ids: String(ids[0]) });
+    const del = await submitForm(t.app, '/admin/staged-employees/delete', sam, { ids: String(ids[0]) }, '/admin/upload');
     expect(del.res.statusCode).toBe(404);
     expect((await get(`/admin/staged-employees/${ids[0]}`, nora)).statusCode).toBe(200);
   });

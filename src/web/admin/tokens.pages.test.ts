@@ -2,30 +2,20 @@
 // rule, the secret shown once and working on the API, listed within the hierarchy, revoked (401).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
+import type { LoginContext } from '../../../test/login.ts';
 import { apiCredentials } from '../../platform/db/schema.ts';
-import { setRepLogin } from '../../platform/auth/rep-logins.ts';
 import { MESSAGES } from '../messages/index.ts';
-import { escaped, openPage, postForm, signInOverHttp, type Cookies } from './admin.test-support.ts';
+import { adminPagesLogin, escaped, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 
-const BASE = 'http://127.0.0.1:9';
 const t_ = MESSAGES.en.admin;
 let t: LoginContext;
 let nora: Cookies, ada: Cookies;
 const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
-beforeAll(async () => {
-  t = await testLogin({ BASE_URL: BASE });
-  await setRepLogin(t.database.db, t.acme.fixture.tenantId, t.acme.fixture.adminRepId, 'ada', PASSWORD);
-  nora = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'nora', password: PASSWORD })).cookies;
-  ada = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'ada', password: PASSWORD })).cookies;
-});
+beforeAll(async () => { ({ t, cookies: { nora, ada } } = await adminPagesLogin('nora', 'ada')); });
 afterAll(async () => { await t?.close(); });
 
-async function create(cookies: Cookies, form: Record<string, string>) {
-  const page = await openPage(t.app, '/admin/tokens', cookies);
-  return postForm(t.app, '/admin/tokens', page.cookies, { _csrf: page.csrf, ...form });
-}
+const create = (cookies: Cookies, form: Record<string, string>) => submitForm(t.app, '/admin/tokens', cookies, form);
 
 const secretOf = (html: string) => /id="token-value">([^<]+)</.exec(html)?.[1] ?? '';
 const sidOf = (html: string) => /id="token-sid">([^<]+)</.exec(html)?.[1] ?? '';

@@ -5,8 +5,8 @@
 // upload without JavaScript, no Content-Security-Policy violations, screenshots of each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../../test/e2e/serve-process.ts';
-import { checkPage, cspViolations, screenshot, launchBrowser, PHONE, step, type TestBrowser } from '../../../test/web/browser.ts';
+import type { DemoServer } from '../../../test/e2e/serve-process.ts';
+import { checkPage, cspViolations, screenshot, PHONE, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
 import { makeResume } from '../../resources/resumes/resume.fixtures.ts';
 import { PEOPLE } from './batch-jobs.test-support.ts';
 
@@ -45,17 +45,14 @@ async function completedJob(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+  [server, browser] = await startDemoAndBrowser();
   signedIn = await browser.context();
   const page = await signedIn.newPage();
   await step(browser.events, 'signing in', () => signIn(page));
   await page.close();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopDemoAndBrowser(server, browser));
 
 describe('bulk resume upload in the admin pages', () => {
   let jobUrl = '';

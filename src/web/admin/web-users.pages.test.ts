@@ -1,29 +1,24 @@
 // Web users on the admin pages: listed within the rep's hierarchy, created through POST /WebUsers and
 // disabled through DELETE /WebUsers/{id} with the rep's token (the API's rules apply).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
+import type { LoginContext } from '../../../test/login.ts';
 import { as } from '../../../test/helpers.ts';
 import { MESSAGES } from '../messages/index.ts';
-import { escaped, openPage, postForm, signInOverHttp, type Cookies } from './admin.test-support.ts';
+import { adminPagesLogin, escaped, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 
-const BASE = 'http://127.0.0.1:9';
 const t_ = MESSAGES.en.admin;
 let t: LoginContext;
 let nora: Cookies;
 let southEmployeeId: number;
 
 beforeAll(async () => {
-  t = await testLogin({ BASE_URL: BASE });
-  nora = (await signInOverHttp(t.app, BASE, { tenant: 'acme', username: 'nora', password: PASSWORD })).cookies;
+  ({ t, cookies: { nora } } = await adminPagesLogin('nora'));
   const res = await as(t.app, t.acme.fixture.adminToken)({ method: 'POST', url: '/Employees', payload: { firstName: 'Sid', lastName: 'South', branchId: t.acme.fixture.south.branchId, region: 'MN' } });
   southEmployeeId = res.json<{ employeeId: number }>().employeeId;
 });
 afterAll(async () => { await t?.close(); });
 
-async function create(form: Record<string, string>) {
-  const page = await openPage(t.app, '/admin/web-users', nora);
-  return postForm(t.app, '/admin/web-users', page.cookies, { _csrf: page.csrf, ...form });
-}
+const create = (form: Record<string, string>) => submitForm(t.app, '/admin/web-users', nora, form);
 
 describe('web users on the admin pages', () => {
   it('lists the web users of records inside the rep\'s hierarchy, not another tenant\'s', async () => {

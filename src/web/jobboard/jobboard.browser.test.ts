@@ -2,26 +2,19 @@
 // search page and open a job, follow a jobBoardUrl the API gives, both languages, a phone's width
 // without sideways scrolling; axe-core on every page, no CSP violations, screenshots for a reviewer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../../test/e2e/serve-process.ts';
-import { checkPage, cspViolations, launchBrowser, PHONE, step, type TestBrowser } from '../../../test/web/browser.ts';
+import type { Page } from 'playwright-core';
+import type { DemoServer } from '../../../test/e2e/serve-process.ts';
+import { checkPage, cspViolations, PHONE, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
 import { MESSAGES } from '../messages/index.ts';
 
 let server: DemoServer;
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+  [server, browser] = await startDemoAndBrowser();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  return (await browser.context(options)).newPage();
-}
+afterAll(() => stopDemoAndBrowser(server, browser));
 
 const check = (page: Page, name: string) => checkPage(browser, page, `jobboard-${name}`);
 
@@ -64,7 +57,7 @@ async function searchAndOpen(page: Page, locale: 'en' | 'es', name: string) {
 
 describe('the public job board in a browser', () => {
   it('searches from the search page and opens a job, in English and Spanish', async () => {
-    const page = await newPage();
+    const page = await browser.page();
     await searchAndOpen(page, 'en', 'desktop');
     await searchAndOpen(page, 'es', 'desktop');
     expect(cspViolations(browser.events)).toEqual([]);
@@ -73,7 +66,7 @@ describe('the public job board in a browser', () => {
   it('follows a jobBoardUrl the API gives to the job\'s page, whose canonical address is that URL and whose JSON-LD is a JobPosting', async () => {
     const { data } = await apiSearch('sortBy=4&countryCode=840&take=3');
     const job = data[0]!;
-    const page = await newPage();
+    const page = await browser.page();
     const response = await page.goto(job.jobBoardUrl);
     expect(response?.status()).toBe(200);
     await expect(page.locator('link[rel=canonical]').getAttribute('href')).resolves.toBe(job.jobBoardUrl);
@@ -84,7 +77,7 @@ describe('the public job board in a browser', () => {
   }, 60_000);
 
   it('fits a phone: search and details without sideways scrolling', async () => {
-    const page = await newPage(PHONE);
+    const page = await browser.page(PHONE);
     await searchAndOpen(page, 'en', 'phone');
     await searchAndOpen(page, 'es', 'phone');
     const response = await page.goto(`${server.base}/jobboard/demo?textSearch=nosuchwordatall`);
@@ -94,7 +87,7 @@ describe('the public job board in a browser', () => {
   }, 120_000);
 
   it('shows a search the API refuses as the form with the error by its field', async () => {
-    const page = await newPage();
+    const page = await browser.page();
     const response = await page.goto(`${server.base}/jobboard/demo?postalCode=00000&distance=25&distanceUnitId=3`);
     expect(response?.status()).toBe(400);
     await expect(page.locator('#e-postalCode').textContent()).resolves.toBe(MESSAGES.en.jobboard.errorPostalCode);

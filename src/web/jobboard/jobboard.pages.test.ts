@@ -3,7 +3,8 @@
 // does), the sitemap lists exactly the orders whose details answer, and no input makes a 500.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, testApp, type TestContext } from '../../../test/helpers.ts';
+import { newJobTitle } from '../../../test/record-fixtures.ts';
 import { worksites } from '../../resources/reference-data/reference.table.ts';
 import { jobOrders } from '../../resources/job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../../resources/job-orders/job-order.test-data.ts';
@@ -11,7 +12,6 @@ import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSetting
 import { registrationLink } from '../../resources/registration/registration-link.ts';
 import { MESSAGES } from '../messages/index.ts';
 
-type Caller = ReturnType<typeof as>;
 let t: TestContext;
 let admin: Caller;
 const ids: Record<string, number> = {};
@@ -19,14 +19,7 @@ const ids: Record<string, number> = {};
 const made: number[] = [];
 const BOARD = '/jobboard/acme';
 
-async function newTitle(isPublic: boolean, jobTitle: string): Promise<number> {
-  const res = await admin({ method: 'POST', url: '/Administration/JobTitles', payload: {
-    skillCode: jobTitle.slice(0, 8).toUpperCase(), jobTitle, isPublic, hierId: t.tenant.rootHierId,
-    jobTitleCategoryId: await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories'),
-  } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().jobTitleId;
-}
+const newTitle = (isPublic: boolean, jobTitle: string) => newJobTitle(admin, t.database.db, t.tenant, isPublic, jobTitle);
 
 /** An order made through POST /JobOrders, then PATCHed: public title and description as given. */
 async function newOrder(title: string, description: string, extra: Record<string, unknown> = {}, patches: unknown[] = []): Promise<number> {

@@ -5,9 +5,9 @@
 // registered applicant signs in and applies to another order. axe-core on every page, no CSP
 // violations, screenshots of each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../../test/e2e/serve-process.ts';
-import { checkPage, cspViolations, launchBrowser, PHONE, step, type TestBrowser } from '../../../test/web/browser.ts';
+import type { Page } from 'playwright-core';
+import type { DemoServer } from '../../../test/e2e/serve-process.ts';
+import { checkPage, cspViolations, PHONE, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
 import { registrationLink } from '../../resources/registration/registration-link.ts';
 import { DEMO_WORKFLOWS } from '../../resources/tenants/demo.registration.ts';
 import { MESSAGES } from '../messages/index.ts';
@@ -31,7 +31,7 @@ const api = async <T>(path: string): Promise<T> => {
 };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+  [server, browser] = await startDemoAndBrowser();
   demo.orders = (await api<{ data: { jobOrderId: number; jobTitle: string }[] }>('/Search/JobBoard?sortBy=4&countryCode=840&take=5')).data;
   const branches = (await api<{ data: { branchId: number; branchName: string; isWebPublic: boolean }[] }>('/Datalists/Branches')).data.filter((b) => b.isWebPublic);
   [demo.branchId, demo.branchName] = [branches[0]!.branchId, branches[0]!.branchName];
@@ -39,14 +39,7 @@ beforeAll(async () => {
   demo.categoryId = (await api<{ data: { employmentCategoryId: string }[] }>('/Datalists/EmploymentCategories')).data[0]!.employmentCategoryId;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  return (await browser.context(options)).newPage();
-}
+afterAll(() => stopDemoAndBrowser(server, browser));
 
 const check = (page: Page, name: string) => checkPage(browser, page, `registration-${name}`);
 
@@ -118,7 +111,7 @@ async function webUserToken(who: Applicant) {
 
 describe('applicant registration in a browser', () => {
   it('registers in English from a link with every parameter; the API shows the employee, the candidates and the utm values; the login gets a token', async () => {
-    const page = await newPage();
+    const page = await browser.page();
     const who: Applicant = { locale: 'en', username: 'alex.en', password: 'a good long password', lastName: 'Registered', utm: 'indeed', orders: [demo.orders[0]!.jobOrderId, demo.orders[1]!.jobOrderId] };
     await registerFromLink(page, who);
     await checkThroughApi(who);
@@ -149,7 +142,7 @@ describe('applicant registration in a browser', () => {
   }, 120_000);
 
   it('registers in Spanish at a phone\'s width from a link with every parameter', async () => {
-    const page = await newPage(PHONE);
+    const page = await browser.page(PHONE);
     const who: Applicant = { locale: 'es', username: 'alex.es', password: 'una contraseña larga', lastName: 'Registrada', utm: 'radio', orders: [demo.orders[3]!.jobOrderId] };
     await registerFromLink(page, who);
     await checkThroughApi(who);

@@ -4,6 +4,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { newJobTitle } from '../../../test/record-fixtures.ts';
 import { employees } from '../../resources/employees/employee.table.ts';
 import { webUsers } from '../../resources/web-users/web-user.table.ts';
 import { jobOrderCandidates } from '../../resources/candidates/candidate.table.ts';
@@ -35,11 +36,8 @@ beforeAll(async () => {
   ids.customer = await seedCustomer(db, tenantId, t.tenant.north);
   ids.worksite = await seedWorksite(db, tenantId);
   ids.orderType = (await admin({ method: 'GET', url: '/Datalists/OrderTypes' })).json().data[0].orderTypeId;
-  const title = async (jobTitle: string, isPublic: boolean) => (await admin({ method: 'POST', url: '/Administration/JobTitles', payload: {
-    skillCode: jobTitle.slice(0, 8).toUpperCase(), jobTitle, isPublic, hierId: t.tenant.rootHierId, jobTitleCategoryId: await lookupId(db, tenantId, 'jobTitleCategories'),
-  } })).json().jobTitleId;
-  ids.publicTitle = await title('Forklift Operator', true);
-  ids.privateTitle = await title('Secret Agent', false);
+  ids.publicTitle = await newJobTitle(admin, db, t.tenant, true, 'Forklift Operator');
+  ids.privateTitle = await newJobTitle(admin, db, t.tenant, false, 'Secret Agent');
   ids.order1 = await newOrder(t.tenant.north.branchId);
   ids.order2 = await newOrder(t.tenant.north.branchId);
   ids.hiddenOrder = await newOrder(t.tenant.north.branchId, ids.privateTitle);
