@@ -2,11 +2,12 @@
 // scopes and redirect URIs. The secret is shown once, to the caller of registerClient; only its
 // SHA-256 is stored. Revocation reaches running verifiers at once (NOTIFY), like a token's.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { oauthClients, productInstances, serviceReps } from '../db/schema.ts';
 import { hashSecret, newSecret } from './credentials.ts';
 import { ALL_SCOPES, isScope } from './scopes.ts';
+import { announceRevoked, unrevoked } from './revocation.ts';
 
 export const CLIENT_REVOKED_CHANNEL = 'staffing_client_revoked';
 
@@ -86,11 +87,9 @@ export async function registerClient(db: Db, req: ClientRequest): Promise<Regist
 
 /** Revokes a client: its tokens stop authenticating everywhere at once, and it can get no new ones. */
 export async function revokeClient(db: Db, clientId: string, tenantId?: number): Promise<boolean> {
-  const where = tenantId === undefined ? eq(oauthClients.clientId, clientId) : and(eq(oauthClients.clientId, clientId), eq(oauthClients.tenantId, tenantId));
   const rows = await db.update(oauthClients).set({ revokedAt: new Date() })
-    .where(and(where, isNull(oauthClients.revokedAt))).returning({ clientId: oauthClients.clientId });
-  await db.execute(sql`select pg_notify(${CLIENT_REVOKED_CHANNEL}, ${clientId})`);
-  return rows.length > 0;
+    .where(unrevoked(oauthClients, oauthClients.clientId, clientId, tenantId)).returning({ clientId: oauthClients.clientId });
+  return announceRevoked(db, CLIENT_REVOKED_CHANNEL, clientId, rows);
 }
 
 /** Adds a product instance (the `pid` of acr_values) to a tenant; idempotent. */

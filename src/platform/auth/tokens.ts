@@ -1,11 +1,11 @@
 // Issuing and revoking credentials (account keys and personal access tokens). The secret is shown
 // once, to the caller of issueCredential; only its SHA-256 is stored.
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { apiCredentials } from '../db/schema.ts';
 import { encodeToken, hashSecret, newSecret, newSid, type CredentialKind } from './credentials.ts';
 import { ALL_SCOPES, isScope } from './scopes.ts';
 import { REVOKE_CHANNEL } from './verifier.ts';
+import { announceRevoked, unrevoked } from './revocation.ts';
 
 export interface IssueRequest {
   tenantId: number;
@@ -53,9 +53,7 @@ export async function issueCredential(db: Db, req: IssueRequest): Promise<Issued
 
 /** Revokes by SID (within a tenant when given); tells every running process at once. */
 export async function revokeCredential(db: Db, sid: string, tenantId?: number): Promise<boolean> {
-  const where = tenantId === undefined ? eq(apiCredentials.sid, sid) : and(eq(apiCredentials.sid, sid), eq(apiCredentials.tenantId, tenantId));
   const rows = await db.update(apiCredentials).set({ revokedAt: new Date() })
-    .where(and(where, isNull(apiCredentials.revokedAt))).returning({ id: apiCredentials.id });
-  await db.execute(sql`select pg_notify(${REVOKE_CHANNEL}, ${sid})`);
-  return rows.length > 0;
+    .where(unrevoked(apiCredentials, apiCredentials.sid, sid, tenantId)).returning({ id: apiCredentials.id });
+  return announceRevoked(db, REVOKE_CHANNEL, sid, rows);
 }

@@ -2,26 +2,21 @@
 // belongs to, the catalog's columns, extra columns, timestamps, and references given by name.
 // References are composite (tenant_id, x) foreign keys, so a record can never point into another tenant.
 // Every column is typed (the catalog's from their notation): queries and inserts need no casts.
-import { bigint, foreignKey, index, integer, pgTable, primaryKey, timestamp, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, primaryKey, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { Catalog, Field } from '../http/json-patch/catalog.ts';
 import { catalogColumns } from './catalog-columns.ts';
 import { hierarchyNodes } from './schema.ts';
+import { hierId, tenantBigKey, tenantKey, timestamps } from './columns.ts';
 
 type Target = { tenantId: AnyPgColumn; id: AnyPgColumn };
 
 function baseColumns(bigintId: boolean | undefined) {
   return {
-    tenantId: integer('tenant_id').notNull(),
-    id: bigintId ? bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity() : integer('id').generatedAlwaysAsIdentity(),
+    ...(bigintId ? tenantBigKey() : tenantKey()),
     // A catalog with its own `HierId` (job titles, vendors) replaces this column with its own, of the same name.
-    hierId: integer('hier_id').notNull(),
+    hierId: hierId(),
   };
 }
-
-const timestamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
 
 export interface RecordTableOptions<E> {
   /** Int64 ids (employees, customers, contacts, assignments); Int32 otherwise. */

@@ -5,14 +5,11 @@ import { sql } from 'drizzle-orm';
 import {
   pgTable, integer, smallint, text, boolean, timestamp, uuid, jsonb, customType, primaryKey, foreignKey, index, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, hierId, tenantId, tenantKey } from './columns.ts';
 
 /** PostgreSQL `ltree`: the materialized path of a hierarchy node (`1.4.7`). */
 export const ltree = customType<{ data: string }>({ dataType: () => 'ltree' });
 export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-
-const id = () => integer('id').generatedAlwaysAsIdentity();
-const tenantId = () => integer('tenant_id').notNull();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -23,8 +20,7 @@ export const tenants = pgTable('tenants', {
 });
 
 export const hierarchyNodes = pgTable('hierarchy_nodes', {
-  tenantId: tenantId(),
-  id: id(),
+  ...tenantKey(),
   parentId: integer('parent_id'),
   path: ltree('path').notNull(),
   name: text('name').notNull(),
@@ -49,9 +45,8 @@ export const countries = pgTable('countries', {
 });
 
 export const branches = pgTable('branches', {
-  tenantId: tenantId(),
-  id: id(),
-  hierId: integer('hier_id').notNull(),
+  ...tenantKey(),
+  hierId: hierId(),
   name: text('name').notNull(),
   /** Orders of a web-public branch may appear on the public job board. */
   isWebPublic: boolean('is_web_public').notNull().default(true),
@@ -64,15 +59,13 @@ export const branches = pgTable('branches', {
 ]);
 
 export const securityGroups = pgTable('security_groups', {
-  tenantId: tenantId(),
-  id: id(),
+  ...tenantKey(),
   name: text('name').notNull(),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
 export const serviceReps = pgTable('service_reps', {
-  tenantId: tenantId(),
-  id: id(),
-  hierId: integer('hier_id').notNull(),
+  ...tenantKey(),
+  hierId: hierId(),
   securityGroupId: integer('security_group_id').notNull(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
@@ -96,8 +89,7 @@ export const serviceReps = pgTable('service_reps', {
  * constraint) but 128 random bits make a collision practically impossible.
  */
 export const apiCredentials = pgTable('api_credentials', {
-  tenantId: tenantId(),
-  id: id(),
+  ...tenantKey(),
   sid: text('sid').notNull(),
   secretHash: bytea('secret_hash').notNull(),
   kind: text('kind', { enum: ['account', 'personal'] }).notNull(),
@@ -162,11 +154,11 @@ export const signingKeys = pgTable('signing_keys', {
 // ---- Datalists ---------------------------------------------------------------------------------
 
 export const orderTypes = pgTable('order_types', {
-  tenantId: tenantId(), id: id(), name: text('name').notNull(),
+  ...tenantKey(), name: text('name').notNull(),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
 export const messageActions = pgTable('message_actions', {
-  tenantId: tenantId(), id: id(), name: text('name').notNull(),
+  ...tenantKey(), name: text('name').notNull(),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
 /** Which message actions a security group may use. */
@@ -189,8 +181,7 @@ export const washedStatuses = pgTable('washed_statuses', {
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
 export const howHeardOf = pgTable('how_heard_of', {
-  tenantId: tenantId(),
-  id: id(),
+  ...tenantKey(),
   name: text('name').notNull(),
   /** 1 Employee, 2 Contact, 3 Customer: which kind of record the option is asked of. */
   originTypeId: smallint('origin_type_id').notNull(),

@@ -122,3 +122,9 @@ export function invalid(field: string, message: string): AppError {
 export function notFound(what = 'The record'): AppError {
   return new AppError('NOT_FOUND', `${what} does not exist or is not visible to the caller.`);
 }
+
+/** What a read found, or the 404 naming `what`: reads answer undefined for what the caller cannot see. */
+export function found<T>(value: T | undefined, what?: string): T {
+  if (value === undefined) throw notFound(what);
+  return value;
+}

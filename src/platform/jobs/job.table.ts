@@ -3,6 +3,7 @@
 // lease. `job_type` is copied onto each item so a claim needs no join.
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, hierId, tenantKey } from '../db/columns.ts';
 import { hierarchyNodes, serviceReps, tenants } from '../db/schema.ts';
 
 export const BATCH_JOB_STATUSES = ['New', 'Processing', 'Completed'] as const;
@@ -19,9 +20,9 @@ export const batchJobs = pgTable('batch_jobs', {
   parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
   status: text('status', { enum: BATCH_JOB_STATUSES }).notNull().default('New'),
   /** The creator's node: who may see the job; the worker acts as the creating rep. */
-  hierId: integer('hier_id').notNull(),
+  hierId: hierId(),
   serviceRepId: integer('service_rep_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(now()),
+  createdAt: createdAt(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [
@@ -31,8 +32,7 @@ export const batchJobs = pgTable('batch_jobs', {
 ]);
 
 export const batchJobItems = pgTable('batch_job_items', {
-  tenantId: integer('tenant_id').notNull(),
-  id: integer('id').generatedAlwaysAsIdentity(),
+  ...tenantKey(),
   batchJobId: integer('batch_job_id').notNull(),
   jobType: text('job_type').notNull(),
   /** The record the item works on (a staged employee). */
@@ -44,7 +44,7 @@ export const batchJobItems = pgTable('batch_job_items', {
   failureReason: text('failure_reason'),
   /** What the item produced (the new employee's id, say). */
   resultId: integer('result_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(now()),
+  createdAt: createdAt(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [

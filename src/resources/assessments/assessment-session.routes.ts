@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { found } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import { EmployeeParams, Session, SessionListQuery, SessionParams, SessionRequest } from './assessment-session.schemas.ts';
 import { getSession, listEmployeeSessions } from './assessment-session.repository.ts';
@@ -40,11 +40,7 @@ async function sessionRoutes(app: FastifyInstance) {
       summary: 'An employee\'s assessment sessions, latest first, with their assessments and results. 404 for an employee outside your hierarchy.',
       params: EmployeeParams, querystring: SessionListQuery, response: { 200: PagedList(Session, { $id: 'AssessmentSessionPage' }) },
     },
-  }, async (request) => {
-    const page = await listEmployeeSessions(request.scope, request.params.id, request.query);
-    if (!page) throw notFound('The employee');
-    return page;
-  });
+  }, async (request) => found(await listEmployeeSessions(request.scope, request.params.id, request.query), 'The employee'));
 
   api.get('/Assessments/Sessions/:sessionId', {
     config: { access: sessionReadAccess, representation: 'record', recordName: 'AssessmentSession' },
@@ -53,11 +49,7 @@ async function sessionRoutes(app: FastifyInstance) {
       summary: 'One assessment session with its assessments and results; 404 when its employee is outside your hierarchy.',
       params: SessionParams, response: { 200: Session },
     },
-  }, async (request) => {
-    const session = await getSession(request.scope, request.params.sessionId);
-    if (!session) throw notFound('The assessment session');
-    return session;
-  });
+  }, async (request) => found(await getSession(request.scope, request.params.sessionId), 'The assessment session'));
 }
 
 /** Sessions, the AssessOnCloud callbacks and the vendor webhook. */

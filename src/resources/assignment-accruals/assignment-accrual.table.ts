@@ -2,14 +2,14 @@
 // assignment's accruals are not stored: they are computed from its timecards against these plans.
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, integer, numeric, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { tenantKey } from '../../platform/db/columns.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
 
 export const ACCRUAL_TYPES = ['PTO', 'Sick'] as const;
 export type AccrualType = (typeof ACCRUAL_TYPES)[number];
 
 export const accrualPlans = pgTable('accrual_plans', {
-  tenantId: integer('tenant_id').notNull(),
-  id: integer('id').generatedAlwaysAsIdentity(),
+  ...tenantKey(),
   type: text('type', { enum: ACCRUAL_TYPES }).notNull(),
   name: varchar('name', { length: 100 }).notNull(),
   /** The rate as a ratio, `accruedHours` per `perHoursWorked` (1 per 30): exact, where 0.0333… is not. */

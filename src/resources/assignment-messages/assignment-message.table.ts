@@ -1,14 +1,11 @@
 // Messages linked to assignments (PUT /Assignments/{id}/messages/{messageId}), the message fields
 // that update adds to a message, and the documents attached to a message under an assignment, with
 // their per-tenant types (decision 0018). The messages themselves are reference-data's table.
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, tenantBigKey, tenantId, writtenAt } from '../../platform/db/columns.ts';
 import { storedFiles } from '../../platform/files/file.table.ts';
-import { messages } from '../reference-data/reference.table.ts';
+import { activeNamed, messages } from '../reference-data/reference.table.ts';
 import { assignments } from '../assignments/assignment.table.ts';
-
-const tenantId = () => integer('tenant_id').notNull();
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
 
 /** One row per message linked to an assignment: a second PUT finds it and keeps the one link. */
 export const assignmentMessageLinks = pgTable('assignment_message_links', {
@@ -16,7 +13,7 @@ export const assignmentMessageLinks = pgTable('assignment_message_links', {
   assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
   messageId: bigint('message_id', { mode: 'number' }).notNull(),
   linkedByServiceRepId: integer('linked_by_service_rep_id').notNull(),
-  linkedAt: at('linked_at'),
+  linkedAt: writtenAt('linked_at'),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.assignmentId, t.messageId] }),
   foreignKey({ name: 'assignment_message_links_assignment_fk', columns: [t.tenantId, t.assignmentId], foreignColumns: [assignments.tenantId, assignments.id] }),
@@ -32,24 +29,18 @@ export const messageDetails = pgTable('message_details', {
   /** When the call, email or meeting took place (the message's created_at is when it was logged). */
   messageDate: timestamp('message_date', { withTimezone: true, mode: 'date' }),
   updatedByServiceRepId: integer('updated_by_service_rep_id').notNull(),
-  updatedAt: at('updated_at'),
+  updatedAt: writtenAt('updated_at'),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.messageId] }),
   foreignKey({ name: 'message_details_message_fk', columns: [t.tenantId, t.messageId], foreignColumns: [messages.tenantId, messages.id] }),
 ]);
 
 /** Kinds of document (I-9, W-4, ...): GET /Datalists/DocumentTypes. */
-export const documentTypes = pgTable('document_types', {
-  tenantId: tenantId(),
-  id: integer('id').generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+export const documentTypes = activeNamed('document_types');
 
 /** A document of a message, uploaded under an assignment; its file is optional (AMB-65 (a)). */
 export const messageDocuments = pgTable('message_documents', {
-  tenantId: tenantId(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  ...tenantBigKey(),
   messageId: bigint('message_id', { mode: 'number' }).notNull(),
   assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
   documentName: varchar('document_name', { length: 255 }).notNull(),
@@ -59,7 +50,7 @@ export const messageDocuments = pgTable('message_documents', {
   version: varchar('version', { length: 50 }),
   fileId: integer('file_id'),
   createdByServiceRepId: integer('created_by_service_rep_id').notNull(),
-  createdAt: at('created_at'),
+  createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   foreignKey({ name: 'message_documents_message_fk', columns: [t.tenantId, t.messageId], foreignColumns: [messages.tenantId, messages.id] }),

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { found } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './assignment-restriction.schemas.ts';
 import { approveResult, getSession, listSessions, startSession } from './assignment-restriction.repository.ts';
@@ -41,11 +41,7 @@ export async function assignmentRestrictionRoutes(app: FastifyInstance) {
       tags, operationId: 'listAssignmentRestrictionSessions', summary: 'The vetting sessions of a job order, latest first, each with its status now.',
       params: S.OrderParams, querystring: S.SessionListQuery, response: { 200: PagedList(S.Session) },
     },
-  }, async (request) => {
-    const page = await listSessions(request.scope, request.params.orderId, request.query);
-    if (!page) throw notFound('The job order');
-    return page;
-  });
+  }, async (request) => found(await listSessions(request.scope, request.params.orderId, request.query), 'The job order'));
 
   api.get(`${base}/:sessionId`, {
     config: { access: vettingReadAccess, representation: 'record', recordName: 'AssignmentRestrictionSession' },
@@ -53,11 +49,7 @@ export async function assignmentRestrictionRoutes(app: FastifyInstance) {
       tags, operationId: 'getAssignmentRestrictionSession', summary: 'One vetting session: its results, who approved them, and its status now (stale when what it checked has changed).',
       params: S.SessionParams, response: { 200: S.Session },
     },
-  }, async (request) => {
-    const session = await getSession(request.scope, request.params.orderId, request.params.sessionId);
-    if (!session) throw notFound('The assignment restriction session');
-    return session;
-  });
+  }, async (request) => found(await getSession(request.scope, request.params.orderId, request.params.sessionId), 'The assignment restriction session'));
 
   api.post(`${base}/:sessionId/results/:resultId/approval`, {
     config: { access: vettingWriteAccess, representation: 'record', recordName: 'AssignmentRestrictionSession' },

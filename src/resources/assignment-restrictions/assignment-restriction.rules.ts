@@ -47,25 +47,21 @@ function blacklisted(facts: VettingFacts, raisedBy: Restriction['raisedBy']): Re
 }
 const source = (r: Restriction) => (r.sourceAssignmentId === null ? '' : ` on assignment ${r.sourceAssignmentId}`);
 
+/** The two blacklist rules are one rule seen from either side: `field` is the spec's name of that side's flag. */
+function blacklistRule(raisedBy: Restriction['raisedBy'], field: string, summary: string) {
+  return {
+    summary, enabledByDefault: true, approvalLevel: 'aboveOrder',
+    finds: (f: VettingFacts) => {
+      const r = blacklisted(f, raisedBy);
+      const [by, whom] = raisedBy === 'customer' ? [f.customer.name, f.employee.name] : [f.employee.name, f.customer.name];
+      return r && `${by} has blacklisted ${whom} (${field}${source(r)}).`;
+    },
+  } as const satisfies RuleDefinition;
+}
+
 const RULES = {
-  CUSTOMER_BLACKLISTED_EMPLOYEE: {
-    summary: 'The order\'s customer has blacklisted the employee (CustomerHasBlacklistedEmployee).',
-    enabledByDefault: true,
-    approvalLevel: 'aboveOrder',
-    finds: (f) => {
-      const r = blacklisted(f, 'customer');
-      return r && `${f.customer.name} has blacklisted ${f.employee.name} (CustomerHasBlacklistedEmployee${source(r)}).`;
-    },
-  },
-  EMPLOYEE_BLACKLISTED_CUSTOMER: {
-    summary: 'The employee has blacklisted the order\'s customer (EmployeeHasBlacklistedCustomer).',
-    enabledByDefault: true,
-    approvalLevel: 'aboveOrder',
-    finds: (f) => {
-      const r = blacklisted(f, 'employee');
-      return r && `${f.employee.name} has blacklisted ${f.customer.name} (EmployeeHasBlacklistedCustomer${source(r)}).`;
-    },
-  },
+  CUSTOMER_BLACKLISTED_EMPLOYEE: blacklistRule('customer', 'CustomerHasBlacklistedEmployee', 'The order\'s customer has blacklisted the employee (CustomerHasBlacklistedEmployee).'),
+  EMPLOYEE_BLACKLISTED_CUSTOMER: blacklistRule('employee', 'EmployeeHasBlacklistedCustomer', 'The employee has blacklisted the order\'s customer (EmployeeHasBlacklistedCustomer).'),
   EMPLOYEE_INACTIVE: {
     summary: 'The employee is inactive: IsActive false, or a status of Inactive, Terminated or Do Not Rehire (I, T, D).',
     enabledByDefault: true,

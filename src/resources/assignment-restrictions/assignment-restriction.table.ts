@@ -3,6 +3,7 @@
 // customers that require an I-9.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, tenantBigKey, tenantId, writtenAt } from '../../platform/db/columns.ts';
 import { serviceReps, tenants } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
 import { customers } from '../customers/customer.table.ts';
@@ -13,12 +14,11 @@ import { APPROVAL_LEVELS, type Checked } from './assignment-restriction.rules.ts
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const assignmentRestrictionSessions = pgTable('assignment_restriction_sessions', {
-  tenantId: integer('tenant_id').notNull(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  ...tenantBigKey(),
   jobOrderId: integer('job_order_id').notNull(),
   employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
   createdByServiceRepId: integer('created_by_service_rep_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
   /** What the session checked (rules.ts `checkedOf`): compared with now to tell a stale session. */
   checked: jsonb('checked').$type<Checked>().notNull(),
   /** The assignment this session allowed: a session places once. */
@@ -34,8 +34,7 @@ export const assignmentRestrictionSessions = pgTable('assignment_restriction_ses
 ]);
 
 export const assignmentRestrictionResults = pgTable('assignment_restriction_results', {
-  tenantId: integer('tenant_id').notNull(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  ...tenantBigKey(),
   sessionId: bigint('session_id', { mode: 'number' }).notNull(),
   ruleCode: text('rule_code').notNull(),
   description: text('description').notNull(),
@@ -54,11 +53,11 @@ export const assignmentRestrictionResults = pgTable('assignment_restriction_resu
 
 /** A tenant's setting of one rule; a rule without a row runs with its defaults (rules.ts). */
 export const assignmentRestrictionRuleSettings = pgTable('assignment_restriction_rule_settings', {
-  tenantId: integer('tenant_id').notNull(),
+  tenantId: tenantId(),
   ruleCode: text('rule_code').notNull(),
   isEnabled: boolean('is_enabled').notNull(),
   approvalLevel: text('approval_level', { enum: APPROVAL_LEVELS }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: writtenAt('updated_at'),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.ruleCode] }),
   foreignKey({ name: 'assignment_restriction_rule_settings_tenant_fk', columns: [t.tenantId], foreignColumns: [tenants.id] }),
@@ -67,10 +66,10 @@ export const assignmentRestrictionRuleSettings = pgTable('assignment_restriction
 
 /** Customers that require an I-9 of the employees placed with them (I9_MISSING); no row: not required. */
 export const assignmentRestrictionCustomers = pgTable('assignment_restriction_customers', {
-  tenantId: integer('tenant_id').notNull(),
+  tenantId: tenantId(),
   customerId: bigint('customer_id', { mode: 'number' }).notNull(),
   requiresI9: boolean('requires_i9').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: writtenAt('updated_at'),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.customerId] }),
   foreignKey({ name: 'assignment_restriction_customers_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),

@@ -1,5 +1,6 @@
 // The fields `PATCH /Assignments/{id}` may change: the spec's PATCH catalog for Assignment, one line per field.
 import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { scheduledDays } from '../job-orders/job-order.patch-catalog.ts';
 
 export const assignmentCatalog = catalog('Assignment', [
   f('AlternateAssignmentId', 'String(10)?', { note: "user-defined alternate id" }),
@@ -19,13 +20,7 @@ export const assignmentCatalog = catalog('Assignment', [
   f('StartTime', 'String(10)?', { note: "HH:MM, 24-hour" }),
   f('EndTime', 'String(10)?', { note: "HH:MM, 24-hour" }),
   f('ShiftNote', 'String(100)?'),
-  f('IsScheduledForSunday', 'Boolean'),
-  f('IsScheduledForMonday', 'Boolean'),
-  f('IsScheduledForTuesday', 'Boolean'),
-  f('IsScheduledForWednesday', 'Boolean'),
-  f('IsScheduledForThursday', 'Boolean'),
-  f('IsScheduledForFriday', 'Boolean'),
-  f('IsScheduledForSaturday', 'Boolean'),
+  ...scheduledDays(),
   f('WorkerCompCodeId', 'Int32'),
   f('PayrollNote', 'String(500)?'),
   f('PerformanceNote', 'String(255)?'),

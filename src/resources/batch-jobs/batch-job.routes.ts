@@ -1,8 +1,8 @@
 // /batchjobs: create a job, read it (status, counts, failures), page its items.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { found } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './batch-job.schemas.ts';
 import { createBatchJob, getBatchJob, listBatchJobItems } from './batch-job.repository.ts';
@@ -11,6 +11,10 @@ import { createBatchJob, getBatchJob, listBatchJobItems } from './batch-job.repo
 export const batchRead: Access = { roles: ['ServiceRep', 'Service'], scopes: ['batchjob-read'] };
 export const batchWrite: Access = { roles: ['ServiceRep', 'Service'], scopes: ['batchjob-write'] };
 const tags = ['Batch jobs'];
+
+/** A new job's 201: its address and, as the spec answers, no items yet. */
+export const sendJobCreated = (reply: FastifyReply, batchJobId: number) =>
+  reply.code(201).header('location', `/batchjobs/${batchJobId}`).send({ batchJobId, batchJobItems: null });
 
 export async function batchJobRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<TypedRequests>();
@@ -22,18 +26,13 @@ export async function batchJobRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     const body = request.body;
-    const batchJobId = await createBatchJob(request.scope, body.batchJobType, body.batchJobParameters ?? {});
-    return reply.code(201).header('location', `/batchjobs/${batchJobId}`).send({ batchJobId, batchJobItems: null });
+    return sendJobCreated(reply, await createBatchJob(request.scope, body.batchJobType, body.batchJobParameters ?? {}));
   });
 
   api.get('/batchjobs/:id', {
     config: { access: batchRead, representation: 'record', recordName: 'BatchJob' },
     schema: { tags, operationId: 'getBatchJob', summary: 'A batch job: status, item counts, failures, whether a worker listens for its type, and its first items.', params: S.BatchJobIdParams, response: { 200: S.BatchJob } },
-  }, async (request) => {
-    const job = await getBatchJob(request.scope, request.params.id);
-    if (!job) throw notFound('The batch job');
-    return job;
-  });
+  }, async (request) => found(await getBatchJob(request.scope, request.params.id), 'The batch job'));
 
   api.get('/batchjobs/:id/items', {
     config: { access: batchRead, representation: 'list', recordName: 'BatchJobItem' },

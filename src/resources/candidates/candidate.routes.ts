@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { found } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './candidate.schemas.ts';
 import { createCandidate, getCandidate, listCandidates } from './candidate.repository.ts';
@@ -32,19 +32,10 @@ export async function candidateRoutes(app: FastifyInstance) {
   api.get('/JobOrders/:id/candidates', {
     config: { access: candidateReadAccess, representation: 'list', recordName: 'JobOrderCandidate' },
     schema: { tags, operationId: 'listJobOrderCandidates', summary: 'The candidates of a job order, oldest first.', params: S.JobOrderParams, querystring: S.CandidateListQuery, response: { 200: PagedList(S.Candidate) } },
-  }, async (request) => {
-    const page = await listCandidates(request.scope, request.params.id, request.query);
-    if (!page) throw notFound('The job order');
-    return page;
-  });
+  }, async (request) => found(await listCandidates(request.scope, request.params.id, request.query), 'The job order'));
 
   api.get('/JobOrders/:id/candidates/:candidateId', {
     config: { access: candidateReadAccess, representation: 'record', recordName: 'JobOrderCandidate' },
     schema: { tags, operationId: 'getJobOrderCandidate', summary: 'One candidate of a job order.', params: S.CandidateParams, response: { 200: S.Candidate } },
-  }, async (request) => {
-    const { id, candidateId } = request.params;
-    const candidate = await getCandidate(request.scope, id, candidateId);
-    if (!candidate) throw notFound('The candidate');
-    return candidate;
-  });
+  }, async (request) => found(await getCandidate(request.scope, request.params.id, request.params.candidateId), 'The candidate'));
 }

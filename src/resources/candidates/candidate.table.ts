@@ -2,7 +2,8 @@
 // row per (tenant, order, employee): the unique constraint, not a check before the insert, is what
 // turns a second or simultaneous request into 409 (CAND-09).
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { hierId, tenantBigKey, timestamps } from '../../platform/db/columns.ts';
 import { hierarchyNodes } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
@@ -16,18 +17,16 @@ export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 export const APPLIED_FROM_WEB: CandidateStatus = 'Applied from web';
 
 export const jobOrderCandidates = pgTable('job_order_candidates', {
-  tenantId: integer('tenant_id').notNull(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  ...tenantBigKey(),
   jobOrderId: integer('job_order_id').notNull(),
   employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
   /** The job order's node when the candidate was added: candidates are seen where their order is. */
-  hierId: integer('hier_id').notNull(),
+  hierId: hierId(),
   status: text('status', { enum: CANDIDATE_STATUSES }).notNull(),
   utmSource: varchar('utm_source', { length: 255 }),
   utmCampaign: varchar('utm_campaign', { length: 255 }),
   utmMedium: varchar('utm_medium', { length: 255 }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  ...timestamps(),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   unique('job_order_candidates_order_employee').on(t.tenantId, t.jobOrderId, t.employeeId),

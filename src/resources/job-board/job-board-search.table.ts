@@ -6,6 +6,7 @@
 // radius-bounded search several times faster (docs/job-board.md).
 import { sql } from 'drizzle-orm';
 import { customType, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { hierId, tenantId } from '../../platform/db/columns.ts';
 
 /** PostgreSQL `tsvector`. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -13,9 +14,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
 
 export const jobBoardSearch = pgTable('job_board_search', {
-  tenantId: integer('tenant_id').notNull(),
+  tenantId: tenantId(),
   jobOrderId: integer('job_order_id').notNull(),
-  hierId: integer('hier_id').notNull(),
+  hierId: hierId(),
   /** The worksite's country: search answers the orders of the requested countryCode. */
   countryCode: integer('country_code').notNull(),
   /** The public title, or the job title's when it is blank and Job Title Fallback is on; else null. */

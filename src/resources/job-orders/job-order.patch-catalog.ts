@@ -1,6 +1,17 @@
 // The fields `PATCH /JobOrders/{id}` may change: the spec's PATCH catalog for Job order, one line per field.
 import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
 
+/** The days of the week a shift works: a job order's, and its assignments' own copy. */
+export const scheduledDays = () => [
+  f('IsScheduledForSunday', 'Boolean'),
+  f('IsScheduledForMonday', 'Boolean'),
+  f('IsScheduledForTuesday', 'Boolean'),
+  f('IsScheduledForWednesday', 'Boolean'),
+  f('IsScheduledForThursday', 'Boolean'),
+  f('IsScheduledForFriday', 'Boolean'),
+  f('IsScheduledForSaturday', 'Boolean'),
+] as const;
+
 export const jobOrderCatalog = catalog('Job order', [
   f('WorkerCompCodeId', 'Int32'),
   f('AlternateJobOrderId', 'String(255)'),
@@ -20,13 +31,7 @@ export const jobOrderCatalog = catalog('Job order', [
   f('JobOrderDurationId', 'Int32'),
   f('JobOrderShiftNotes', 'String(100)'),
   f('SafetyNotes', 'String(50)'),
-  f('IsScheduledForSunday', 'Boolean'),
-  f('IsScheduledForMonday', 'Boolean'),
-  f('IsScheduledForTuesday', 'Boolean'),
-  f('IsScheduledForWednesday', 'Boolean'),
-  f('IsScheduledForThursday', 'Boolean'),
-  f('IsScheduledForFriday', 'Boolean'),
-  f('IsScheduledForSaturday', 'Boolean'),
+  ...scheduledDays(),
   f('JobOrderStatusId', 'Int32'),
   f('SalesTeamId', 'Int32'),
   f('BranchId', 'Int32'),

@@ -1,12 +1,11 @@
 // Per-tenant reference tables the records point at (worksites, shifts, statuses, codes, messages).
 // Ids are the ones the PATCH catalog names (`WorksiteId`, `ShiftId` Guid, `JobOrderStatusId`, ...).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, varchar, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { createdAt, tenantBigKey, tenantId, tenantKey } from '../../platform/db/columns.ts';
 
-const tenantId = () => integer('tenant_id').notNull();
 const named = (table: string) => pgTable(table, {
-  tenantId: tenantId(),
-  id: integer('id').generatedAlwaysAsIdentity(),
+  ...tenantKey(),
   name: text('name').notNull(),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
@@ -21,6 +20,13 @@ export const contractStatuses = named('contract_statuses');
 // fields take, names unique in their list; an inactive entry stays on the records that hold it but is
 // refused as a new value.
 const isActive = () => boolean('is_active').notNull().default(true);
+
+/** A list of names whose entries can be switched off, without the code lists' unique names. */
+export const activeNamed = (table: string) => pgTable(table, {
+  ...tenantKey(),
+  name: text('name').notNull(),
+  isActive: isActive(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 const intId = () => integer('id').generatedAlwaysAsIdentity();
 const codeList = <I extends PgColumnBuilderBase>(table: string, id: I) => pgTable(table, {
   tenantId: tenantId(),
@@ -66,24 +72,17 @@ export const purchaseOrders = pgTable('purchase_orders', {
 
 /** Job order statuses; `isJobBoardEligible` marks Unfilled, Unfilled - Replace, Partially Filled and Master. */
 export const jobOrderStatuses = pgTable('job_order_statuses', {
-  tenantId: tenantId(),
-  id: integer('id').generatedAlwaysAsIdentity(),
+  ...tenantKey(),
   name: text('name').notNull(),
   isJobBoardEligible: boolean('is_job_board_eligible').notNull().default(false),
   isFilled: boolean('is_filled').notNull().default(false),
   isClosed: boolean('is_closed').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
-export const assignmentStatuses = pgTable('assignment_statuses', {
-  tenantId: tenantId(),
-  id: integer('id').generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
+export const assignmentStatuses = activeNamed('assignment_statuses');
 
 export const prospectStatuses = pgTable('prospect_statuses', {
-  tenantId: tenantId(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  ...tenantBigKey(),
   name: text('name').notNull(),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
@@ -95,30 +94,33 @@ export const shifts = pgTable('shifts', {
   endTime: varchar('end_time', { length: 5 }),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
-/** Where work happens: a customer's site, with coordinates for job board radius search. */
-export const worksites = pgTable('worksites', {
-  tenantId: tenantId(),
-  id: integer('id').generatedAlwaysAsIdentity(),
-  customerId: bigint('customer_id', { mode: 'number' }),
-  name: text('name').notNull(),
+/** A postal address as customers and their worksites hold it (United States unless told). */
+export const addressColumns = () => ({
   street1: varchar('street1', { length: 50 }),
   street2: varchar('street2', { length: 50 }),
   municipality: varchar('municipality', { length: 50 }),
   region: varchar('region', { length: 5 }),
   postalCode: varchar('postal_code', { length: 10 }),
   countryCode: integer('country_code').notNull().default(840),
+});
+
+/** Where work happens: a customer's site, with coordinates for job board radius search. */
+export const worksites = pgTable('worksites', {
+  ...tenantKey(),
+  customerId: bigint('customer_id', { mode: 'number' }),
+  name: text('name').notNull(),
+  ...addressColumns(),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('worksites_customer').on(t.tenantId, t.customerId)]);
 
 /** Messages (notes, calls, emails logged) on any record; `PrimaryMessageId` pins one. */
 export const messages = pgTable('messages', {
-  tenantId: tenantId(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  ...tenantBigKey(),
   originType: text('origin_type').notNull(),
   originId: bigint('origin_id', { mode: 'number' }).notNull(),
   messageActionId: integer('message_action_id'),
   serviceRepId: integer('service_rep_id'),
   text: text('text').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('messages_origin').on(t.tenantId, t.originType, t.originId)]);

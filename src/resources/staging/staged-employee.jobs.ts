@@ -2,6 +2,7 @@
 // does with each item. The slow part (parsing) runs before the transaction; the returned function
 // writes, in the transaction that ends the item.
 import { and, eq, sql } from 'drizzle-orm';
+import type { StaticDecode, TSchema } from 'typebox';
 import type { DataScope } from '../../platform/scope.ts';
 import { deleteFile, getFile } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -25,6 +26,10 @@ async function staged(scope: DataScope, id: number, lock = false): Promise<Stage
   if (!row) throw new ItemFailure(`Staged employee ${id} does not exist (deleted?) or is outside the job creator's hierarchy.`);
   return row;
 }
+
+/** Writes to the staged employee's row, and its updated_at with it. */
+const updateStaged = (tx: DataScope, id: number, values: Partial<Staged>) =>
+  tx.db.update(s).set({ ...values, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, id)));
 
 /** The staged record's columns from what the parser found. */
 export function stagedFields(parsed: ParsedResume): Partial<Staged> {
@@ -98,71 +103,67 @@ export function importResumeDataJob(parser: ResumeParser) {
         if (!(e instanceof ResumeFileError) || e.code === 'TIMEOUT') throw e;
         const reason = `${e.code}: ${e.message}`;
         throw new ItemFailure(reason, async (tx) => {
-          await tx.db.update(s).set({ parseStatus: 'Failed', parseError: reason, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+          await updateStaged(tx, record.id, { parseStatus: 'Failed', parseError: reason });
         });
       }
       const duplicates = await possibleDuplicates(scope, fields);
       return async (tx) => {
-        await tx.db.update(s).set({ ...fields, possibleDuplicateEmployeeIds: duplicates, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+        await updateStaged(tx, record.id, { ...fields, possibleDuplicateEmployeeIds: duplicates });
         return record.id;
       };
     },
   });
 }
 
+/** A job whose whole work on its item's staged employee (locked) is in the transaction that ends the item. */
+function stagedEmployeeJob<const Type extends string, P extends TSchema>(type: Type, parameters: P, work: (tx: DataScope, record: Staged, p: StaticDecode<P>) => Promise<number>) {
+  return defineJob({
+    type, parameters,
+    async handle(_ctx, p, item) {
+      return async (tx) => work(tx, await staged(tx, item.recordId, true), p);
+    },
+  });
+}
+
 /** Deletes the staged employee and its file. */
-export const deleteStagedEmployeesJob = defineJob({
-  type: DELETE_STAGED,
-  parameters: DeleteParameters,
-  async handle(_ctx, _parameters, item) {
-    return async (tx) => {
-      const record = await staged(tx, item.recordId, true);
-      await tx.db.delete(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
-      if (record.fileId) await deleteFile(tx.db, tx.tenantId, record.fileId);
-      return record.id;
-    };
-  },
+export const deleteStagedEmployeesJob = stagedEmployeeJob(DELETE_STAGED, DeleteParameters, async (tx, record) => {
+  await tx.db.delete(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+  if (record.fileId) await deleteFile(tx.db, tx.tenantId, record.fileId);
+  return record.id;
 });
 
 /** Creates an employee from the staged employee, with the job's defaults; the item's result is the employee. */
-export const convertStagedEmployeesJob = defineJob({
-  type: CONVERT_STAGED,
-  parameters: ConversionParameters,
-  async handle(_ctx, p, item) {
-    return async (tx) => {
-      const record = await staged(tx, item.recordId, true);
-      if (record.isConverted) throw new ItemFailure(`Staged employee ${record.id} was already converted (employee ${record.employeeId}).`);
-      const missing = [!record.firstName && 'firstName', !record.lastName && 'lastName', !record.region && 'region'].filter(Boolean);
-      if (missing.length) throw new ItemFailure(`Cannot create an employee: ${missing.join(', ')} not found in the resume.`);
-      const input: EmployeeCreateInput = {
-        firstName: record.firstName!, lastName: record.lastName!, branchId: p.branchId, region: record.region!,
-        street1: record.street1, street2: record.street2, municipality: record.municipality, postalCode: record.postalCode,
-        countryCode: record.countryCode, primaryEmailAddress: record.emailAddress,
-        primaryPhoneNumber: record.phoneNumber, primaryPhoneNumberCountryCallingCode: record.phoneNumber ? record.phoneCountryCallingCode ?? 1 : null,
-        bypassAddressValidationService: true,
-      };
-      let employeeId: number;
-      try {
-        employeeId = await createEmployee(tx, input);
-      } catch (e) {
-        if (e instanceof AppError) throw new ItemFailure(`Cannot create an employee: ${e.message}${e.errors ? ' ' + JSON.stringify(e.errors) : ''}`);
-        throw e;
-      }
-      const defaults: Record<string, string | number | boolean> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
-      if (p.orderTypeId != null) defaults.orderTypeId = p.orderTypeId;
-      if (p.employmentCategoryId != null) defaults.employmentCategoryId = p.employmentCategoryId;
-      if (p.washedStatusId != null) defaults.washedStatusId = p.washedStatusId;
-      if (p.howHeardOfId != null) defaults.howHeardOfId = p.howHeardOfId;
-      if (p.howHeardOfDetail != null) defaults.howHeardOfDetail = p.howHeardOfDetail;
-      if (p.employeeStatusId != null) defaults.employeeStatusId = p.employeeStatusId;
-      await tx.db.update(employees).set(defaults).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
-      if (p.messageActionId != null && p.loggedMessage) {
-        await tx.db.insert(messages).values({
-          tenantId: tx.tenantId, originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage,
-        });
-      }
-      await tx.db.update(s).set({ isConverted: true, employeeId, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
-      return employeeId;
-    };
-  },
+export const convertStagedEmployeesJob = stagedEmployeeJob(CONVERT_STAGED, ConversionParameters, async (tx, record, p) => {
+  if (record.isConverted) throw new ItemFailure(`Staged employee ${record.id} was already converted (employee ${record.employeeId}).`);
+  const missing = [!record.firstName && 'firstName', !record.lastName && 'lastName', !record.region && 'region'].filter(Boolean);
+  if (missing.length) throw new ItemFailure(`Cannot create an employee: ${missing.join(', ')} not found in the resume.`);
+  const input: EmployeeCreateInput = {
+    firstName: record.firstName!, lastName: record.lastName!, branchId: p.branchId, region: record.region!,
+    street1: record.street1, street2: record.street2, municipality: record.municipality, postalCode: record.postalCode,
+    countryCode: record.countryCode, primaryEmailAddress: record.emailAddress,
+    primaryPhoneNumber: record.phoneNumber, primaryPhoneNumberCountryCallingCode: record.phoneNumber ? record.phoneCountryCallingCode ?? 1 : null,
+    bypassAddressValidationService: true,
+  };
+  let employeeId: number;
+  try {
+    employeeId = await createEmployee(tx, input);
+  } catch (e) {
+    if (e instanceof AppError) throw new ItemFailure(`Cannot create an employee: ${e.message}${e.errors ? ' ' + JSON.stringify(e.errors) : ''}`);
+    throw e;
+  }
+  const defaults: Record<string, string | number | boolean> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
+  if (p.orderTypeId != null) defaults.orderTypeId = p.orderTypeId;
+  if (p.employmentCategoryId != null) defaults.employmentCategoryId = p.employmentCategoryId;
+  if (p.washedStatusId != null) defaults.washedStatusId = p.washedStatusId;
+  if (p.howHeardOfId != null) defaults.howHeardOfId = p.howHeardOfId;
+  if (p.howHeardOfDetail != null) defaults.howHeardOfDetail = p.howHeardOfDetail;
+  if (p.employeeStatusId != null) defaults.employeeStatusId = p.employeeStatusId;
+  await tx.db.update(employees).set(defaults).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
+  if (p.messageActionId != null && p.loggedMessage) {
+    await tx.db.insert(messages).values({
+      tenantId: tx.tenantId, originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage,
+    });
+  }
+  await updateStaged(tx, record.id, { isConverted: true, employeeId });
+  return employeeId;
 });

@@ -1,10 +1,10 @@
 // /Staging/Employees: stage resumes into an import job, list and read staged employees, queue their
 // conversion or deletion (the spec's three flows; docs/batch-jobs.md).
 import type { FastifyInstance } from 'fastify';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { AppError, found } from '../../platform/http/errors.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { PagedList } from '../../platform/http/paging.ts';
-import { batchRead, batchWrite } from '../batch-jobs/batch-job.routes.ts';
+import { batchRead, batchWrite, sendJobCreated } from '../batch-jobs/batch-job.routes.ts';
 import { createBatchJob } from '../batch-jobs/batch-job.repository.ts';
 import { DELETE_STAGED } from '../batch-jobs/batch-job.types.ts';
 import { BatchJobCreated } from '../batch-jobs/batch-job.schemas.ts';
@@ -50,11 +50,7 @@ export async function stagedEmployeeRoutes(app: FastifyInstance) {
   api.get('/Staging/Employees/:id', {
     config: { access: batchRead, representation: 'record', recordName: 'StagedEmployee' },
     schema: { tags, operationId: 'getStagedEmployee', summary: 'One staged employee: what parsing found, confidences, possible duplicates, item statuses.', params: S.StagedEmployeeIdParams, response: { 200: S.StagedEmployee } },
-  }, async (request) => {
-    const staged = await getStagedEmployee(request.scope, request.params.id);
-    if (!staged) throw notFound('The staged employee');
-    return staged;
-  });
+  }, async (request) => found(await getStagedEmployee(request.scope, request.params.id), 'The staged employee'));
 
   api.post('/Staging/Employees/delete', {
     config: { access: batchWrite, representation: 'record', recordName: 'BatchJobCreated' },
@@ -68,8 +64,7 @@ export async function stagedEmployeeRoutes(app: FastifyInstance) {
     const visible = new Set(await visibleStagedIds(request.scope, ids));
     const unknown = ids.filter((id) => !visible.has(id));
     if (unknown.length) throw new AppError('NOT_FOUND', `No staged employees ${unknown.join(', ')} inside your hierarchy.`, { stagedEmployeeIds: unknown.map((id) => `${id}: not found`) });
-    const batchJobId = await createBatchJob(request.scope, DELETE_STAGED, { stagedEmployeeIds: ids });
-    return reply.code(201).header('location', `/batchjobs/${batchJobId}`).send({ batchJobId, batchJobItems: null });
+    return sendJobCreated(reply, await createBatchJob(request.scope, DELETE_STAGED, { stagedEmployeeIds: ids }));
   });
 
   api.post('/Staging/Employees/:id/ConvertToEmployee', {

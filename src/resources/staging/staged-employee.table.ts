@@ -1,16 +1,16 @@
 // Staged employees: one per uploaded resume, holding what parsing found (or why it failed) until a
 // conversion job turns it into an employee or a delete job removes it.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { hierId, tenantKey, timestamps } from '../../platform/db/columns.ts';
 import { hierarchyNodes } from '../../platform/db/schema.ts';
 import type { ParsedJob, ParsedSchool } from '../resumes/resume.types.ts';
 
 export const PARSE_STATUSES = ['Pending', 'Parsed', 'PartlyParsed', 'Failed'] as const;
 
 export const stagedEmployees = pgTable('staged_employees', {
-  tenantId: integer('tenant_id').notNull(),
-  id: integer('id').generatedAlwaysAsIdentity(),
-  hierId: integer('hier_id').notNull(),
+  ...tenantKey(),
+  hierId: hierId(),
   /** The import job the resume was uploaded to. */
   batchJobId: integer('batch_job_id').notNull(),
   fileId: integer('file_id'),
@@ -40,8 +40,7 @@ export const stagedEmployees = pgTable('staged_employees', {
   possibleDuplicateEmployeeIds: integer('possible_duplicate_employee_ids').array().notNull().default(sql`'{}'::int[]`),
   isConverted: boolean('is_converted').notNull().default(false),
   employeeId: integer('employee_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  ...timestamps(),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   foreignKey({ columns: [t.tenantId, t.hierId], foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id] }),

@@ -2,7 +2,8 @@
 // the login server's `tw_vendor_webuser` grant. One login per record; usernames are unique per tenant
 // and kind, case-insensitive. Failed sign-ins are counted on the login server (login_throttle).
 import { sql } from 'drizzle-orm';
-import { pgTable, integer, bigint, text, timestamp, primaryKey, foreignKey, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, bigint, text, timestamp, primaryKey, foreignKey, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { createdAt, tenantKey } from '../../platform/db/columns.ts';
 import { tenants } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
@@ -11,15 +12,14 @@ export const WEB_USER_KINDS = ['employee', 'contact'] as const;
 export type WebUserKind = (typeof WEB_USER_KINDS)[number];
 
 export const webUsers = pgTable('web_users', {
-  tenantId: integer('tenant_id').notNull(),
-  id: integer('id').generatedAlwaysAsIdentity(),
+  ...tenantKey(),
   kind: text('kind', { enum: WEB_USER_KINDS }).notNull(),
   employeeId: bigint('employee_id', { mode: 'number' }),
   contactId: bigint('contact_id', { mode: 'number' }),
   username: text('username').notNull(),
   /** Argon2id (PHC string). */
   passwordHash: text('password_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),

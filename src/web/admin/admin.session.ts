@@ -148,6 +148,21 @@ export async function requireAdmin(app: FastifyInstance, request: FastifyRequest
   };
 }
 
+/** What lets a rep onto a page: requireAdmin, or requireTenantAdmin for tenant-wide settings. */
+export type Guard = (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, context: WebContext) => Promise<Admin | undefined>;
+
+/**
+ * An admin page's answer for the rep the guard lets in, in the page's language. Without them the
+ * guard has answered already (the sign-in redirect or the 403 page), which is sent as it is.
+ */
+export async function asAdmin<T>(
+  app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply,
+  page: (admin: Admin, locale: Locale) => Promise<T>, guard: Guard = requireAdmin,
+): Promise<T | FastifyReply> {
+  const admin = await guard(app, request, reply, context);
+  return admin ? page(admin, pageLocale(request, reply)) : reply;
+}
+
 /**
  * Tenant-wide settings (OAuth clients, job board settings) are changed by reps at the tenant's top
  * hierarchy node only: the node with no ancestors, whose reps see every branch (decision 0024).

@@ -12,9 +12,9 @@ import { IMPORT_RESUMES } from '../../resources/batch-jobs/batch-job.types.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { pageLocale, withLang } from '../locale.ts';
+import { withLang } from '../locale.ts';
 import { MESSAGES, say, type Locale } from '../messages/index.ts';
-import { adminNav, requireAdmin, type Admin } from './admin.session.ts';
+import { adminNav, asAdmin, type Admin } from './admin.session.ts';
 import { callApi } from './batch-jobs.api.ts';
 import { listBatchJobs } from './batch-jobs.queries.ts';
 import { formatTime, jobHref, pageNumber, pager, PAGE_SIZE, statusLabel, typeLabel } from './batch-jobs.view.ts';
@@ -46,10 +46,7 @@ function progressOf(locale: Locale, job: Static<typeof BatchJob>) {
   };
 }
 
-async function jobsList(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply, query: Static<typeof PageQuery>) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function jobsList(admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply, query: Static<typeof PageQuery>) {
   const t = MESSAGES[locale].adminJobs;
   const number = pageNumber(query.page);
   const { data, totalCount } = await listBatchJobs(admin.scope, { skip: (number - 1) * PAGE_SIZE, take: PAGE_SIZE });
@@ -63,10 +60,7 @@ async function jobsList(app: FastifyInstance, context: WebContext, request: Fast
   });
 }
 
-async function jobDetails(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply, idText: string, query: Static<typeof PageQuery>) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function jobDetails(admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply, idText: string, query: Static<typeof PageQuery>) {
   const id = positiveId(idText);
   const job = id === undefined ? undefined : await readJob(admin, id);
   if (id === undefined || !job) return sendErrorPage(request, reply, 404);
@@ -97,10 +91,7 @@ async function jobDetails(app: FastifyInstance, context: WebContext, request: Fa
 }
 
 /** The job's progress as JSON for progress.js; 404 (JSON) for a job the rep does not see. */
-async function jobProgress(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply, idText: string) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function jobProgress(admin: Admin, locale: Locale, reply: FastifyReply, idText: string) {
   const id = positiveId(idText);
   const job = id === undefined ? undefined : await readJob(admin, id);
   reply.header('cache-control', 'no-store');
@@ -110,11 +101,11 @@ async function jobProgress(app: FastifyInstance, context: WebContext, request: F
 
 export async function batchJobPages(app: FastifyInstance, context: WebContext): Promise<void> {
   const routes = app.withTypeProvider<TypedRequests>();
-  routes.get('/batch-jobs', { ...page, schema: { hide: true, querystring: PageQuery } },
-    async (request, reply) => jobsList(app, context, request, reply, request.query));
-  routes.get('/batch-jobs/:id', { ...page, schema: { hide: true, params: IdParams, querystring: PageQuery } },
-    async (request, reply) => jobDetails(app, context, request, reply, request.params.id, request.query));
-  routes.get('/batch-jobs/:id/progress', { ...page, schema: { hide: true, params: IdParams } },
-    async (request, reply) => jobProgress(app, context, request, reply, request.params.id));
+  routes.get('/batch-jobs', { ...page, schema: { hide: true, querystring: PageQuery } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => jobsList(admin, locale, request, reply, request.query)));
+  routes.get('/batch-jobs/:id', { ...page, schema: { hide: true, params: IdParams, querystring: PageQuery } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => jobDetails(admin, locale, request, reply, request.params.id, request.query)));
+  routes.get('/batch-jobs/:id/progress', { ...page, schema: { hide: true, params: IdParams } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => jobProgress(admin, locale, reply, request.params.id)));
   await uploadPages(app, context);
 }

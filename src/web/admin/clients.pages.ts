@@ -2,20 +2,19 @@
 // with the functions `staffing client` uses (registerClient, revokeClient). Tenant-wide: only reps at
 // the tenant's top hierarchy node (isTenantAdmin); others get the 403 page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
 import { addProductInstance, ClientRequestError, GRANTS, registerClient, revokeClient } from '../../platform/auth/clients.ts';
 import { transaction } from '../../platform/db/database.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { pageLocale } from '../locale.ts';
 import { MESSAGES, type Locale } from '../messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireTenantAdmin as tenantAdmin, type Admin } from './admin.session.ts';
 import { repsAt } from './admin.queries.ts';
 import { productInstanceIds, tenantClients } from './clients.queries.ts';
 import { ADMIN_PID, isAdminPagesClient } from './login-client.ts';
 import { confirmedAction, NOT_FOUND, type Refusal } from './confirmed-action.ts';
-import { AnyForm, field, NoticeQuery, positiveId, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
+import { field, positiveId, requiredName, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
+import { listForm } from './list-form.ts';
 
 const PATH = `${ADMIN_PREFIX}/clients`;
 const MAX_REDIRECT_URIS = 20;
@@ -36,55 +35,46 @@ async function listPage(request: FastifyRequest, reply: FastifyReply, context: W
 const emptyForm = (): FormView => ({ values: {}, errors: {}, chosen: [...ALL_SCOPES], grants: [] });
 
 export async function clientPages(app: FastifyInstance, context: WebContext): Promise<void> {
-  const api = app.withTypeProvider<TypedRequests>();
   const db = context.database.db;
 
-  api.get('/clients', { config: { access: 'public' }, schema: { hide: true, querystring: NoticeQuery } }, async (request, reply) => {
-    const admin = await tenantAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    return listPage(request, reply, context, admin, pageLocale(request, reply), emptyForm(), { revoked: request.query.done === 'revoked' });
-  });
-
-  api.post('/clients', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) => {
-    const admin = await tenantAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    const t = MESSAGES[locale].admin;
-    const form = request.body;
-    const errors: FieldErrors = {};
-    const name = field(form, 'name');
-    if (!name) errors.name = t.nameRequired;
-    else if (name.length > 100) errors.name = t.nameTooLong;
-    const pid = field(form, 'pid');
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(pid)) errors.pid = t.pidInvalid;
-    else if (pid === ADMIN_PID) errors.pid = t.pidReserved;
-    const grants = ticked(form, 'grant', GRANTS);
-    if (!grants.length) errors.grants = t.grantsRequired;
-    const scopes = ticked(form, 'scope', ALL_SCOPES);
-    if (!scopes.length) errors.scopes = t.scopesRequired;
-    const redirectUris = field(form, 'redirectUris').split(/\s+/).filter(Boolean);
-    if (redirectUris.length > MAX_REDIRECT_URIS) errors.redirectUris = t.redirectUrisTooMany;
-    const isPublic = form.public !== undefined;
-    const repText = field(form, 'rep');
-    const serviceRepId = repText ? positiveId(repText) : undefined;
-    const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
-    if (repText && (!serviceRepId || !reps.some((r) => r.id === serviceRepId))) errors.rep = t.repOutside;
-    const values = { name: name.slice(0, 200), pid: pid.slice(0, 100), redirectUris: field(form, 'redirectUris').slice(0, 4000), rep: repText.slice(0, 20), public: isPublic ? 'on' : '' };
-    const again = (more: FieldErrors) => listPage(request, reply, context, admin, locale, { values, errors: { ...errors, ...more }, chosen: scopes, grants }, {}, 400);
-    if (Object.keys(errors).length) return again({});
-    try {
-      const registered = await transaction(db, async ({ db: tx }) => {
-        await addProductInstance(tx, admin.tenantId, pid, pid);
-        return registerClient(tx, { tenantId: admin.tenantId, productInstanceId: pid, name, grants, scopes, redirectUris, isPublic, serviceRepId });
-      });
-      return sendPage(request, reply, 'admin/views/client-created', { locale, title: t.clientCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
-        registered, name, acr: `tenant:${admin.tenantName} pid:${pid}`, tokenUrl: `${context.config.AUTH_URL}/connect/token`,
-      }, 201);
-    } catch (error) {
-      // registerClient's own checks (redirect URIs, grant combinations, the service rep) in its words.
-      if (error instanceof ClientRequestError) return again({ form: error.message.replace(/--redirect-uri/g, t.redirectUrisLabel).replace(/--rep/g, t.serviceRepLabel) });
-      throw error;
-    }
+  listForm(app, context, {
+    path: '/clients', guard: tenantAdmin,
+    show: (request, reply, admin, locale, done) => listPage(request, reply, context, admin, locale, emptyForm(), { revoked: done === 'revoked' }),
+    submit: async (request, reply, admin, locale, form) => {
+      const t = MESSAGES[locale].admin;
+      const errors: FieldErrors = {};
+      const name = requiredName(form, 'name', errors, t.nameRequired, t.nameTooLong);
+      const pid = field(form, 'pid');
+      if (!/^[A-Za-z0-9._-]{1,64}$/.test(pid)) errors.pid = t.pidInvalid;
+      else if (pid === ADMIN_PID) errors.pid = t.pidReserved;
+      const grants = ticked(form, 'grant', GRANTS);
+      if (!grants.length) errors.grants = t.grantsRequired;
+      const scopes = ticked(form, 'scope', ALL_SCOPES);
+      if (!scopes.length) errors.scopes = t.scopesRequired;
+      const redirectUris = field(form, 'redirectUris').split(/\s+/).filter(Boolean);
+      if (redirectUris.length > MAX_REDIRECT_URIS) errors.redirectUris = t.redirectUrisTooMany;
+      const isPublic = form.public !== undefined;
+      const repText = field(form, 'rep');
+      const serviceRepId = repText ? positiveId(repText) : undefined;
+      const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
+      if (repText && (!serviceRepId || !reps.some((r) => r.id === serviceRepId))) errors.rep = t.repOutside;
+      const values = { name: name.slice(0, 200), pid: pid.slice(0, 100), redirectUris: field(form, 'redirectUris').slice(0, 4000), rep: repText.slice(0, 20), public: isPublic ? 'on' : '' };
+      const again = (more: FieldErrors) => listPage(request, reply, context, admin, locale, { values, errors: { ...errors, ...more }, chosen: scopes, grants }, {}, 400);
+      if (Object.keys(errors).length) return again({});
+      try {
+        const registered = await transaction(db, async ({ db: tx }) => {
+          await addProductInstance(tx, admin.tenantId, pid, pid);
+          return registerClient(tx, { tenantId: admin.tenantId, productInstanceId: pid, name, grants, scopes, redirectUris, isPublic, serviceRepId });
+        });
+        return sendPage(request, reply, 'admin/views/client-created', { locale, title: t.clientCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
+          registered, name, acr: `tenant:${admin.tenantName} pid:${pid}`, tokenUrl: `${context.config.AUTH_URL}/connect/token`,
+        }, 201);
+      } catch (error) {
+        // registerClient's own checks (redirect URIs, grant combinations, the service rep) in its words.
+        if (error instanceof ClientRequestError) return again({ form: error.message.replace(/--redirect-uri/g, t.redirectUrisLabel).replace(/--rep/g, t.serviceRepLabel) });
+        throw error;
+      }
+    },
   });
 
   // The admin pages' own client stays: revoking it would end every administrator's session.

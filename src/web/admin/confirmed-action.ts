@@ -6,12 +6,10 @@ import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { pageLocale } from '../locale.ts';
 import { MESSAGES, type Messages } from '../messages/index.ts';
-import { ADMIN_PREFIX, adminNav, type Admin } from './admin.session.ts';
+import { ADMIN_PREFIX, adminNav, asAdmin, type Admin, type Guard } from './admin.session.ts';
 import { AnyForm, KeyParams, NoticeQuery } from './forms.ts';
 
-type Guard = (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, context: WebContext) => Promise<Admin | undefined>;
 type Words = Messages['admin'];
 
 /** Why the thing may not be acted on: an error page's status, and its message when it has one. */
@@ -39,10 +37,7 @@ export function confirmedAction(app: FastifyInstance, context: WebContext, actio
   const list = `${ADMIN_PREFIX}${action.path}`;
   const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal, t: Words) => sendErrorPage(request, reply, refusal.status, refusal.message?.(t));
 
-  api.get(`${action.path}/:key/${action.verb}`, { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: NoticeQuery } }, async (request, reply) => {
-    const admin = await action.guard(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
+  api.get(`${action.path}/:key/${action.verb}`, { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: NoticeQuery } }, async (request, reply) => asAdmin(app, context, request, reply, async (admin, locale) => {
     const t = MESSAGES[locale].admin;
     const key = request.params.key;
     const words = await action.confirm(admin, key, t);
@@ -50,14 +45,11 @@ export function confirmedAction(app: FastifyInstance, context: WebContext, actio
     return sendPage(request, reply, 'admin/views/confirm', { locale, title: words.title, nav: adminNav(locale, list), noindex: true }, {
       heading: words.title, question: words.question, subject: words.subject, action: `${list}/${key}/${action.verb}`, button: words.button, back: list,
     });
-  });
+  }, action.guard));
 
-  api.post(`${action.path}/:key/${action.verb}`, { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, params: KeyParams, body: AnyForm } }, async (request, reply) => {
-    const admin = await action.guard(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
+  api.post(`${action.path}/:key/${action.verb}`, { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, params: KeyParams, body: AnyForm } }, async (request, reply) => asAdmin(app, context, request, reply, async (admin, locale) => {
     const refusal = await action.act(admin, request.params.key);
     if (refusal) return refuse(request, reply, refusal, MESSAGES[locale].admin);
     return reply.redirect(`${list}?lang=${locale}&done=${action.done}`, 303);
-  });
+  }, action.guard));
 }

@@ -14,6 +14,14 @@ export type FieldErrors = Record<string, string>;
 /** A field's value, trimmed ('' when absent). */
 export const field = (form: Form, name: string): string => (form[name] ?? '').trim();
 
+/** A required field of at most 100 characters (a name), trimmed; what is wrong with it goes to errors[name]. */
+export function requiredName(form: Form, name: string, errors: FieldErrors, required: string, tooLong: string): string {
+  const value = field(form, name);
+  if (!value) errors[name] = required;
+  else if (value.length > 100) errors[name] = tooLong;
+  return value;
+}
+
 /** The boxes ticked in a group: `prefix:value` fields, limited to the values offered. */
 export function ticked(form: Form, prefix: string, offered: readonly string[]): string[] {
   return offered.filter((value) => form[`${prefix}:${value}`] !== undefined);

@@ -17,9 +17,9 @@ import { PARSE_STATUSES } from '../../resources/staging/staged-employee.table.ts
 import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { pageLocale, withLang } from '../locale.ts';
+import { withLang } from '../locale.ts';
 import { MESSAGES, say, type Locale } from '../messages/index.ts';
-import { adminNav, requireAdmin, type Admin } from './admin.session.ts';
+import { adminNav, asAdmin, type Admin } from './admin.session.ts';
 import { callApi, type Refusal } from './batch-jobs.api.ts';
 import { jobHref, pageNumber, pager, PAGE_SIZE } from './batch-jobs.view.ts';
 import { AnyForm, field, positiveId, type FieldErrors, type Form } from './forms.ts';
@@ -64,10 +64,7 @@ function readFilters(locale: Locale, query: Static<typeof ListQuery>) {
   return { filters, errors, api };
 }
 
-async function stagedList(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply, query: Static<typeof ListQuery>) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function stagedList(admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply, query: Static<typeof ListQuery>) {
   const t = MESSAGES[locale].adminJobs;
   const { filters, errors, api } = readFilters(locale, query);
   const number = pageNumber(query.page);
@@ -98,10 +95,7 @@ async function readStaged(admin: Admin, id: number): Promise<Staged | undefined>
   throw new Error(`GET /Staging/Employees/${id} answered ${answer.status}: ${answer.detail}`);
 }
 
-async function stagedDetails(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply, idText: string) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function stagedDetails(admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply, idText: string) {
   const id = positiveId(idText);
   const staged = id === undefined ? undefined : await readStaged(admin, id);
   if (id === undefined || !staged) return sendErrorPage(request, reply, 404);
@@ -157,10 +151,7 @@ function conversionErrors(locale: Locale, refusal: Refusal): { errors: FieldErro
   return { errors, error: Object.keys(errors).length ? null : say(MESSAGES[locale].adminJobs.refused, { reason: refusal.detail }) };
 }
 
-async function convert(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply, body: Form) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function convert(admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply, body: Form) {
   const t = MESSAGES[locale].adminJobs;
   const selected = await selection(admin, request, reply, locale, field(body, 'ids'));
   if (!selected) return reply;
@@ -200,10 +191,7 @@ async function renderDelete(request: FastifyRequest, reply: FastifyReply, locale
   }, status);
 }
 
-async function remove(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply, body: Form) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function remove(admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply, body: Form) {
   const selected = await selection(admin, request, reply, locale, field(body, 'ids'));
   if (!selected) return reply;
   const job = await callApi(admin, {
@@ -215,32 +203,26 @@ async function remove(app: FastifyInstance, context: WebContext, request: Fastif
 
 export async function stagedEmployeePages(app: FastifyInstance, context: WebContext): Promise<void> {
   const routes = app.withTypeProvider<TypedRequests>();
-  routes.get('/staged-employees', { ...page, schema: { hide: true, querystring: ListQuery } },
-    async (request, reply) => stagedList(app, context, request, reply, request.query));
+  routes.get('/staged-employees', { ...page, schema: { hide: true, querystring: ListQuery } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => stagedList(admin, locale, request, reply, request.query)));
 
-  routes.get('/staged-employees/convert', { ...page, schema: { hide: true, querystring: SelectionQuery } }, async (request, reply) => {
-    const locale = pageLocale(request, reply);
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const selected = await selection(admin, request, reply, locale, request.query.ids);
-    if (!selected) return reply;
-    return renderConvert(admin, request, reply, locale, selected, { branchId: '', serviceRepId: String(admin.repId), isEmployeeActive: true }, {}, null, 200);
-  });
-  routes.post('/staged-employees/convert', { ...page, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } },
-    async (request, reply) => convert(app, context, request, reply, request.body));
+  // Each action's confirmation page: the selection (`?ids=`) checked first, then the action's form.
+  const confirmation = (path: string, render: (admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply, selected: Staged[]) => Promise<unknown>) =>
+    routes.get(path, { ...page, schema: { hide: true, querystring: SelectionQuery } }, async (request, reply) =>
+      asAdmin(app, context, request, reply, async (admin, locale) => {
+        const selected = await selection(admin, request, reply, locale, request.query.ids);
+        return selected ? render(admin, locale, request, reply, selected) : reply;
+      }));
 
-  routes.get('/staged-employees/delete', { ...page, schema: { hide: true, querystring: SelectionQuery } }, async (request, reply) => {
-    const locale = pageLocale(request, reply);
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const selected = await selection(admin, request, reply, locale, request.query.ids);
-    if (!selected) return reply;
-    return renderDelete(request, reply, locale, selected, null, 200);
-  });
-  routes.post('/staged-employees/delete', { ...page, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } },
-    async (request, reply) => remove(app, context, request, reply, request.body));
+  confirmation('/staged-employees/convert', (admin, locale, request, reply, selected) =>
+    renderConvert(admin, request, reply, locale, selected, { branchId: '', serviceRepId: String(admin.repId), isEmployeeActive: true }, {}, null, 200));
+  routes.post('/staged-employees/convert', { ...page, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => convert(admin, locale, request, reply, request.body)));
 
-  routes.get('/staged-employees/:id', { ...page, schema: { hide: true, params: IdParams } },
-    async (request, reply) => stagedDetails(app, context, request, reply, request.params.id));
+  confirmation('/staged-employees/delete', (_admin, locale, request, reply, selected) => renderDelete(request, reply, locale, selected, null, 200));
+  routes.post('/staged-employees/delete', { ...page, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => remove(admin, locale, request, reply, request.body)));
+
+  routes.get('/staged-employees/:id', { ...page, schema: { hide: true, params: IdParams } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => stagedDetails(admin, locale, request, reply, request.params.id)));
 }
-

@@ -3,20 +3,19 @@
 // revokeCredential) under the rule that a rep manages tokens of reps inside their hierarchy; a token
 // gets no scope the signed-in rep's own session does not hold.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
 import { hasScope } from '../../platform/auth/principal.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { transaction } from '../../platform/db/database.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { pageLocale } from '../locale.ts';
 import { MESSAGES, type Locale } from '../messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
 import { repsAt } from './admin.queries.ts';
 import { revokeVisibleToken, tokensVisible, tokenVisible } from './tokens.queries.ts';
 import { confirmedAction, NOT_FOUND } from './confirmed-action.ts';
-import { AnyForm, endOfDay, field, isoDay, NoticeQuery, positiveId, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
+import { endOfDay, field, isoDay, positiveId, requiredName, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
+import { listForm } from './list-form.ts';
 
 const PATH = `${ADMIN_PREFIX}/tokens`;
 const DEFAULT_DAYS = 90;
@@ -42,41 +41,31 @@ async function listPage(request: FastifyRequest, reply: FastifyReply, context: W
 const emptyForm = (): FormView => ({ values: { expires: isoDay(new Date(Date.now() + DEFAULT_DAYS * 86_400_000)) }, errors: {}, chosen: [] });
 
 export async function tokenPages(app: FastifyInstance, context: WebContext): Promise<void> {
-  const api = app.withTypeProvider<TypedRequests>();
   const db = context.database.db;
 
-  api.get('/tokens', { config: { access: 'public' }, schema: { hide: true, querystring: NoticeQuery } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    return listPage(request, reply, context, admin, locale, emptyForm(), { revoked: request.query.done === 'revoked' });
-  });
-
-  api.post('/tokens', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    const t = MESSAGES[locale].admin;
-    const form = request.body;
-    const errors: FieldErrors = {};
-    const name = field(form, 'name');
-    if (!name) errors.name = t.nameRequired;
-    else if (name.length > 100) errors.name = t.nameTooLong;
-    const scopes = ticked(form, 'scope', grantable(admin));
-    if (!scopes.length) errors.scopes = t.scopesRequired;
-    const expiresAt = endOfDay(field(form, 'expires'));
-    if (!expiresAt) errors.expires = t.expiresInvalid;
-    else if (expiresAt.getTime() <= Date.now()) errors.expires = t.expiresPast;
-    const repId = positiveId(field(form, 'rep'));
-    const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
-    if (!repId || !reps.some((r) => r.id === repId)) errors.rep = t.repOutside;
-    const values = { name: field(form, 'name').slice(0, 200), expires: field(form, 'expires').slice(0, 20), rep: field(form, 'rep').slice(0, 20) };
-    if (Object.keys(errors).length || !repId || !expiresAt) return listPage(request, reply, context, admin, locale, { values, errors, chosen: scopes }, {}, 400);
-    const issued = await transaction(db, ({ db: tx }) => issueCredential(tx, { tenantId: admin.tenantId, serviceRepId: repId, kind: 'personal', name, scopes, expiresAt }));
-    // The secret is in this answer only (never stored, never redirected through a URL).
-    return sendPage(request, reply, 'admin/views/token-created', { locale, title: t.tokenCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
-      issued, name, repName: reps.find((r) => r.id === repId)?.name ?? '', expires: isoDay(expiresAt),
-    }, 201);
+  listForm(app, context, {
+    path: '/tokens',
+    show: (request, reply, admin, locale, done) => listPage(request, reply, context, admin, locale, emptyForm(), { revoked: done === 'revoked' }),
+    submit: async (request, reply, admin, locale, form) => {
+      const t = MESSAGES[locale].admin;
+      const errors: FieldErrors = {};
+      const name = requiredName(form, 'name', errors, t.nameRequired, t.nameTooLong);
+      const scopes = ticked(form, 'scope', grantable(admin));
+      if (!scopes.length) errors.scopes = t.scopesRequired;
+      const expiresAt = endOfDay(field(form, 'expires'));
+      if (!expiresAt) errors.expires = t.expiresInvalid;
+      else if (expiresAt.getTime() <= Date.now()) errors.expires = t.expiresPast;
+      const repId = positiveId(field(form, 'rep'));
+      const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
+      if (!repId || !reps.some((r) => r.id === repId)) errors.rep = t.repOutside;
+      const values = { name: field(form, 'name').slice(0, 200), expires: field(form, 'expires').slice(0, 20), rep: field(form, 'rep').slice(0, 20) };
+      if (Object.keys(errors).length || !repId || !expiresAt) return listPage(request, reply, context, admin, locale, { values, errors, chosen: scopes }, {}, 400);
+      const issued = await transaction(db, ({ db: tx }) => issueCredential(tx, { tenantId: admin.tenantId, serviceRepId: repId, kind: 'personal', name, scopes, expiresAt }));
+      // The secret is in this answer only (never stored, never redirected through a URL).
+      return sendPage(request, reply, 'admin/views/token-created', { locale, title: t.tokenCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
+        issued, name, repName: reps.find((r) => r.id === repId)?.name ?? '', expires: isoDay(expiresAt),
+      }, 201);
+    },
   });
 
   confirmedAction(app, context, {

@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { pageLocale, withLang } from '../locale.ts';
+import { withLang } from '../locale.ts';
 import { MESSAGES, say, type Locale } from '../messages/index.ts';
-import { adminNav, requireAdmin } from './admin.session.ts';
+import { adminNav, asAdmin, type Admin } from './admin.session.ts';
 import { jobHref } from './batch-jobs.view.ts';
 import { MAX_BODY, MAX_FILES, receiveResumes, type FileResult } from './upload.receive.ts';
 
@@ -38,10 +38,7 @@ function messageOf(locale: Locale, file: FileResult): string {
 
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
-async function upload(app: FastifyInstance, context: WebContext, request: FastifyRequest, reply: FastifyReply) {
-  const locale = pageLocale(request, reply);
-  const admin = await requireAdmin(app, request, reply, context);
-  if (!admin) return reply;
+async function upload(app: FastifyInstance, admin: Admin, locale: Locale, request: FastifyRequest, reply: FastifyReply) {
   const t = MESSAGES[locale].adminJobs;
   const json = wantsJson(request);
   const refuse = (status: number, error: string) => {
@@ -72,12 +69,9 @@ async function upload(app: FastifyInstance, context: WebContext, request: Fastif
 }
 
 export async function uploadPages(app: FastifyInstance, context: WebContext): Promise<void> {
-  app.get('/upload', { ...page, schema: { hide: true } }, async (request, reply) => {
-    const locale = pageLocale(request, reply);
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    return renderUpload(request, reply, locale, {});
-  });
+  app.get('/upload', { ...page, schema: { hide: true } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, async (_admin, locale) => renderUpload(request, reply, locale, {})));
   // The form token is checked inside (upload.receive.ts): a multipart body is read by the handler.
-  app.post('/upload', { ...page, schema: { hide: true } }, async (request, reply) => upload(app, context, request, reply));
+  app.post('/upload', { ...page, schema: { hide: true } }, async (request, reply) =>
+    asAdmin(app, context, request, reply, (admin, locale) => upload(app, admin, locale, request, reply)));
 }

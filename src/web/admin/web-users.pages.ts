@@ -2,17 +2,16 @@
 // rep's hierarchy, create one (POST /WebUsers) and disable one (DELETE /WebUsers/{id}), both through
 // the API in-process with the rep's token: the API's rules and scopes apply as they are.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../platform/auth/passwords.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { pageLocale } from '../locale.ts';
 import { MESSAGES, say, type Locale } from '../messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
 import { webUsersVisible } from './web-users.queries.ts';
 import { confirmedAction, NOT_FOUND } from './confirmed-action.ts';
-import { AnyForm, field, NoticeQuery, positiveId, type FieldErrors, type Form } from './forms.ts';
+import { field, positiveId, requiredName, type FieldErrors, type Form } from './forms.ts';
+import { listForm } from './list-form.ts';
 
 const PATH = `${ADMIN_PREFIX}/web-users`;
 const TYPES = ['WebUserEmployee', 'WebUserContact'] as const;
@@ -25,40 +24,30 @@ async function listPage(request: FastifyRequest, reply: FastifyReply, context: W
 }
 
 export async function webUserPages(app: FastifyInstance, context: WebContext): Promise<void> {
-  const api = app.withTypeProvider<TypedRequests>();
-
-  api.get('/web-users', { config: { access: 'public' }, schema: { hide: true, querystring: NoticeQuery } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    return listPage(request, reply, context, admin, pageLocale(request, reply), { type: 'WebUserEmployee' }, {}, { done: request.query.done });
-  });
-
-  api.post('/web-users', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) => {
-    const admin = await requireAdmin(app, request, reply, context);
-    if (!admin) return reply;
-    const locale = pageLocale(request, reply);
-    const t = MESSAGES[locale].admin;
-    const form = request.body;
-    const errors: FieldErrors = {};
-    const type = field(form, 'type');
-    if (!isType(type)) errors.type = t.webUserTypeInvalid;
-    const recordId = positiveId(field(form, 'recordId'));
-    if (!recordId) errors.recordId = t.recordIdInvalid;
-    const username = field(form, 'username');
-    if (!username) errors.username = t.usernameRequired;
-    else if (username.length > 100) errors.username = t.nameTooLong;
-    const password = form.password ?? '';
-    if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) errors.password = say(t.passwordLength, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
-    // The password is never sent back into the page.
-    const values = { type: type.slice(0, 40), recordId: field(form, 'recordId').slice(0, 20), username: username.slice(0, 200) };
-    if (Object.keys(errors).length || !isType(type) || !recordId) return listPage(request, reply, context, admin, locale, values, errors, {}, 400);
-    const res = await admin.api({ method: 'POST', url: '/WebUsers', payload: { type, recordId, username, password } });
-    if (res.statusCode === 201) return reply.redirect(`${PATH}?lang=${locale}&done=created`, 303);
-    if (res.statusCode === 403) return sendErrorPage(request, reply, 403);
-    const apiErrors: FieldErrors = res.statusCode === 404 ? { recordId: t.recordNotFound }
-      : res.statusCode === 409 ? { username: t.webUserConflict }
-        : { form: t.webUserRefused };
-    return listPage(request, reply, context, admin, locale, values, apiErrors, {}, res.statusCode >= 400 && res.statusCode < 500 ? res.statusCode : 400);
+  listForm(app, context, {
+    path: '/web-users',
+    show: (request, reply, admin, locale, done) => listPage(request, reply, context, admin, locale, { type: 'WebUserEmployee' }, {}, { done }),
+    submit: async (request, reply, admin, locale, form) => {
+      const t = MESSAGES[locale].admin;
+      const errors: FieldErrors = {};
+      const type = field(form, 'type');
+      if (!isType(type)) errors.type = t.webUserTypeInvalid;
+      const recordId = positiveId(field(form, 'recordId'));
+      if (!recordId) errors.recordId = t.recordIdInvalid;
+      const username = requiredName(form, 'username', errors, t.usernameRequired, t.nameTooLong);
+      const password = form.password ?? '';
+      if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) errors.password = say(t.passwordLength, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
+      // The password is never sent back into the page.
+      const values = { type: type.slice(0, 40), recordId: field(form, 'recordId').slice(0, 20), username: username.slice(0, 200) };
+      if (Object.keys(errors).length || !isType(type) || !recordId) return listPage(request, reply, context, admin, locale, values, errors, {}, 400);
+      const res = await admin.api({ method: 'POST', url: '/WebUsers', payload: { type, recordId, username, password } });
+      if (res.statusCode === 201) return reply.redirect(`${PATH}?lang=${locale}&done=created`, 303);
+      if (res.statusCode === 403) return sendErrorPage(request, reply, 403);
+      const apiErrors: FieldErrors = res.statusCode === 404 ? { recordId: t.recordNotFound }
+        : res.statusCode === 409 ? { username: t.webUserConflict }
+          : { form: t.webUserRefused };
+      return listPage(request, reply, context, admin, locale, values, apiErrors, {}, res.statusCode >= 400 && res.statusCode < 500 ? res.statusCode : 400);
+    },
   });
 
   confirmedAction(app, context, {

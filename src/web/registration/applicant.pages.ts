@@ -67,26 +67,30 @@ export async function applicantPages(app: FastifyInstance, context: WebContext) 
     return reply.code(303).header('location', place.path + place.search).send();
   });
 
-  pages.post('/:localeId/:tenantName/sign-out', {
-    ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: CsrfBody },
-  }, async (request, reply) => {
-    const place = await placeOf(context, request, reply, request.params);
-    if (!place) return reply;
+  // The applicant's forms that carry nothing but their token (sign out, apply): each answers with the
+  // address to go to next (POST → 303 → GET).
+  const placeAction = (path: string, act: (request: FastifyRequest, reply: FastifyReply, place: Place, query: Record<string, string | undefined>) => Promise<string>) =>
+    pages.post(`/:localeId/:tenantName/${path}`, {
+      ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: CsrfBody },
+    }, async (request, reply) => {
+      const place = await placeOf(context, request, reply, request.params);
+      if (!place) return reply;
+      const next = await act(request, reply, place, request.query);
+      return reply.code(303).header('location', next).send();
+    });
+
+  placeAction('sign-out', async (request, reply, place) => {
     await endSession(db, request, reply, 'applicant', options);
-    return reply.code(303).header('location', place.path + place.search).send();
+    return place.path + place.search;
   });
 
   // REG-19: the signed-in applicant becomes a candidate on each of the link's orders (re-resolved here).
-  pages.post('/:localeId/:tenantName/apply', {
-    ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: CsrfBody },
-  }, async (request, reply) => {
-    const place = await placeOf(context, request, reply, request.params);
-    if (!place) return reply;
+  placeAction('apply', async (request, _reply, place, query) => {
     const applicant = await applicantAt(context, request, place);
-    if (!applicant) return reply.code(303).header('location', `${place.path}/sign-in${place.search}`).send();
-    const link = await resolveLink(place.scope, place.tenant, request.query, context.config.JOBBOARD_URL);
+    if (!applicant) return `${place.path}/sign-in${place.search}`;
+    const link = await resolveLink(place.scope, place.tenant, query, context.config.JOBBOARD_URL);
     const added = await applyToOrders(place.scope, applicant.data.employeeId, link);
     await updateSession(db, request, 'applicant', options, { ...applicant.data, lastApplied: added, justRegistered: false });
-    return reply.code(303).header('location', `${place.path}/done`).send();
+    return `${place.path}/done`;
   });
 }

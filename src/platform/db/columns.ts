@@ -1,0 +1,18 @@
+// The columns most tables share, each named once: the tenant that leads every key, the identity id
+// beside it, the hierarchy node a row is seen at, and the times a row was written. Each call makes a
+// new builder: a column builder belongs to one table.
+import { bigint, integer, timestamp } from 'drizzle-orm/pg-core';
+
+export const tenantId = () => integer('tenant_id').notNull();
+export const hierId = () => integer('hier_id').notNull();
+
+/** A time with time zone that the row's insert sets (`now()`). */
+export const writtenAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/** The (tenant_id, id) key's columns: an Int32 identity id, or Int64 where the spec's ids are. */
+export const tenantKey = () => ({ tenantId: tenantId(), id: integer('id').generatedAlwaysAsIdentity() });
+export const tenantBigKey = () => ({ tenantId: tenantId(), id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity() });
+
+export const createdAt = () => writtenAt('created_at');
+/** created_at and updated_at, both set on insert (updates set updated_at themselves). */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: writtenAt('updated_at') });
