@@ -42,5 +42,8 @@ export const jobBoardSearch = pgTable('job_board_search', {
   // Tenant first (btree_gin, btree_gist): a search walks only its own tenant's entries.
   index('job_board_search_tenant_document').using('gin', t.tenantId, t.document),
   index('job_board_search_tenant_earth').using('gist', t.tenantId, t.earth),
+  // Text near a centre: the box and the words' signatures are both checked in the index, so only
+  // the orders inside the box that may hold the words are read (not every order inside the box).
+  index('job_board_search_tenant_earth_document').using('gist', t.tenantId, t.earth, t.document),
   index('job_board_search_taken').on(t.tenantId, sql`${t.dateOrderTaken} desc`),
 ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "job_board_search_tenant_earth_document" ON "job_board_search" USING gist ("tenant_id","earth","document");
