@@ -1,45 +1,77 @@
 // A record's paged list as named statements: the record gives its select list, joins, filters and
 // order; the engine adds the tenant, the hierarchy, the page and the total (`count(*) over ()`), and
-// prepares one statement per set of filters given (each planned once per connection).
+// prepares one statement per set of filters given (each planned once per connection). Each filter
+// carries its query parameter's schema, so the list's query schema (the page and the filters) is
+// derived here, not written again beside the filters.
+import { Type, type Static, type TObject, type TOptional, type TSchema } from 'typebox';
 import type { DataScope } from '../scope.ts';
-import type { Page, Paged } from '../http/paging.ts';
+import { PageQuery, type Page, type Paged } from '../http/paging.ts';
 import { isValues } from './rules.ts';
 
 type Row = Record<string, unknown>;
 
-/** A list filter: its condition on the statement's parameter, and how a query value becomes that parameter. */
-export interface Filter {
+/**
+ * A list filter: its query parameter's schema, its condition on the statement's parameter, and how a
+ * query value becomes that parameter.
+ */
+export interface Filter<S extends TSchema = TSchema> {
+  schema: S;
   where(parameter: string): string;
   value?(query: unknown): unknown;
 }
 
-/** `column = value`. */
-export const equals = (column: string): Filter => ({ where: (p) => `${column} = ${p}` });
+/** `column = value`, the value as `schema` takes it. */
+export const equals = <S extends TSchema>(column: string, schema: S): Filter<S> => ({ schema, where: (p) => `${column} = ${p}` });
 
-/** Values of `column` starting with the query value, in any letter case (its wildcards escaped). */
-export const startsWith = (column: string): Filter => ({
+/** Values of `column` starting with the query value (as `schema` takes it), in any letter case (its wildcards escaped). */
+export const startsWith = <S extends TSchema>(column: string, schema: S): Filter<S> => ({
+  schema,
   where: (p) => `lower(${column}) like ${p}`,
   value: (v) => `${String(v).toLowerCase().replace(/[\\%_]/g, '\\$&')}%`,
 });
 
-export interface ListStatement {
-  /** Prefix of the statements' names (unique in the process): `employees_list`. */
-  name: string;
+type Filters = Readonly<Record<string, Filter>>;
+
+/** The query of a list with `filters`: the page, then each filter's parameter (optional), in the filters' order. */
+export type ListQuery<F extends Filters> = TObject<typeof PageQuery.properties & { [K in keyof F]: TOptional<F[K]['schema']> }>;
+
+/** The filter values a list is called with: each as its schema takes it. */
+export type FilterValues<F extends Filters> = { [K in keyof F]?: Static<F[K]['schema']> };
+
+function listQuery<F extends Filters>(filters: F): ListQuery<F>;
+// The one place the mapped type is built: each filter's key with its schema made optional, as ListQuery says.
+function listQuery(filters: Filters): TObject {
+  return Type.Object({ ...PageQuery.properties, ...Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, Type.Optional(f.schema)])) });
+}
+
+export interface ListStatement<F extends Filters> {
+  /** Prefix of the statements' names (unique in the process); default `<table>_list`. */
+  name?: string;
   /** The record's table, aliased `r`. */
   table: string;
+  /** The list item's schema (the select list's properties). */
+  item: TObject;
   /** The list item's properties, over `r` and the joins. */
   select: string;
   /** Joins for display names (inner joins only on references the record must have). */
   joins?: string;
-  /** Query property → filter. */
-  filters: Readonly<Record<string, Filter>>;
+  /** Query property → filter, in the order the query lists them. */
+  filters: F;
   /** The order, ending with a unique column so pages never overlap: `r.last_name, r.first_name, r.id`. */
   order: string;
 }
 
 interface Prepared { list: { name: string; text: string }; count: { name: string; text: string } }
 
-export function listReader(statement: ListStatement): (scope: DataScope, query: Page) => Promise<Paged<Row>> {
+/** `(scope, query) => page`, with the list's query and item schemas (what a record's list routes answer). */
+export interface ListReader<F extends Filters> {
+  (scope: DataScope, query: Page & FilterValues<F>): Promise<Paged<Row>>;
+  readonly query: ListQuery<F>;
+  readonly item: TObject;
+}
+
+export function listReader<F extends Filters>(statement: ListStatement<F>): ListReader<F> {
+  const prefix = statement.name ?? `${statement.table}_list`;
   const shapes = new Map<string, Prepared>();
   const prepare = (given: string[]): Prepared => {
     const key = given.join(',');
@@ -47,7 +79,7 @@ export function listReader(statement: ListStatement): (scope: DataScope, query: 
     if (!shape) {
       const conditions = given.map((k, i) => ` and ${statement.filters[k]!.where(`$${i + 3}`)}`).join('');
       const from = `from ${statement.table} r ${statement.joins ?? ''} where r.tenant_id = $1 and r.hier_id = any($2::int[])${conditions}`;
-      const name = `${statement.name}_${shapes.size}`;
+      const name = `${prefix}_${shapes.size}`;
       shape = {
         list: { name, text: `select ${statement.select}, count(*) over () as "totalCount" ${from} order by ${statement.order} limit $${given.length + 3} offset $${given.length + 4}` },
         count: { name: `${name}_count`, text: `select count(*)::int as n ${from}` },
@@ -56,7 +88,7 @@ export function listReader(statement: ListStatement): (scope: DataScope, query: 
     }
     return shape;
   };
-  return async (scope, query) => {
+  const read = async (scope: DataScope, query: Page & FilterValues<F>): Promise<Paged<Row>> => {
     const values: Row = isValues(query) ? query : {};
     const given = Object.keys(statement.filters).filter((k) => values[k] !== undefined);
     const shape = prepare(given);
@@ -68,4 +100,5 @@ export function listReader(statement: ListStatement): (scope: DataScope, query: 
       ? (await client.query<{ n: number }>({ ...shape.count, values: parameters })).rows[0]!.n : 0;
     return { data: rows.map(({ totalCount: _total, ...item }) => item), totalCount };
   };
+  return Object.assign(read, { query: listQuery(statement.filters), item: statement.item });
 }

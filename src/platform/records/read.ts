@@ -3,15 +3,17 @@
 // statement is planned once per connection. A record writes only its select list and joins; the
 // engine adds the tenant, the ids and the hierarchy (decision 0013, for every record since 0015).
 import type pg from 'pg';
+import type { TObject } from 'typebox';
 import { coalescer, prepared } from '../db/database.ts';
 import type { DataScope } from '../scope.ts';
 import type { Catalog } from '../http/json-patch/catalog.ts';
+import { NoQuery } from './record.ts';
 
 type Row = Record<string, unknown>;
 
 export interface ReadStatement {
-  /** The statement's name (unique in the process): `employees_by_ids`. */
-  name: string;
+  /** The statement's name (unique in the process); default `<table>_by_ids`. */
+  name?: string;
   /** The record's table, aliased `r` in `select` and `joins`. */
   table: string;
   /** The select list (the read shape's properties), over `r` and the joins: `r.id as "employeeId", ...`. */
@@ -29,15 +31,40 @@ export interface ReadStatement {
   ownedByEmployee?: string;
 }
 
+/** A record's read by id that carries the shape it answers (and, taking none, no query): what a definition's `read` takes. */
+export interface RecordReader {
+  (scope: DataScope, id: number): Promise<Row | undefined>;
+  readonly schema: TObject;
+  readonly query: typeof NoQuery;
+}
+
+/**
+ * A display name in a select list: `name` (over `x`) of the row of `table` that the record's `column`
+ * refers to, in the record's tenant; null when there is none. Each referenced record defines its own
+ * once (`customerName = nameIn('customers', 'x.customer_name')`), for its readers and everyone else's.
+ */
+export const nameIn = (table: string, name: string) => (column: string): string =>
+  `(select ${name} from ${table} x where x.tenant_id = r.tenant_id and x.id = ${column})`;
+
+/** The name of a branch and of a service rep (the platform's own tables). */
+export const branchName = nameIn('branches', 'x.name');
+export const serviceRepName = nameIn('service_reps', `x.first_name || ' ' || x.last_name`);
+
 /** The catalog's columns of `r`, each as its JSON name: the read shape's catalog part. */
 export function catalogSelect(catalog: Catalog): string {
   return catalog.fields.map((f) => `r.${f.column} as "${f.json}"`).join(', ');
 }
 
-/** `(scope, id) => row`: the record inside the caller's tenant and hierarchy, or undefined. */
-export function byIdReader(statement: ReadStatement): (scope: DataScope, id: number) => Promise<Row | undefined> {
+/**
+ * `(scope, id) => row`: the record inside the caller's tenant and hierarchy, or undefined. Given the
+ * read shape (`schema`), it is a record's read (a definition's `read.reader`).
+ */
+export function byIdReader(statement: ReadStatement & { schema: TObject }): RecordReader;
+export function byIdReader(statement: ReadStatement): (scope: DataScope, id: number) => Promise<Row | undefined>;
+export function byIdReader(statement: ReadStatement & { schema?: TObject }): ((scope: DataScope, id: number) => Promise<Row | undefined>) | RecordReader {
+  const name = statement.name ?? `${statement.table}_by_ids`;
   const query = {
-    name: statement.name,
+    name,
     text: `select ${statement.select}
       from ${statement.table} r ${statement.joins ?? ''}
      where r.tenant_id = $1 and r.id = any($2::bigint[]) and ${statement.hier ?? 'r.hier_id'} = any($3::int[])`,
@@ -47,13 +74,13 @@ export function byIdReader(statement: ReadStatement): (scope: DataScope, id: num
     return new Map(rows.map((row) => [Number(row[statement.key]), row]));
   };
   const own = statement.ownedByEmployee && {
-    name: `${statement.name}_own`,
+    name: `${name}_own`,
     text: `select ${statement.select}
       from ${statement.table} r ${statement.joins ?? ''}
      where r.tenant_id = $1 and r.id = $2 and ${statement.ownedByEmployee} = $3`,
   };
   const reads = prepared(() => coalescer<number, Row>());
-  return async (scope, id) => {
+  const read = async (scope: DataScope, id: number): Promise<Row | undefined> => {
     const webUser = scope.principal.webUser;
     if (webUser) {
       if (!own || !webUser.employeeId) return undefined;
@@ -64,6 +91,7 @@ export function byIdReader(statement: ReadStatement): (scope: DataScope, id: num
     if (scope.client) return (await run(scope.client, scope, [id])).get(id);
     return reads(scope.db)(groupOf(scope), id, (ids) => run(scope.db.$client, scope, ids));
   };
+  return statement.schema ? Object.assign(read, { schema: statement.schema, query: NoQuery }) : read;
 }
 
 /** The coalescing group of a caller: its tenant and the hierarchy nodes the query filters by. */

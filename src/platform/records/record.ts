@@ -62,10 +62,37 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
   patch: { note?: string; target: PatchTarget };
 }
 
-/** What a definition must say; the names that follow a convention may be left out (see defineRecord). */
+/** A record's list as a `listReader` is: the read of a page, with its query and item schemas. */
+export interface ListOf<Query extends TObject> {
+  (scope: DataScope, query: QueryOf<Query>): Promise<Paged<Row>>;
+  readonly query: Query;
+  readonly item: TObject;
+}
+
+/** A record's read by id as a `byIdReader` given its schema is (or `recordRead` makes): the read, with its shape and query. */
+export interface ReadOf<ReadQuery extends TObject> {
+  (scope: DataScope, id: number, query: QueryOf<ReadQuery>): Promise<Row | undefined>;
+  readonly schema: TObject;
+  readonly query: ReadQuery;
+}
+
+/** A record's own read (one that shapes what a byIdReader found, or takes query parameters), with its shape and query. */
+export function recordRead<ReadQuery extends TObject>(
+  schema: TObject, query: ReadQuery, read: (scope: DataScope, id: number, query: QueryOf<ReadQuery>) => Promise<Row | undefined>,
+): ReadOf<ReadQuery> {
+  return Object.assign(read, { schema, query });
+}
+
+/**
+ * What a definition must say; the names that follow a convention may be left out (see defineRecord),
+ * and the list and the read are their readers, which carry their schemas.
+ */
 export type RecordInput<Create extends TObject, Query extends TObject, ReadQuery extends TObject> =
-  Omit<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what'> &
-  Partial<Pick<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what'>>;
+  Omit<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what' | 'list' | 'read'> &
+  Partial<Pick<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what'>> & {
+    list: { summary: string; reader: ListOf<Query> };
+    read: { summary: string; reader: ReadOf<ReadQuery> };
+  };
 
 /** `JobTitle` → `job title`. */
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -79,7 +106,12 @@ export function defineRecord<Create extends TObject, Query extends TObject, Read
   input: RecordInput<Create, Query, ReadQuery>,
 ): RecordDefinition<Create, Query, ReadQuery> {
   const plural = input.plural ?? `${input.name}s`;
-  return { ...input, plural, path: input.path ?? `/${plural}`, scope: input.scope ?? input.name.toLowerCase(), what: input.what ?? `The ${words(input.name)}` };
+  const { list, read } = input;
+  return {
+    ...input, plural, path: input.path ?? `/${plural}`, scope: input.scope ?? input.name.toLowerCase(), what: input.what ?? `The ${words(input.name)}`,
+    list: { summary: list.summary, query: list.reader.query, item: list.reader.item, run: list.reader },
+    read: { summary: read.summary, schema: read.reader.schema, query: read.reader.query, run: read.reader },
+  };
 }
 
 /** The read of a record that takes no query parameters. */

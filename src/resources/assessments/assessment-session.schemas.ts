@@ -1,11 +1,11 @@
 // Request and response shapes of assessment sessions: a rep requests a package for an employee and
 // reads the employee's sessions with their assessments, status and results (docs/assessments.md).
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { nullable } from '../../platform/records/shapes.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { SESSION_STATUSES } from './assessment.table.ts';
 
 const INT32_MAX = 2147483647;
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
 
 export const LOCALES = ['en', 'es'] as const;

@@ -1,14 +1,13 @@
 // Request and response shapes of an assignment's messages and their documents (ASG-16 to ASG-27,
 // decision 0018).
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { Id32, nullable } from '../../platform/records/shapes.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
 
 const int64 = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
-const int32 = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 /** Dates as the PATCH routes take them: ISO 8601, a date alone meaning midnight UTC (checked with parseDateTime). */
 const isoDateTime = (description: string) => Type.String({ maxLength: 40, description: `${description} ISO 8601 date-time (2026-03-15T14:30:00Z; a date alone is midnight UTC).` });
 const dateTime = (description: string) => Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description }));
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const MessageParams = Type.Object({
   assignmentId: int64('Id of the assignment (Int64).'),
@@ -20,7 +19,7 @@ export const DocumentParams = Type.Object({ ...MessageParams.properties, documen
 export const MessageUpdate = Type.Object({
   subject: Type.Optional(nullable(Type.String({ maxLength: 255, description: 'At most 255 characters.' }))),
   text: Type.String({ minLength: 1, maxLength: 8000, pattern: '\\S', description: 'The message itself, 1 to 8000 characters, not only blanks.' }),
-  messageActionId: Type.Optional(nullable(int32('What kind of message: one of GET /Datalists/MessageActions (your security group\'s).'))),
+  messageActionId: Type.Optional(nullable(Id32('What kind of message: one of GET /Datalists/MessageActions (your security group\'s).'))),
   messageDate: Type.Optional(nullable(isoDateTime('When the call, email or meeting took place.'))),
 }, { $id: 'AssignmentMessageUpdate' });
 export type MessageUpdateInput = Static<typeof MessageUpdate>;
@@ -33,7 +32,7 @@ export const DocumentListQuery = PageQuery;
  */
 export const DocumentFields = Type.Object({
   DocumentName: Type.String({ minLength: 1, maxLength: 255, description: 'Required, 1 to 255 characters.' }),
-  DocumentTypeId: int32('Required: one of GET /Datalists/DocumentTypes.'),
+  DocumentTypeId: Id32('Required: one of GET /Datalists/DocumentTypes.'),
   Description: Type.Optional(Type.String({ maxLength: 255, description: 'At most 255 characters.' })),
   ExpirationDate: Type.Optional(isoDateTime('When the document expires (an I-9 work authorization, a certification).')),
   Version: Type.Optional(Type.String({ maxLength: 50, description: 'At most 50 characters.' })),

@@ -1,10 +1,9 @@
 // Request and response shapes of assignment restriction vetting (ASG-05, decision 0017).
 import { Type, type Static, type TSchema } from 'typebox';
+import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { APPROVAL_LEVELS, RULE_CODES, type ApprovalLevel as Level, type RuleCode as Code } from './assignment-restriction.rules.ts';
 
-const Int32Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
-const Int64Id = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 const DateTime = (description: string) => Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description }));
 const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -17,12 +16,12 @@ const ApprovalLevel = Type.Unsafe<Level>(Type.String({
 }));
 const RuleCode = Type.Unsafe<Code>(Type.String({ enum: [...RULE_CODES], description: 'The rule (GET /assignmentRestriction/rules lists them).' }));
 
-export const OrderParams = Type.Object({ orderId: Int32Id('The job order.') });
-export const SessionParams = Type.Object({ orderId: Int32Id('The job order.'), sessionId: Int64Id('The session.') });
-export const ResultParams = Type.Object({ orderId: Int32Id('The job order.'), sessionId: Int64Id('The session.'), resultId: Int64Id('The result.') });
+export const OrderParams = Type.Object({ orderId: Id32('The job order.') });
+export const SessionParams = Type.Object({ orderId: Id32('The job order.'), sessionId: Id64('The session.') });
+export const ResultParams = Type.Object({ orderId: Id32('The job order.'), sessionId: Id64('The session.'), resultId: Id64('The result.') });
 
 export const SessionStart = Type.Object({
-  employeeId: Int64Id('The employee to vet for the order; visible to the caller.'),
+  employeeId: Id64('The employee to vet for the order; visible to the caller.'),
 }, { $id: 'AssignmentRestrictionSessionStart' });
 
 export const ResultApproval = Type.Object({
@@ -31,7 +30,7 @@ export const ResultApproval = Type.Object({
 
 export const SessionListQuery = Type.Object({
   ...PageQuery.properties,
-  employeeId: Type.Optional(Int64Id('Only this employee\'s sessions.')),
+  employeeId: Type.Optional(Id64('Only this employee\'s sessions.')),
 });
 export type SessionListFilter = Static<typeof SessionListQuery>;
 
@@ -85,7 +84,7 @@ export const RuleUpdate = Type.Object({
   approvalLevel: ApprovalLevel,
 }, { $id: 'AssignmentRestrictionRuleUpdate', additionalProperties: false });
 
-export const CustomerParams = Type.Object({ customerId: Int64Id('The customer, visible to the caller.') });
+export const CustomerParams = Type.Object({ customerId: Id64('The customer, visible to the caller.') });
 export const CustomerRequirement = Type.Object({
   requiresI9: Type.Boolean({ description: 'true: employees placed with the customer need an I-9 on file that has not expired (rule I9_MISSING).' }),
 }, { $id: 'AssignmentRestrictionCustomerUpdate', additionalProperties: false });

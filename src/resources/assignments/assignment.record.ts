@@ -16,7 +16,7 @@ import { jobOrders } from '../job-orders/job-order.table.ts';
 import { usableJobTitle } from '../job-titles/job-title.record.ts';
 import { assignments } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
-import { AssignmentCreate, AssignmentDetailsQuery, AssignmentListItem, AssignmentListQuery, AssignmentRecord } from './assignment.schemas.ts';
+import { AssignmentCreate } from './assignment.schemas.ts';
 import { checkStatusTransition, createAssignment, customerOfAssignment, getAssignment, HH_MM, keepRestrictions, listAssignments } from './assignment.repository.ts';
 import { recordCustomer } from '../reference-data/worksite.rule.ts';
 import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
@@ -95,13 +95,8 @@ export const assignmentRecord = defineRecord({
     },
     run: createAssignment,
   },
-  list: { summary: 'Assignments inside the caller\'s hierarchy, latest start first.', query: AssignmentListQuery, item: AssignmentListItem, run: listAssignments },
-  read: {
-    summary: 'Assignment details: every catalog field, plus the employee, job order, customer and names.',
-    schema: AssignmentRecord,
-    query: AssignmentDetailsQuery,
-    run: (scope, id, query) => getAssignment(scope, id, query.culture),
-  },
+  list: { summary: 'Assignments inside the caller\'s hierarchy, latest start first.', reader: listAssignments },
+  read: { summary: 'Assignment details: every catalog field, plus the employee, job order, customer and names.', reader: getAssignment },
   patch: {
     note: 'The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION).',
     target: assignmentPatchTarget,

@@ -3,19 +3,24 @@
 // assignment restrictions).
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { branchName, byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
+import { recordRead } from '../../platform/records/record.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
+import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { addFieldError, AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { assignmentStatuses } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
+import { customerName } from '../customers/customer.repository.ts';
+import { employeeName } from '../employees/employee.repository.ts';
+import { jobTitleName } from '../job-titles/job-title.record.ts';
 import { markPlaced, vetPlacement } from '../assignment-restrictions/assignment-restriction.repository.ts';
 import { assignmentRestrictions, assignments } from './assignment.table.ts';
 import { ACTIVE, refusedMove, startStatusName } from './assignment.status.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
-import type { AssignmentCreateInput } from './assignment.schemas.ts';
+import { AssignmentDetailsQuery, AssignmentListItem, AssignmentRecord, type AssignmentCreateInput } from './assignment.schemas.ts';
 
 /** PATCH-ASG-02/03: a time of day, HH:MM on the 24-hour clock. */
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -102,49 +107,44 @@ export function languageOf(culture: string | undefined): string {
 }
 
 /** Every catalog field, the ids and the names a client displays; the assignment works at its job order's worksite. */
+const assignmentStatus = nameIn('assignment_statuses', 'x.name');
+
 const readAssignment = byIdReader({
-  name: 'assignments_by_ids',
-  table: 'assignments',
-  key: 'assignmentId',
+  table: 'assignments', key: 'assignmentId',
   // ASG-06, AMB-24 (b): a WebUserEmployee reads their own assignments.
   ownedByEmployee: 'r.employee_id',
   select: `r.id as "assignmentId", ${catalogSelect(assignmentCatalog)},
-      r.employee_id as "employeeId",
-      (select e.first_name || ' ' || e.last_name from employees e where e.tenant_id = r.tenant_id and e.id = r.employee_id) as "employeeName",
-      r.job_order_id as "jobOrderId", r.customer_id as "customerId",
-      (select c.customer_name from customers c where c.tenant_id = r.tenant_id and c.id = r.customer_id) as "customerName",
+      r.employee_id as "employeeId", ${employeeName('r.employee_id')} as "employeeName",
+      r.job_order_id as "jobOrderId", r.customer_id as "customerId", ${customerName('r.customer_id')} as "customerName",
       (select o.worksite_id from job_orders o where o.tenant_id = r.tenant_id and o.id = r.job_order_id) as "worksiteId",
       (select w.name from job_orders o join worksites w on w.tenant_id = o.tenant_id and w.id = o.worksite_id
         where o.tenant_id = r.tenant_id and o.id = r.job_order_id) as "worksite",
-      (select t.job_title from job_titles t where t.tenant_id = r.tenant_id and t.id = r.job_title_id) as "jobTitle",
-      (select s.name from assignment_statuses s where s.tenant_id = r.tenant_id and s.id = r.assignment_status_id) as "assignmentStatus",
-      (select b.name from branches b where b.tenant_id = r.tenant_id and b.id = r.branch_id) as "branch",
-      r.hier_id as "hierId"`,
+      ${jobTitleName('r.job_title_id')} as "jobTitle", ${assignmentStatus('r.assignment_status_id')} as "assignmentStatus",
+      ${branchName('r.branch_id')} as "branch", r.hier_id as "hierId"`,
 });
 
 /** The assignment's details, the status name in the language of `culture` (ASG-09, AMB-83). */
-export async function getAssignment(scope: DataScope, id: number, culture?: string) {
+export const getAssignment = recordRead(AssignmentRecord, AssignmentDetailsQuery, async (scope, id, { culture }) => {
   const found = await readAssignment(scope, id);
   if (!found) return undefined;
   const language = languageOf(culture);
   const status = found.assignmentStatus;
   const translated = typeof status === 'string' ? TRANSLATIONS[language]?.[status] : undefined;
   return { ...found, assignmentStatus: translated ?? status, culture: language };
-}
+});
 
 /** GET /Assignments: latest start first, filtered by employee and job order. */
 export const listAssignments = listReader({
-  name: 'assignments_list',
-  table: 'assignments',
-  select: `r.id as "assignmentId", r.employee_id as "employeeId",
-      (select e.first_name || ' ' || e.last_name from employees e where e.tenant_id = r.tenant_id and e.id = r.employee_id) as "employeeName",
-      r.job_order_id as "jobOrderId", r.customer_id as "customerId",
-      (select c.customer_name from customers c where c.tenant_id = r.tenant_id and c.id = r.customer_id) as "customerName",
-      (select t.job_title from job_titles t where t.tenant_id = r.tenant_id and t.id = r.job_title_id) as "jobTitle",
-      r.assignment_status_id as "assignmentStatusId",
-      (select s.name from assignment_statuses s where s.tenant_id = r.tenant_id and s.id = r.assignment_status_id) as "assignmentStatus",
+  table: 'assignments', item: AssignmentListItem,
+  select: `r.id as "assignmentId", r.employee_id as "employeeId", ${employeeName('r.employee_id')} as "employeeName",
+      r.job_order_id as "jobOrderId", r.customer_id as "customerId", ${customerName('r.customer_id')} as "customerName",
+      ${jobTitleName('r.job_title_id')} as "jobTitle",
+      r.assignment_status_id as "assignmentStatusId", ${assignmentStatus('r.assignment_status_id')} as "assignmentStatus",
       r.branch_id as "branchId", r.start_date as "startDate", r.end_date as "endDate"`,
-  filters: { employeeId: equals('r.employee_id'), jobOrderId: equals('r.job_order_id') },
+  filters: {
+    employeeId: equals('r.employee_id', Id64('Only this employee\'s assignments.')),
+    jobOrderId: equals('r.job_order_id', Id32('Only this job order\'s assignments.')),
+  },
   order: 'r.start_date desc, r.id desc',
 });
 

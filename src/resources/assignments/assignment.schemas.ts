@@ -3,15 +3,11 @@
 // order. The read shape is every catalog field plus the ids and names a client displays.
 import { Type, type Static } from 'typebox';
 import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
-import { PageQuery } from '../../platform/http/paging.ts';
+import { Id32, Id64, nullable, opt } from '../../platform/records/shapes.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 
-const Id64 = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
-const Id32 = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 /** ISO 8601, a date or a date-time, as PATCH accepts (checked by the repository, which names the field). */
 const DateTime = (description: string) => Type.String({ maxLength: 40, description: `${description} ISO 8601 date or date-time.` });
-/** Optional fields take null as "not given" (AMB-84). */
-const opt = (schema: ReturnType<typeof Type.String>) => Type.Optional(Type.Union([schema, Type.Null()]));
 
 export const AssignmentCreate = Type.Object({
   employeeId: Id64('The employee placed; visible to the caller.'),
@@ -51,15 +47,8 @@ export const AssignmentListItem = Type.Object({
   assignmentStatus: Type.String(),
   branchId: Type.Integer(),
   startDate: Type.String({ format: 'date-time' }),
-  endDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  endDate: nullable(Type.String({ format: 'date-time' })),
 });
-
-export const AssignmentListQuery = Type.Object({
-  ...PageQuery.properties,
-  employeeId: Type.Optional(Id64('Only this employee\'s assignments.')),
-  jobOrderId: Type.Optional(Id32('Only this job order\'s assignments.')),
-});
-export type AssignmentListFilter = Static<typeof AssignmentListQuery>;
 
 /** A language tag such as `en`, `en-US`, `es-419` (ASG-09: at most 20 characters). */
 export const AssignmentDetailsQuery = Type.Object({

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../platform/db/database.ts';
 import type { DataScope } from '../../platform/scope.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { validationError, type Record_ } from '../../platform/http/json-patch/patch.ts';
 import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/target.ts';
@@ -123,6 +123,11 @@ export function contactMethodPatchTarget(kind: OwnerType, ownerId: number): Patc
     validate: async ({ next, changes }: PatchContext) => checkRules(next, [...changes.keys()].map((f) => f.json)),
   };
 }
+
+const methodOf = nameIn('contact_methods', 'x.contact_method');
+/** A record's primary email address and phone number (a contact's, a customer's, an employee's), in its select lists. */
+export const PRIMARY_METHODS = `${methodOf('r.primary_email_address_contact_method_id')} as "primaryEmailAddress",
+      ${methodOf('r.primary_phone_number_contact_method_id')} as "primaryPhoneNumber"`;
 
 /** The value (address, number) of a contact method, for an owner's primary email or phone. */
 export const methodValue = (tenantId: AnyPgColumn, methodId: AnyPgColumn) =>

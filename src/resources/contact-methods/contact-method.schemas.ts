@@ -2,7 +2,11 @@
 import { Type, type Static } from 'typebox';
 import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
+import { nullableString, Timestamps } from '../../platform/records/shapes.ts';
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
+
+/** A record's primary email address and phone number (PRIMARY_METHODS in a select list). */
+export const PrimaryMethods = { primaryEmailAddress: nullableString, primaryPhoneNumber: nullableString };
 
 /** Optional fields take null as "not given" (AMB-84). */
 const opt = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer> | ReturnType<typeof Type.Boolean>>(schema: T) =>
@@ -27,8 +31,7 @@ export const ContactMethodRecord = Type.Object({
   contactMethodId: Type.Integer(),
   ...catalogProperties(contactMethodCatalog),
   contactMethodType: Type.String({ description: 'Name of the contact method type.' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  ...Timestamps,
 }, { $id: 'ContactMethod' });
 
 export const ContactMethodListQuery = Type.Object({

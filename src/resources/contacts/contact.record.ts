@@ -4,7 +4,7 @@
 // Their contact methods: contact-method.routes.ts.
 import { and, eq } from 'drizzle-orm';
 import { branches, howHeardOf, serviceReps } from '../../platform/db/schema.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { rule, visibleRecord, type Rule } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
@@ -15,7 +15,7 @@ import { employees } from '../employees/employee.table.ts';
 import { vendors } from '../vendors/vendor.table.ts';
 import { contacts } from './contact.table.ts';
 import { contactCatalog } from './contact.patch-catalog.ts';
-import { ContactCreate, ContactListItem, ContactListQuery, ContactRecord } from './contact.schemas.ts';
+import { ContactCreate } from './contact.schemas.ts';
 import { createContact, getContact, listContacts } from './contact.repository.ts';
 
 /** A real calendar date written YYYY-MM-DD (AMB-76 (a)). */
@@ -70,7 +70,7 @@ export const contactRecord = defineRecord({
     rules: { branchId: visibleRecord(branches, 'branch') },
     run: createContact,
   },
-  list: { summary: 'Contacts inside the caller\'s hierarchy, by last name.', query: ContactListQuery, item: ContactListItem, run: listContacts },
-  read: { summary: 'One contact: every catalog field, plus display names.', schema: ContactRecord, query: NoQuery, run: getContact },
+  list: { summary: 'Contacts inside the caller\'s hierarchy, by last name.', reader: listContacts },
+  read: { summary: 'One contact: every catalog field, plus display names.', reader: getContact },
   patch: { target: contactPatchTarget },
 });

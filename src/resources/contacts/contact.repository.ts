@@ -2,13 +2,17 @@
 // rules: contact.record.ts). Every query is bound to the caller's tenant and hierarchy through the
 // DataScope; a contact lives at its branch's node.
 import type { DataScope } from '../../platform/scope.ts';
+import { Type } from 'typebox';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { visibleBranch } from '../../platform/db/branches.ts';
+import { PRIMARY_METHODS } from '../contact-methods/contact-method.repository.ts';
+import { customerName } from '../customers/customer.repository.ts';
 import { contacts } from './contact.table.ts';
 import { contactCatalog } from './contact.patch-catalog.ts';
-import type { ContactCreateInput } from './contact.schemas.ts';
+import { ContactListItem, ContactRecord, type ContactCreateInput } from './contact.schemas.ts';
 
 /** Creates the contact at its branch's node (the caller's rep serves it by default); the record's rules have checked the rest. */
 export async function createContact(scope: DataScope, input: ContactCreateInput): Promise<number> {
@@ -29,27 +33,22 @@ export async function createContact(scope: DataScope, input: ContactCreateInput)
 
 /** One contact: every column but the tenant, and the names a client displays. */
 export const getContact = byIdReader({
-  name: 'contacts_by_ids',
-  table: 'contacts',
-  key: 'contactId',
+  table: 'contacts', key: 'contactId', schema: ContactRecord,
   select: `r.id as "contactId", r.hier_id as "hierId", ${catalogSelect(contactCatalog)},
-      r.created_at as "createdAt", r.updated_at as "updatedAt", b.name as "branch", c.customer_name as "customerName",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber"`,
+      r.created_at as "createdAt", r.updated_at as "updatedAt", b.name as "branch", c.customer_name as "customerName", ${PRIMARY_METHODS}`,
   joins: `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
     left join customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id`,
 });
 
 /** GET /Contacts: by last name, filtered by customer and last-name prefix. */
 export const listContacts = listReader({
-  name: 'contacts_list',
-  table: 'contacts',
+  table: 'contacts', item: ContactListItem,
   select: `r.id as "contactId", r.first_name as "firstName", r.last_name as "lastName", r.title, r.customer_id as "customerId",
-      (select x.customer_name from customers x where x.tenant_id = r.tenant_id and x.id = r.customer_id) as "customerName",
-      r.branch_id as "branchId", b.name as "branch",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber"`,
+      ${customerName('r.customer_id')} as "customerName", r.branch_id as "branchId", b.name as "branch", ${PRIMARY_METHODS}`,
   joins: 'join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id',
-  filters: { customerId: equals('r.customer_id'), lastName: startsWith('r.last_name') },
+  filters: {
+    customerId: equals('r.customer_id', Id64()),
+    lastName: startsWith('r.last_name', Type.String({ minLength: 1, maxLength: 50, description: 'Last names starting with this (any case).' })),
+  },
   order: 'r.last_name, r.first_name, r.id',
 });

@@ -3,7 +3,7 @@
 // A contract lives in its customer's hierarchy node and moves with it when CustomerId changes.
 // DELETE is not offered (405).
 import { serviceReps } from '../../platform/db/schema.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
@@ -14,7 +14,7 @@ import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { contracts } from './contract.table.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';
-import { ContractCreate, ContractListItem, ContractListQuery, ContractRecord } from './contract.schemas.ts';
+import { ContractCreate } from './contract.schemas.ts';
 import { createContract, getContract, isYyyymmdd, listContracts, moveWithCustomer } from './contract.repository.ts';
 
 const NOT_ISO = 'must be an ISO 8601 date-time';
@@ -55,15 +55,8 @@ export const contractPatchTarget: PatchTarget = {
 export const contractRecord = defineRecord({
   name: 'Contract',
   idType: 'Int32',
-  create: {
-    summary: 'Create a contract for a customer inside the caller\'s hierarchy.',
-    body: ContractCreate,
-    run: createContract,
-  },
-  list: { summary: 'Contracts inside the caller\'s hierarchy, by name.', query: ContractListQuery, item: ContractListItem, run: listContracts },
-  read: { summary: 'One contract: every catalog field, plus display names.', schema: ContractRecord, query: NoQuery, run: getContract },
-  patch: {
-    note: 'DateContractSigned is yyyymmdd.',
-    target: contractPatchTarget,
-  },
+  create: { summary: 'Create a contract for a customer inside the caller\'s hierarchy.', body: ContractCreate, run: createContract },
+  list: { summary: 'Contracts inside the caller\'s hierarchy, by name.', reader: listContracts },
+  read: { summary: 'One contract: every catalog field, plus display names.', reader: getContract },
+  patch: { note: 'DateContractSigned is yyyymmdd.', target: contractPatchTarget },
 });

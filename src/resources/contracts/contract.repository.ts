@@ -3,16 +3,18 @@
 // moves with it when CustomerId changes.
 import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { byIdReader, catalogSelect, nameIn, serviceRepName } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
+import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
+import { customerName } from '../customers/customer.repository.ts';
 import { contracts } from './contract.table.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';
-import type { ContractCreateInput } from './contract.schemas.ts';
+import { ContractListItem, ContractRecord, type ContractCreateInput } from './contract.schemas.ts';
 
 /** The hierarchy node of a customer the caller can see. */
 async function customerNode(scope: DataScope, customerId: number): Promise<number | undefined> {
@@ -48,28 +50,23 @@ export async function createContract(scope: DataScope, input: ContractCreateInpu
   });
 }
 
+const contractStatus = nameIn('contract_statuses', 'x.name');
+
 /** One contract: every catalog field, the names a client displays, and its customer's node. */
 export const getContract = byIdReader({
-  name: 'contracts_by_ids',
-  table: 'contracts',
-  key: 'contractId',
+  table: 'contracts', key: 'contractId', schema: ContractRecord,
   select: `r.id as "contractId", ${catalogSelect(contractCatalog)},
-      (select x.customer_name from customers x where x.tenant_id = r.tenant_id and x.id = r.customer_id) as "customerName",
-      (select s.name from contract_statuses s where s.tenant_id = r.tenant_id and s.id = r.contract_status_id) as "contractStatus",
-      (select sr.first_name || ' ' || sr.last_name from service_reps sr where sr.tenant_id = r.tenant_id and sr.id = r.owned_by_service_rep_id) as "ownedByServiceRep",
-      r.hier_id as "hierId"`,
+      ${customerName('r.customer_id')} as "customerName", ${contractStatus('r.contract_status_id')} as "contractStatus",
+      ${serviceRepName('r.owned_by_service_rep_id')} as "ownedByServiceRep", r.hier_id as "hierId"`,
 });
 
 /** GET /Contracts: by name, filtered by customer and status. */
 export const listContracts = listReader({
-  name: 'contracts_list',
-  table: 'contracts',
-  select: `r.id as "contractId", r.name, r.customer_id as "customerId",
-      (select x.customer_name from customers x where x.tenant_id = r.tenant_id and x.id = r.customer_id) as "customerName",
-      r.contract_status_id as "contractStatusId",
-      (select s.name from contract_statuses s where s.tenant_id = r.tenant_id and s.id = r.contract_status_id) as "contractStatus",
+  table: 'contracts', item: ContractListItem,
+  select: `r.id as "contractId", r.name, r.customer_id as "customerId", ${customerName('r.customer_id')} as "customerName",
+      r.contract_status_id as "contractStatusId", ${contractStatus('r.contract_status_id')} as "contractStatus",
       r.start_date as "startDate", r.end_date as "endDate"`,
-  filters: { customerId: equals('r.customer_id'), contractStatusId: equals('r.contract_status_id') },
+  filters: { customerId: equals('r.customer_id', Id64()), contractStatusId: equals('r.contract_status_id', Id32()) },
   order: 'r.name, r.id',
 });
 

@@ -1,18 +1,15 @@
 // Request and response shapes of /Contracts (GEN-15: the spec shows only PATCH). The read shape is
 // every catalog field plus the id, the hierarchy node and the names a client displays.
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
-import { PageQuery } from '../../platform/http/paging.ts';
+import { Id32, Id64, nullable, opt } from '../../platform/records/shapes.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';
 
-/** Optional fields take null as "not given" (AMB-84). */
-const opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
-const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
 /** ISO 8601, a date or a date-time, as PATCH accepts (checked by the repository, which names the field). */
 const DateTime = (description: string) => Type.String({ maxLength: 40, description: `${description} ISO 8601 date or date-time.` });
 
 export const ContractCreate = Type.Object({
-  customerId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The customer; visible to the caller. The contract lives in the customer\'s hierarchy node.' }),
+  customerId: Id64('The customer; visible to the caller. The contract lives in the customer\'s hierarchy node.'),
   name: Type.String({ minLength: 1, maxLength: 200 }),
   contractStatusId: opt(Id32('A contract status of the tenant; default Draft.')),
   startDate: opt(DateTime('Default: now.')),
@@ -30,7 +27,7 @@ export type ContractCreateInput = Static<typeof ContractCreate>;
 export const ContractRecord = Type.Object({
   contractId: Type.Integer(),
   ...catalogProperties(contractCatalog),
-  dateContractSigned: Type.Union([Type.Integer({ description: 'The signing date as the integer yyyymmdd (AMB-03).' }), Type.Null()]),
+  dateContractSigned: nullable(Type.Integer({ description: 'The signing date as the integer yyyymmdd (AMB-03).' })),
   customerName: Type.String(),
   contractStatus: Type.String({ description: 'Name of the status (ContractStatusId).' }),
   ownedByServiceRep: Type.String({ description: 'Name of the owning service rep.' }),
@@ -45,12 +42,6 @@ export const ContractListItem = Type.Object({
   contractStatusId: Type.Integer(),
   contractStatus: Type.String(),
   startDate: Type.String({ format: 'date-time' }),
-  endDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  endDate: nullable(Type.String({ format: 'date-time' })),
 });
 
-export const ContractListQuery = Type.Object({
-  ...PageQuery.properties,
-  customerId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-  contractStatusId: Type.Optional(Id32()),
-});
-export type ContractListFilter = Static<typeof ContractListQuery>;

@@ -2,7 +2,7 @@
 // with what each reference field may hold (AMB-78, PATCH-CUS-02). DELETE is not offered (405):
 // customers carry orders and billing history. Their contact methods: contact-method.routes.ts.
 import { branches } from '../../platform/db/schema.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { isCountryCode } from '../reference-data/countries.ts';
@@ -10,7 +10,7 @@ import { ownMessage } from '../reference-data/reference.rules.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
 import { customers } from './customer.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';
-import { CustomerCreate, CustomerListItem, CustomerListQuery, CustomerRecord } from './customer.schemas.ts';
+import { CustomerCreate } from './customer.schemas.ts';
 import { createCustomer, getCustomer, listCustomers, worksiteFits } from './customer.repository.ts';
 
 export const customerPatchTarget: PatchTarget = {
@@ -41,7 +41,7 @@ export const customerRecord = defineRecord({
     },
     run: createCustomer,
   },
-  list: { summary: 'Customers inside the caller\'s hierarchy, by name.', query: CustomerListQuery, item: CustomerListItem, run: listCustomers },
-  read: { summary: 'One customer: every catalog field, plus address and display names.', schema: CustomerRecord, query: NoQuery, run: getCustomer },
+  list: { summary: 'Customers inside the caller\'s hierarchy, by name.', reader: listCustomers },
+  read: { summary: 'One customer: every catalog field, plus address and display names.', reader: getCustomer },
   patch: { target: customerPatchTarget },
 });

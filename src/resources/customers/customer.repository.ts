@@ -3,14 +3,17 @@
 // branch's node.
 import { visibleBranch } from '../../platform/db/branches.ts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
 import type { DataScope } from '../../platform/scope.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
+import { Id32 } from '../../platform/records/shapes.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { worksites } from '../reference-data/reference.table.ts';
+import { PRIMARY_METHODS } from '../contact-methods/contact-method.repository.ts';
 import { customers } from './customer.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';
-import type { CustomerCreateInput } from './customer.schemas.ts';
+import { CustomerListItem, CustomerRecord, type CustomerCreateInput } from './customer.schemas.ts';
 
 /** A worksite of the tenant, not tied to another customer than `customerId`. */
 export async function worksiteFits(scope: DataScope, worksiteId: number, customerId: number | null): Promise<boolean> {
@@ -18,7 +21,6 @@ export async function worksiteFits(scope: DataScope, worksiteId: number, custome
     customerId === null ? undefined : or(isNull(worksites.customerId), eq(worksites.customerId, customerId))));
   return rows.length > 0;
 }
-
 
 /** Creates the customer at its branch's node; the record's rules have checked the references. */
 export async function createCustomer(scope: DataScope, input: CustomerCreateInput): Promise<number> {
@@ -38,28 +40,28 @@ export async function createCustomer(scope: DataScope, input: CustomerCreateInpu
   });
 }
 
+/** A customer's name, in others' select lists: `customerName('r.customer_id')`. */
+export const customerName = nameIn('customers', 'x.customer_name');
+
 /** One customer: every column but the tenant, and the names a client displays. */
 export const getCustomer = byIdReader({
-  name: 'customers_by_ids',
-  table: 'customers',
-  key: 'customerId',
+  table: 'customers', key: 'customerId', schema: CustomerRecord,
   select: `r.id as "customerId", r.hier_id as "hierId", ${catalogSelect(customerCatalog)},
       r.street1, r.street2, r.municipality, r.region, r.postal_code as "postalCode", r.country_code as "countryCode",
-      r.created_at as "createdAt", r.updated_at as "updatedAt", b.name as "branch",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber"`,
+      r.created_at as "createdAt", r.updated_at as "updatedAt", b.name as "branch", ${PRIMARY_METHODS}`,
   joins: 'join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id',
 });
 
+
 /** GET /Customers: by name and department, filtered by branch and name prefix. */
 export const listCustomers = listReader({
-  name: 'customers_list',
-  table: 'customers',
+  table: 'customers', item: CustomerListItem,
   select: `r.id as "customerId", r.customer_name as "customerName", r.department_name as "departmentName", r.branch_id as "branchId", b.name as "branch",
-      r.municipality, r.region,
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber"`,
+      r.municipality, r.region, ${PRIMARY_METHODS}`,
   joins: 'join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id',
-  filters: { branchId: equals('r.branch_id'), customerName: startsWith('r.customer_name') },
+  filters: {
+    branchId: equals('r.branch_id', Id32()),
+    customerName: startsWith('r.customer_name', Type.String({ minLength: 1, maxLength: 50, description: 'Customer names starting with this (any case).' })),
+  },
   order: 'r.customer_name, r.department_name, r.id',
 });

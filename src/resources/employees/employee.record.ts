@@ -3,7 +3,7 @@
 // offered (405): employees carry payroll history.
 import { and, eq } from 'drizzle-orm';
 import { employmentCategories, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { salesTeams, type JurisdictionKind } from '../reference-data/reference.table.ts';
@@ -14,7 +14,7 @@ import { contacts } from '../contacts/contact.table.ts';
 import { vendors } from '../vendors/vendor.table.ts';
 import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
-import { EmployeeCreate, EmployeeListItem, EmployeeListQuery, EmployeeRecord } from './employee.schemas.ts';
+import { EmployeeCreate } from './employee.schemas.ts';
 import { createEmployee, getEmployee, listEmployees } from './employee.repository.ts';
 
 /** W-4 filing statuses: 1 Single (a new employee's), 2 Married, 3 Married filing separately, 4 Head of household. */
@@ -67,7 +67,7 @@ export const employeeRecord = defineRecord({
     body: EmployeeCreate,
     run: createEmployee,
   },
-  list: { summary: 'Employees inside the caller\'s hierarchy, by last name.', query: EmployeeListQuery, item: EmployeeListItem, run: listEmployees },
-  read: { summary: 'One employee: every catalog field, plus display names.', schema: EmployeeRecord, query: NoQuery, run: getEmployee },
+  list: { summary: 'Employees inside the caller\'s hierarchy, by last name.', reader: listEmployees },
+  read: { summary: 'One employee: every catalog field, plus display names.', reader: getEmployee },
   patch: { target: employeePatchTarget },
 });

@@ -1,19 +1,22 @@
 // Data access for employees: create with the spec's rules, read, list, and the PATCH target.
 // Every query is bound to the caller's tenant and hierarchy through the DataScope.
 import { and, asc, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
 import type { DataScope } from '../../platform/scope.ts';
 import { pgError } from '../../platform/db/database.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
+import { Id32 } from '../../platform/records/shapes.ts';
 import { visibleBranch } from '../../platform/db/branches.ts';
 import { employeeStatuses, hierarchyNodes, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { isCountryCode } from '../reference-data/countries.ts';
 import { contactMethods, CONTACT_METHOD_TYPES } from '../contact-methods/contact-method.table.ts';
+import { PRIMARY_METHODS } from '../contact-methods/contact-method.repository.ts';
 import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
-import type { EmployeeCreateInput } from './employee.schemas.ts';
+import { EmployeeListItem, EmployeeRecord, type EmployeeCreateInput } from './employee.schemas.ts';
 import { checkGovernmentId, governmentIdHash } from './government-id.ts';
 import { municipalityAt, placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 
@@ -135,31 +138,31 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
 }
 
 
+/** An employee's name, in others' select lists: `employeeName('r.employee_id')`. */
+export const employeeName = nameIn('employees', `x.first_name || ' ' || x.last_name`);
+
 /** One employee: every catalog field, the address, the masked government id and the names a client displays. */
 export const getEmployee = byIdReader({
-  name: 'employees_by_ids',
-  table: 'employees',
-  key: 'employeeId',
+  table: 'employees', key: 'employeeId', schema: EmployeeRecord,
   select: `r.id as "employeeId", ${catalogSelect(employeeCatalog)},
       b.name as "branch", sr.first_name || ' ' || sr.last_name as "serviceRep", r.hier_id as "hierId",
       r.street1, r.street2, r.municipality, r.region, r.postal_code as "postalCode", r.country_code as "countryCode",
       case when r.government_id_last4 is null then null else '*****' || r.government_id_last4 end as "governmentPersonalId",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber",
-      r.employee_status_id as "employeeStatusId", r.created_at as "createdAt", r.updated_at as "updatedAt"`,
+      ${PRIMARY_METHODS}, r.employee_status_id as "employeeStatusId", r.created_at as "createdAt", r.updated_at as "updatedAt"`,
   joins: `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
     join service_reps sr on sr.tenant_id = r.tenant_id and sr.id = r.service_rep_id`,
 });
 
 /** GET /Employees: by last name, filtered by branch, active flag and last-name prefix. */
 export const listEmployees = listReader({
-  name: 'employees_list',
-  table: 'employees',
+  table: 'employees', item: EmployeeListItem,
   select: `r.id as "employeeId", r.first_name as "firstName", r.last_name as "lastName", r.branch_id as "branchId", b.name as "branch",
-      r.is_active as "isActive", r.municipality, r.region,
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_email_address_contact_method_id) as "primaryEmailAddress",
-      (select m.contact_method from contact_methods m where m.tenant_id = r.tenant_id and m.id = r.primary_phone_number_contact_method_id) as "primaryPhoneNumber"`,
+      r.is_active as "isActive", r.municipality, r.region, ${PRIMARY_METHODS}`,
   joins: 'join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id',
-  filters: { branchId: equals('r.branch_id'), isActive: equals('r.is_active'), lastName: startsWith('r.last_name') },
+  filters: {
+    branchId: equals('r.branch_id', Id32()),
+    isActive: equals('r.is_active', Type.Boolean()),
+    lastName: startsWith('r.last_name', Type.String({ minLength: 1, maxLength: 50, description: 'Last names starting with this (any case).' })),
+  },
   order: 'r.last_name, r.first_name, r.id',
 });

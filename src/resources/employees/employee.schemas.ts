@@ -2,27 +2,23 @@
 // catalog) plus the id and what a client needs to display the record.
 import { Type, type Static } from 'typebox';
 import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
-import { PageQuery } from '../../platform/http/paging.ts';
+import { Id32, Id64, nullable, nullableString, opt, Timestamps } from '../../platform/records/shapes.ts';
+import { Address, AddressLines, CountryCode, PostalCode, regionOf } from '../reference-data/address.schemas.ts';
+import { PrimaryMethods } from '../contact-methods/contact-method.schemas.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
-
-/** Optional fields take null as "not given" (AMB-84). */
-const opt = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer> | ReturnType<typeof Type.Boolean>>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
 const CallingCode = Type.Integer({ minimum: 1, maximum: 9999, description: 'International calling code (1, 44, ...).' });
 
 export const EmployeeCreate = Type.Object({
   firstName: Type.String({ minLength: 1, maxLength: 50 }),
   lastName: Type.String({ minLength: 1, maxLength: 50 }),
-  branchId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Branch the employee is linked to (GET /Datalists/Branches).' }),
-  region: Type.String({ minLength: 1, maxLength: 5, description: 'State or province, e.g. MN.' }),
+  branchId: Id32('Branch the employee is linked to (GET /Datalists/Branches).'),
+  region: regionOf({ minLength: 1 }),
   bypassAddressValidationService: opt(Type.Boolean({ default: true, description: 'Default true: save the address as given. False: the address must be complete and well-formed.' })),
-  countryCode: opt(Type.Integer({ minimum: 1, maximum: 999, description: 'ISO 3166 numeric; default: the branch\'s country.' })),
+  countryCode: opt(CountryCode),
   governmentPersonalId: opt(Type.String({ maxLength: 50, description: '840 SSN, 826 National Insurance number, 124 SIN; checked per country. Stored hashed; shown masked.' })),
-  hierId: opt(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Hierarchy node to create the employee in; default: the branch\'s node.' })),
-  street1: opt(Type.String({ maxLength: 50 })),
-  street2: opt(Type.String({ maxLength: 50 })),
-  municipality: opt(Type.String({ maxLength: 50, description: 'City.' })),
-  postalCode: opt(Type.String({ maxLength: 10 })),
+  hierId: opt(Id32('Hierarchy node to create the employee in; default: the branch\'s node.')),
+  ...AddressLines,
+  postalCode: opt(PostalCode),
   primaryEmailAddress: opt(Type.String({ maxLength: 255, format: 'email' })),
   primaryPhoneNumber: opt(Type.String({ maxLength: 255 })),
   primaryPhoneNumberCountryCallingCode: opt(CallingCode),
@@ -33,26 +29,19 @@ export type EmployeeCreateInput = Static<typeof EmployeeCreate>;
 
 export const EmployeeCreated = Type.Object({ employeeId: Type.Integer() });
 
-const nullableString = Type.Union([Type.String(), Type.Null()]);
-
 export const EmployeeRecord = Type.Object({
   employeeId: Type.Integer(),
   ...catalogProperties(employeeCatalog),
   branch: Type.String({ description: 'Name of the branch.' }),
   serviceRep: Type.String({ description: 'Name of the service rep.' }),
   hierId: Type.Integer(),
-  street1: nullableString,
-  street2: nullableString,
-  municipality: nullableString,
+  // An employee always has a region.
+  ...Address,
   region: Type.String(),
-  postalCode: nullableString,
-  countryCode: Type.Integer(),
-  governmentPersonalId: Type.Union([Type.String({ description: 'Masked: only the last four characters are ever shown.' }), Type.Null()]),
-  primaryEmailAddress: nullableString,
-  primaryPhoneNumber: nullableString,
+  governmentPersonalId: nullable(Type.String({ description: 'Masked: only the last four characters are ever shown.' })),
+  ...PrimaryMethods,
   employeeStatusId: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  ...Timestamps,
 });
 
 export const EmployeeListItem = Type.Object({
@@ -64,16 +53,7 @@ export const EmployeeListItem = Type.Object({
   isActive: Type.Boolean(),
   municipality: nullableString,
   region: Type.String(),
-  primaryEmailAddress: nullableString,
-  primaryPhoneNumber: nullableString,
+  ...PrimaryMethods,
 });
 
-export const EmployeeListQuery = Type.Object({
-  ...PageQuery.properties,
-  branchId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-  isActive: Type.Optional(Type.Boolean()),
-  lastName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Last names starting with this (any case).' })),
-});
-export type EmployeeListFilter = Static<typeof EmployeeListQuery>;
-
-export const EmployeeIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+export const EmployeeIdParams = Type.Object({ id: Id64() });

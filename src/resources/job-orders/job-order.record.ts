@@ -3,7 +3,7 @@
 // the pass-down of values to the order's open timecards (PATCH-JO-02). The summary (JO-02) is
 // job-order.routes.ts. DELETE is not offered (405): orders carry assignments and timecards.
 import { branches, orderTypes, serviceReps } from '../../platform/db/schema.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, usableRecord, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
@@ -13,7 +13,7 @@ import { contacts } from '../contacts/contact.table.ts';
 import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from './job-order.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
-import { CLOCK_TIME, JobOrderCreate, JobOrderInformation, JobOrderListItem, JobOrderListQuery } from './job-order.schemas.ts';
+import { CLOCK_TIME, JobOrderCreate } from './job-order.schemas.ts';
 import { CONTENT_TYPES, createJobOrder, customerOfJobOrder, getJobOrder, hasOpenTimecards, listJobOrders, passDown, TIMECARD_LIMIT } from './job-order.repository.ts';
 import { recordCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
 import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
@@ -76,10 +76,7 @@ export const jobOrderRecord = defineRecord({
     },
     run: createJobOrder,
   },
-  list: { summary: 'Job orders inside the caller\'s hierarchy, oldest first.', query: JobOrderListQuery, item: JobOrderListItem, run: listJobOrders },
-  read: { summary: 'Job order information (JO-04).', schema: JobOrderInformation, query: NoQuery, run: getJobOrder },
-  patch: {
-    note: 'Pass-down fields also update the order\'s unprocessed timecards.',
-    target: jobOrderPatchTarget,
-  },
+  list: { summary: 'Job orders inside the caller\'s hierarchy, oldest first.', reader: listJobOrders },
+  read: { summary: 'Job order information (JO-04).', reader: getJobOrder },
+  patch: { note: 'Pass-down fields also update the order\'s unprocessed timecards.', target: jobOrderPatchTarget },
 });

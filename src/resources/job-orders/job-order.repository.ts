@@ -5,14 +5,16 @@ import { visibleBranch } from '../../platform/db/branches.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader } from '../../platform/records/read.ts';
+import { NoQuery, recordRead } from '../../platform/records/record.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
+import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { readJobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { jobOrders } from './job-order.table.ts';
-import type { JobOrderCreateInput } from './job-order.schemas.ts';
+import { JobOrderInformation, JobOrderListItem, type JobOrderCreateInput } from './job-order.schemas.ts';
 
 /** The status of a new order (JO-07: the statuses are the tenant's job_order_statuses). */
 const NEW_ORDER_STATUS = 'Unfilled';
@@ -75,6 +77,10 @@ export function postingDate(value: number | null): Date | null {
 
 /** The order's information (JO-04): its fields and the names a client displays, its supervisor's office phone. */
 /** The display names both reads show: branch, status, customer, job title. */
+/** The order's summary (JO-02) and the start of its list item, over SUMMARY_JOINS. */
+const SUMMARY = `r.id as "jobOrderId", r.branch_id as "branchId", b.name as "branch", r.job_order_status_id as "jobOrderStatusId", s.name as "jobOrderStatus",
+      r.is_active as "isActive", r.positions_required as "positionsRequired", r.positions_filled as "positionsFilled", r.customer_id as "customerId",
+      c.customer_name as "customerName", c.department_name as "departmentName", r.job_title_id as "jobTitleId", jt.job_title as "jobTitle"`;
 const SUMMARY_JOINS = `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
     join job_order_statuses s on s.tenant_id = r.tenant_id and s.id = r.job_order_status_id
     join customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id
@@ -108,22 +114,14 @@ const readInformation = byIdReader({
 });
 
 /** GET /JobOrders/{id}: the job order information (JO-04), or undefined when not visible. */
-export async function getJobOrder(scope: DataScope, id: number) {
+export const getJobOrder = recordRead(JobOrderInformation, NoQuery, async (scope, id) => {
   const found = await readInformation(scope, id);
   if (!found) return undefined;
   return { ...found, publicPostingDate: postingDate(typeof found.publicPostingDate === 'number' ? found.publicPostingDate : null) };
-}
+});
 
 /** The order's summary (JO-02): its own statement, the summary's fields only. */
-const readSummary = byIdReader({
-  name: 'job_order_summaries_by_ids',
-  table: 'job_orders',
-  key: 'jobOrderId',
-  select: `r.id as "jobOrderId", r.branch_id as "branchId", b.name as "branch", r.job_order_status_id as "jobOrderStatusId", s.name as "jobOrderStatus",
-      r.is_active as "isActive", r.positions_required as "positionsRequired", r.positions_filled as "positionsFilled", r.customer_id as "customerId",
-      c.customer_name as "customerName", c.department_name as "departmentName", r.job_title_id as "jobTitleId", jt.job_title as "jobTitle"`,
-  joins: SUMMARY_JOINS,
-});
+const readSummary = byIdReader({ name: 'job_order_summaries_by_ids', table: 'job_orders', key: 'jobOrderId', select: SUMMARY, joins: SUMMARY_JOINS });
 
 /** GET /JobOrders/{id}/summary (JO-02). */
 export async function getJobOrderSummary(scope: DataScope, id: number) {
@@ -135,16 +133,8 @@ export async function getJobOrderSummary(scope: DataScope, id: number) {
 
 /** GET /JobOrders: oldest first, filtered by customer, status and branch. */
 export const listJobOrders = listReader({
-  name: 'job_orders_list',
-  table: 'job_orders',
-  select: `r.id as "jobOrderId", r.branch_id as "branchId", b.name as "branch", r.job_order_status_id as "jobOrderStatusId", s.name as "jobOrderStatus",
-      r.is_active as "isActive", r.positions_required as "positionsRequired", r.positions_filled as "positionsFilled", r.customer_id as "customerId",
-      c.customer_name as "customerName", c.department_name as "departmentName", r.job_title_id as "jobTitleId", jt.job_title as "jobTitle", r.start_date as "startDate"`,
-  joins: `join branches b on b.tenant_id = r.tenant_id and b.id = r.branch_id
-    join job_order_statuses s on s.tenant_id = r.tenant_id and s.id = r.job_order_status_id
-    join customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id
-    join job_titles jt on jt.tenant_id = r.tenant_id and jt.id = r.job_title_id`,
-  filters: { customerId: equals('r.customer_id'), jobOrderStatusId: equals('r.job_order_status_id'), branchId: equals('r.branch_id') },
+  table: 'job_orders', item: JobOrderListItem, select: `${SUMMARY}, r.start_date as "startDate"`, joins: SUMMARY_JOINS,
+  filters: { customerId: equals('r.customer_id', Id64()), jobOrderStatusId: equals('r.job_order_status_id', Id32()), branchId: equals('r.branch_id', Id32()) },
   order: 'r.id',
 });
 

@@ -2,13 +2,8 @@
 // summary" JO-02 and "Job order information" JO-04): the catalog fields outside them (pass-down
 // values, schedule, ...) are written by PATCH but not shown by these reads.
 import { Type, type Static } from 'typebox';
-import { PageQuery } from '../../platform/http/paging.ts';
+import { Id32, Id64, nullable, opt } from '../../platform/records/shapes.ts';
 
-/** Optional fields take null as "not given" (AMB-84). */
-const opt = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer> | ReturnType<typeof Type.Number>>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
-const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
-const Id64 = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
 /** HH:MM, 24-hour, or empty for "not set" (AMB-77). */
 export const CLOCK_TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/;
 const ClockTime = Type.String({ maxLength: 10, pattern: CLOCK_TIME.source, description: 'HH:MM, 24-hour; empty for not set.' });
@@ -34,12 +29,9 @@ export const JobOrderCreate = Type.Object({
 export type JobOrderCreateInput = Static<typeof JobOrderCreate>;
 
 const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
-const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer> | typeof DateTime>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** JO-02. */
-export const summaryFields = {
-  branchId: Type.Integer(),
-  branch: Type.String(),
+/** The order's status, positions and customer: in its summary and its information alike. */
+const statusAndCustomer = {
   jobOrderStatusId: Type.Integer(),
   jobOrderStatus: Type.String(),
   isActive: Type.Boolean(),
@@ -48,6 +40,13 @@ export const summaryFields = {
   customerId: Type.Integer(),
   customerName: Type.String(),
   departmentName: Type.String(),
+};
+
+/** JO-02. */
+export const summaryFields = {
+  branchId: Type.Integer(),
+  branch: Type.String(),
+  ...statusAndCustomer,
   jobTitleId: Type.Integer(),
   jobTitle: Type.String(),
 };
@@ -65,14 +64,7 @@ export const JobOrderInformation = Type.Object({
   jobDescription: Type.String(),
   payRate: Type.Number(),
   billRate: Type.Number(),
-  jobOrderStatusId: Type.Integer(),
-  jobOrderStatus: Type.String(),
-  isActive: Type.Boolean(),
-  positionsRequired: Type.Integer(),
-  positionsFilled: Type.Integer(),
-  customerId: Type.Integer(),
-  customerName: Type.String(),
-  departmentName: Type.String(),
+  ...statusAndCustomer,
   jobOrderDurationId: Type.Integer(),
   jobOrderDuration: Type.String(),
   dateOrderTaken: DateTime,
@@ -111,11 +103,3 @@ export const JobOrderListItem = Type.Object({
   ...summaryFields,
   startDate: Type.Union([DateTime, Type.Null()]),
 });
-
-export const JobOrderListQuery = Type.Object({
-  ...PageQuery.properties,
-  customerId: Type.Optional(Id64()),
-  jobOrderStatusId: Type.Optional(Id32()),
-  branchId: Type.Optional(Id32()),
-});
-export type JobOrderListFilter = Static<typeof JobOrderListQuery>;

@@ -6,12 +6,12 @@
 import { Type, type Static } from 'typebox';
 import { recordTable } from '../../platform/db/record-table.ts';
 import { catalog, catalogProperties, f } from '../../platform/http/json-patch/catalog.ts';
-import { PageQuery } from '../../platform/http/paging.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import type { DataScope } from '../../platform/scope.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { defineRecord } from '../../platform/records/record.ts';
+import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
+import { Id32, opt } from '../../platform/records/shapes.ts';
 import { lookup, rule, usableRecord, visibleNode, type Rule } from '../../platform/records/rules.ts';
 import { jobTitleCategories, workerCompCodes } from '../reference-data/reference.table.ts';
 import { codeListRules } from '../reference-data/back-office.lists.ts';
@@ -40,11 +40,6 @@ export const jobTitles = recordTable('job_titles', jobTitleCatalog, {
 });
 
 // --- Request and response shapes: the read shape is every catalog field plus the id and the category's name ---
-
-/** Optional fields take null as "not given" (AMB-84). */
-const opt = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer> | ReturnType<typeof Type.Boolean>>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
-const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
 
 export const JobTitleCreate = Type.Object({
   skillCode: Type.String({ minLength: 1, maxLength: 8 }),
@@ -77,12 +72,6 @@ export const JobTitleListItem = Type.Object({
   isActive: Type.Boolean(),
 });
 
-export const JobTitleListQuery = Type.Object({
-  ...PageQuery.properties,
-  isActive: Type.Optional(Type.Boolean()),
-  jobTitleCategoryId: Type.Optional(Id32()),
-});
-
 // --- Data access: create, read, list (every query bound to the caller's tenant and hierarchy by the DataScope) ---
 
 /** Inserts a job title; the field rules (the PATCH target's, below) have run before. */
@@ -106,25 +95,22 @@ export async function createJobTitle(scope: DataScope, input: Static<typeof JobT
   });
 }
 
-const categoryName = '(select c.name from job_title_categories c where c.tenant_id = r.tenant_id and c.id = r.job_title_category_id) as "category"';
+const categoryName = `${nameIn('job_title_categories', 'x.name')('r.job_title_category_id')} as "category"`;
+
+/** A job title's title, in others' select lists: `jobTitleName('r.job_title_id')`. */
+export const jobTitleName = nameIn('job_titles', 'x.job_title');
 
 /** One job title: every catalog field (its node is one) and the category's name. */
 export const getJobTitle = byIdReader({
-  name: 'job_titles_by_ids',
-  table: 'job_titles',
-  key: 'jobTitleId',
-  select: `r.id as "jobTitleId", ${catalogSelect(jobTitleCatalog)},
-      ${categoryName}`,
+  table: 'job_titles', key: 'jobTitleId', schema: JobTitleRecord, select: `r.id as "jobTitleId", ${catalogSelect(jobTitleCatalog)}, ${categoryName}`,
 });
 
 /** GET /Administration/JobTitles: by title, filtered by active flag and category. */
 export const listJobTitles = listReader({
-  name: 'job_titles_list',
-  table: 'job_titles',
+  table: 'job_titles', item: JobTitleListItem,
   select: `r.id as "jobTitleId", r.skill_code as "skillCode", r.job_title as "jobTitle", r.job_title_category_id as "jobTitleCategoryId",
-      ${categoryName},
-      r.hier_id as "hierId", r.is_public as "isPublic", r.is_active as "isActive"`,
-  filters: { isActive: equals('r.is_active'), jobTitleCategoryId: equals('r.job_title_category_id') },
+      ${categoryName}, r.hier_id as "hierId", r.is_public as "isPublic", r.is_active as "isActive"`,
+  filters: { isActive: equals('r.is_active', Type.Boolean()), jobTitleCategoryId: equals('r.job_title_category_id', Id32()) },
   order: 'r.job_title, r.id',
 });
 
@@ -158,12 +144,8 @@ export const jobTitleRecord = defineRecord({
   name: 'JobTitle',
   path: '/Administration/JobTitles',
   idType: 'Int32',
-  create: {
-    summary: 'Create a job title in a hierarchy node inside the caller\'s hierarchy.',
-    body: JobTitleCreate,
-    run: createJobTitle,
-  },
-  list: { summary: 'Job titles inside the caller\'s hierarchy, by title.', query: JobTitleListQuery, item: JobTitleListItem, run: listJobTitles },
-  read: { summary: 'One job title: every catalog field and the category name.', schema: JobTitleRecord, query: NoQuery, run: getJobTitle },
+  create: { summary: 'Create a job title in a hierarchy node inside the caller\'s hierarchy.', body: JobTitleCreate, run: createJobTitle },
+  list: { summary: 'Job titles inside the caller\'s hierarchy, by title.', reader: listJobTitles },
+  read: { summary: 'One job title: every catalog field and the category name.', reader: getJobTitle },
   patch: { target: jobTitlePatchTarget },
 });

@@ -2,14 +2,14 @@
 // the employee pattern). A prospect lives in the caller's hierarchy node unless the create request
 // names another visible node. DELETE is not offered (405).
 import { serviceReps } from '../../platform/db/schema.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, visibleNode, visibleRecord } from '../../platform/records/rules.ts';
 import { prospectStatuses, salesTeams } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { prospects } from './prospect.table.ts';
 import { prospectCatalog } from './prospect.patch-catalog.ts';
-import { ProspectCreate, ProspectListItem, ProspectListQuery, ProspectRecord } from './prospect.schemas.ts';
+import { ProspectCreate } from './prospect.schemas.ts';
 import { createProspect, getProspect, listProspects } from './prospect.repository.ts';
 
 export const prospectRecord = defineRecord({
@@ -21,8 +21,8 @@ export const prospectRecord = defineRecord({
     rules: { hierId: visibleNode },
     run: createProspect,
   },
-  list: { summary: 'Prospects inside the caller\'s hierarchy, by name.', query: ProspectListQuery, item: ProspectListItem, run: listProspects },
-  read: { summary: 'One prospect: every catalog field, plus display names.', schema: ProspectRecord, query: NoQuery, run: getProspect },
+  list: { summary: 'Prospects inside the caller\'s hierarchy, by name.', reader: listProspects },
+  read: { summary: 'One prospect: every catalog field, plus display names.', reader: getProspect },
   patch: {
     target: {
       catalog: prospectCatalog,

@@ -2,13 +2,15 @@
 // caller's hierarchy node unless the create request names another visible node.
 import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { Type } from 'typebox';
+import { byIdReader, catalogSelect, nameIn, serviceRepName } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { prospectStatuses } from '../reference-data/reference.table.ts';
 import { prospects } from './prospect.table.ts';
 import { prospectCatalog } from './prospect.patch-catalog.ts';
-import type { ProspectCreateInput } from './prospect.schemas.ts';
+import { ProspectListItem, ProspectRecord, type ProspectCreateInput } from './prospect.schemas.ts';
 
 export async function createProspect(scope: DataScope, input: ProspectCreateInput): Promise<number> {
   return scope.transaction(async (tx) => {
@@ -26,23 +28,22 @@ export async function createProspect(scope: DataScope, input: ProspectCreateInpu
 }
 
 /** One prospect: every catalog field, its node, and the names a client displays. */
+const prospectStatus = nameIn('prospect_statuses', 'x.name');
+
 export const getProspect = byIdReader({
-  name: 'prospects_by_ids',
-  table: 'prospects',
-  key: 'prospectId',
-  select: `r.id as "prospectId", ${catalogSelect(prospectCatalog)}, r.hier_id as "hierId",
-      (select s.name from prospect_statuses s where s.tenant_id = r.tenant_id and s.id = r.prospect_status_id) as "prospectStatus",
-      (select sr.first_name || ' ' || sr.last_name from service_reps sr where sr.tenant_id = r.tenant_id and sr.id = r.owned_by_service_rep_id) as "ownedByServiceRep",
-      (select t.name from sales_teams t where t.tenant_id = r.tenant_id and t.id = r.team_id) as "team"`,
+  table: 'prospects', key: 'prospectId', schema: ProspectRecord,
+  select: `r.id as "prospectId", ${catalogSelect(prospectCatalog)}, r.hier_id as "hierId", ${prospectStatus('r.prospect_status_id')} as "prospectStatus",
+      ${serviceRepName('r.owned_by_service_rep_id')} as "ownedByServiceRep", ${nameIn('sales_teams', 'x.name')('r.team_id')} as "team"`,
 });
 
 /** GET /Prospects: by name, filtered by status and name prefix. */
 export const listProspects = listReader({
-  name: 'prospects_list',
-  table: 'prospects',
-  select: `r.id as "prospectId", r.name, r.department, r.prospect_status_id as "prospectStatusId",
-      (select s.name from prospect_statuses s where s.tenant_id = r.tenant_id and s.id = r.prospect_status_id) as "prospectStatus",
+  table: 'prospects', item: ProspectListItem,
+  select: `r.id as "prospectId", r.name, r.department, r.prospect_status_id as "prospectStatusId", ${prospectStatus('r.prospect_status_id')} as "prospectStatus",
       r.owned_by_service_rep_id as "ownedByServiceRepId", r.hier_id as "hierId"`,
-  filters: { prospectStatusId: equals('r.prospect_status_id'), name: startsWith('r.name') },
+  filters: {
+    prospectStatusId: equals('r.prospect_status_id', Id64()),
+    name: startsWith('r.name', Type.String({ minLength: 1, maxLength: 255, description: 'Names starting with this (any case).' })),
+  },
   order: 'r.name, r.id',
 });

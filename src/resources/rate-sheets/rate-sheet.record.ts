@@ -3,7 +3,7 @@
 // branch's node (else its customer's, else its creator's) and moves when BranchId changes.
 // DELETE is not offered (405).
 import { branches } from '../../platform/db/schema.ts';
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { shifts, workerCompCodes } from '../reference-data/reference.table.ts';
@@ -12,7 +12,7 @@ import { employees } from '../employees/employee.table.ts';
 import { usableJobTitle } from '../job-titles/job-title.record.ts';
 import { rateSheets } from './rate-sheet.table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
-import { RateSheetCreate, RateSheetListItem, RateSheetListQuery, RateSheetRecord } from './rate-sheet.schemas.ts';
+import { RateSheetCreate } from './rate-sheet.schemas.ts';
 import { createRateSheet, getRateSheet, listRateSheets, moveToBranch } from './rate-sheet.repository.ts';
 import { ownCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
 
@@ -46,15 +46,8 @@ export const rateSheetRecord = defineRecord({
   name: 'RateSheet',
   idParam: 'rateSheetId',
   idType: 'Int32',
-  create: {
-    summary: 'Create a rate sheet. ApplyRateSheetToCustomerDepartments true requires customerId.',
-    body: RateSheetCreate,
-    run: createRateSheet,
-  },
-  list: { summary: 'Rate sheets inside the caller\'s hierarchy, by name.', query: RateSheetListQuery, item: RateSheetListItem, run: listRateSheets },
-  read: { summary: 'One rate sheet: every catalog field, plus display names.', schema: RateSheetRecord, query: NoQuery, run: getRateSheet },
-  patch: {
-    note: 'ApplyRateSheetToCustomerDepartments true requires CustomerId.',
-    target: rateSheetPatchTarget,
-  },
+  create: { summary: 'Create a rate sheet. ApplyRateSheetToCustomerDepartments true requires customerId.', body: RateSheetCreate, run: createRateSheet },
+  list: { summary: 'Rate sheets inside the caller\'s hierarchy, by name.', reader: listRateSheets },
+  read: { summary: 'One rate sheet: every catalog field, plus display names.', reader: getRateSheet },
+  patch: { note: 'ApplyRateSheetToCustomerDepartments true requires CustomerId.', target: rateSheetPatchTarget },
 });

@@ -2,15 +2,20 @@
 // lives in its branch's node (else its customer's, else its creator's) and moves when BranchId changes.
 import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { Type } from 'typebox';
+import { branchName, byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { branches } from '../../platform/db/schema.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { customers } from '../customers/customer.table.ts';
+import { customerName } from '../customers/customer.repository.ts';
+import { employeeName } from '../employees/employee.repository.ts';
+import { jobTitleName } from '../job-titles/job-title.record.ts';
 import { rateSheets } from './rate-sheet.table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
-import type { RateSheetCreateInput } from './rate-sheet.schemas.ts';
+import { RateSheetListItem, RateSheetRecord, type RateSheetCreateInput } from './rate-sheet.schemas.ts';
 
 /** The hierarchy node of a branch or customer inside the caller's hierarchy (undefined when there is none). */
 async function nodeOf(scope: DataScope, table: typeof branches | typeof customers, id: number): Promise<number | undefined> {
@@ -37,24 +42,18 @@ export async function createRateSheet(scope: DataScope, input: RateSheetCreateIn
 
 /** One rate sheet: its name, every catalog field, its node, and the names a client displays. */
 export const getRateSheet = byIdReader({
-  name: 'rate_sheets_by_ids',
-  table: 'rate_sheets',
-  key: 'rateSheetId',
+  table: 'rate_sheets', key: 'rateSheetId', schema: RateSheetRecord,
   select: `r.id as "rateSheetId", r.name, ${catalogSelect(rateSheetCatalog)}, r.hier_id as "hierId",
-      (select e.first_name || ' ' || e.last_name from employees e where e.tenant_id = r.tenant_id and e.id = r.employee_id) as "employeeName",
-      (select c.customer_name from customers c where c.tenant_id = r.tenant_id and c.id = r.customer_id) as "customerName",
-      (select t.job_title from job_titles t where t.tenant_id = r.tenant_id and t.id = r.job_title_id) as "jobTitle",
-      (select b.name from branches b where b.tenant_id = r.tenant_id and b.id = r.branch_id) as "branch"`,
+      ${employeeName('r.employee_id')} as "employeeName", ${customerName('r.customer_id')} as "customerName",
+      ${jobTitleName('r.job_title_id')} as "jobTitle", ${branchName('r.branch_id')} as "branch"`,
 });
 
 /** GET /RateSheets: by name, filtered by customer, employee and active flag. */
 export const listRateSheets = listReader({
-  name: 'rate_sheets_list',
-  table: 'rate_sheets',
-  select: `r.id as "rateSheetId", r.name, r.customer_id as "customerId",
-      (select c.customer_name from customers c where c.tenant_id = r.tenant_id and c.id = r.customer_id) as "customerName",
+  table: 'rate_sheets', item: RateSheetListItem,
+  select: `r.id as "rateSheetId", r.name, r.customer_id as "customerId", ${customerName('r.customer_id')} as "customerName",
       r.employee_id as "employeeId", r.branch_id as "branchId", r.is_active as "isActive"`,
-  filters: { customerId: equals('r.customer_id'), employeeId: equals('r.employee_id'), isActive: equals('r.is_active') },
+  filters: { customerId: equals('r.customer_id', Id64()), employeeId: equals('r.employee_id', Id64()), isActive: equals('r.is_active', Type.Boolean()) },
   order: 'r.name, r.id',
 });
 

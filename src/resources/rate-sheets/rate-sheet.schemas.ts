@@ -1,15 +1,10 @@
 // Request and response shapes of /RateSheets (GEN-15: the spec shows only PATCH). A rate sheet names
 // what it applies to (employee, customer, worksite, job title, branch, shift, comp code); the read
 // shape is every catalog field plus the id, name, hierarchy node and display names.
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
-import { PageQuery } from '../../platform/http/paging.ts';
+import { Id32, Id64, nullable, nullableString, opt } from '../../platform/records/shapes.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
-
-/** Optional fields take null as "not given" (AMB-84). */
-const opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
-const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
-const Id64 = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
 
 export const RateSheetCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -25,8 +20,6 @@ export const RateSheetCreate = Type.Object({
 });
 export type RateSheetCreateInput = Static<typeof RateSheetCreate>;
 
-const nullableString = Type.Union([Type.String(), Type.Null()]);
-
 export const RateSheetRecord = Type.Object({
   rateSheetId: Type.Integer(),
   name: Type.String(),
@@ -41,17 +34,9 @@ export const RateSheetRecord = Type.Object({
 export const RateSheetListItem = Type.Object({
   rateSheetId: Type.Integer(),
   name: Type.String(),
-  customerId: Type.Union([Type.Integer(), Type.Null()]),
+  customerId: nullable(Type.Integer()),
   customerName: nullableString,
-  employeeId: Type.Union([Type.Integer(), Type.Null()]),
-  branchId: Type.Union([Type.Integer(), Type.Null()]),
+  employeeId: nullable(Type.Integer()),
+  branchId: nullable(Type.Integer()),
   isActive: Type.Boolean(),
 });
-
-export const RateSheetListQuery = Type.Object({
-  ...PageQuery.properties,
-  customerId: Type.Optional(Id64()),
-  employeeId: Type.Optional(Id64()),
-  isActive: Type.Optional(Type.Boolean()),
-});
-export type RateSheetListFilter = Static<typeof RateSheetListQuery>;

@@ -1,14 +1,14 @@
 // The timecard record: /TimeEntry/timecards (create from a job order, read, list, PATCH of the
 // catalog's fields). A timecard copies its branch, worksite and pass-down values from its order; a
 // processed timecard is closed to PATCH (409). DELETE is not offered (405): timecards are payroll records.
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { timecards } from './timecard.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
-import { TimecardCreate, TimecardListItem, TimecardListQuery, TimecardRecord } from './timecard.schemas.ts';
+import { TimecardCreate } from './timecard.schemas.ts';
 import { createTimecard, customerOfTimecard, getTimecard, listTimecards, notProcessed, orderProblems } from './timecard.repository.ts';
 import { recordCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
 import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
@@ -46,10 +46,7 @@ export const timecardRecord = defineRecord({
     },
     run: createTimecard,
   },
-  list: { summary: 'Timecards inside the caller\'s hierarchy, by weekend date.', query: TimecardListQuery, item: TimecardListItem, run: listTimecards },
-  read: { summary: 'One timecard: every catalog field, plus its order, employee and display names.', schema: TimecardRecord, query: NoQuery, run: getTimecard },
-  patch: {
-    note: 'A processed timecard answers 409 too.',
-    target: timecardPatchTarget,
-  },
+  list: { summary: 'Timecards inside the caller\'s hierarchy, by weekend date.', reader: listTimecards },
+  read: { summary: 'One timecard: every catalog field, plus its order, employee and display names.', reader: getTimecard },
+  patch: { note: 'A processed timecard answers 409 too.', target: timecardPatchTarget },
 });

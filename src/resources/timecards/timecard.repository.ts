@@ -2,8 +2,9 @@
 // values), read, list, and the checks the record's rules use. A processed timecard is closed to PATCH (409).
 import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
+import { branchName, byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
+import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
@@ -11,7 +12,7 @@ import { jobOrders } from '../job-orders/job-order.table.ts';
 import { PASS_DOWN } from '../job-orders/job-order.repository.ts';
 import { timecards } from './timecard.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
-import type { TimecardCreateInput } from './timecard.schemas.ts';
+import { TimecardListItem, TimecardRecord, type TimecardCreateInput } from './timecard.schemas.ts';
 
 /** The pay code of a new timecard when none is given. */
 const DEFAULT_PAY_CODE = 'Regular';
@@ -67,27 +68,24 @@ export async function createTimecard(scope: DataScope, input: TimecardCreateInpu
   });
 }
 
+const payCode = nameIn('pay_codes', 'x.name');
+
 /** One timecard: every catalog field, its order, employee and assignment, and the names a client displays. */
 export const getTimecard = byIdReader({
-  name: 'timecards_by_ids',
-  table: 'timecards',
-  key: 'timecardId',
+  table: 'timecards', key: 'timecardId', schema: TimecardRecord,
   select: `r.id as "timecardId", ${catalogSelect(timecardCatalog)},
       r.job_order_id as "jobOrderId", r.employee_id as "employeeId", r.assignment_id as "assignmentId", r.is_processed as "isProcessed",
       r.customer_skill as "customerSkill", r.requisition_end_date as "requisitionEndDate",
-      (select b.name from branches b where b.tenant_id = r.tenant_id and b.id = r.branch_id) as "branch",
-      (select p.name from pay_codes p where p.tenant_id = r.tenant_id and p.id = r.pay_code_id) as "payCode"`,
+      ${branchName('r.branch_id')} as "branch", ${payCode('r.pay_code_id')} as "payCode"`,
 });
 
 /** GET /TimeEntry/timecards: by weekend date, filtered by job order and employee. */
 export const listTimecards = listReader({
-  name: 'timecards_list',
-  table: 'timecards',
+  table: 'timecards', item: TimecardListItem,
   select: `r.id as "timecardId", r.job_order_id as "jobOrderId", r.employee_id as "employeeId", r.weekend_date as "weekendDate", r.branch_id as "branchId",
-      (select b.name from branches b where b.tenant_id = r.tenant_id and b.id = r.branch_id) as "branch",
-      r.pay_code_id as "payCodeId", (select p.name from pay_codes p where p.tenant_id = r.tenant_id and p.id = r.pay_code_id) as "payCode",
+      ${branchName('r.branch_id')} as "branch", r.pay_code_id as "payCodeId", ${payCode('r.pay_code_id')} as "payCode",
       r.regular_hours as "regularHours", r.overtime_hours as "overtimeHours", r.is_processed as "isProcessed"`,
-  filters: { jobOrderId: equals('r.job_order_id'), employeeId: equals('r.employee_id') },
+  filters: { jobOrderId: equals('r.job_order_id', Id32()), employeeId: equals('r.employee_id', Id64()) },
   order: 'r.weekend_date, r.id',
 });
 

@@ -2,13 +2,10 @@
 // from the catalog), the id, the order and employee it belongs to, and the pass-down-only columns.
 import { Type, type Static } from 'typebox';
 import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
-import { PageQuery } from '../../platform/http/paging.ts';
+import { Id32, Id64, nullable } from '../../platform/records/shapes.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 
-const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
-const Id64 = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
 const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
-const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String> | typeof DateTime>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const TimecardCreate = Type.Object({
   jobOrderId: Id32('A job order inside the caller\'s hierarchy: its branch, worksite and pass-down values are copied.'),
@@ -44,10 +41,3 @@ export const TimecardListItem = Type.Object({
   overtimeHours: Type.Number(),
   isProcessed: Type.Boolean(),
 });
-
-export const TimecardListQuery = Type.Object({
-  ...PageQuery.properties,
-  jobOrderId: Type.Optional(Id32()),
-  employeeId: Type.Optional(Id64()),
-});
-export type TimecardListFilter = Static<typeof TimecardListQuery>;

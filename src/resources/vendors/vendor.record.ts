@@ -1,14 +1,14 @@
 // The vendor record: /Vendors (GEN-15: the spec shows only PATCH; create, read and list follow the
 // employee pattern). A vendor's hierarchy node is its own catalog field (HierId); IsVendor is always
 // true (AMB-71 (a)); DiscountMethod is stored without effect. DELETE is not offered (405).
-import { defineRecord, NoQuery } from '../../platform/records/record.ts';
+import { defineRecord } from '../../platform/records/record.ts';
 import { notItself, rule, visibleNode, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { codeListRules } from '../reference-data/back-office.lists.ts';
 import { employees } from '../employees/employee.table.ts';
 import { vendors } from './vendor.table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
-import { VendorCreate, VendorListItem, VendorListQuery, VendorRecord } from './vendor.schemas.ts';
+import { VendorCreate } from './vendor.schemas.ts';
 import { createVendor, getVendor, listVendors } from './vendor.repository.ts';
 
 export const vendorPatchTarget: PatchTarget = {
@@ -37,10 +37,7 @@ export const vendorRecord = defineRecord({
     body: VendorCreate,
     run: createVendor,
   },
-  list: { summary: 'Vendors inside the caller\'s hierarchy, by company name.', query: VendorListQuery, item: VendorListItem, run: listVendors },
-  read: { summary: 'One vendor: every catalog field.', schema: VendorRecord, query: NoQuery, run: getVendor },
-  patch: {
-    note: 'IsVendor false is refused (AMB-71); DiscountMethod is stored without effect.',
-    target: vendorPatchTarget,
-  },
+  list: { summary: 'Vendors inside the caller\'s hierarchy, by company name.', reader: listVendors },
+  read: { summary: 'One vendor: every catalog field.', reader: getVendor },
+  patch: { note: 'IsVendor false is refused (AMB-71); DiscountMethod is stored without effect.', target: vendorPatchTarget },
 });

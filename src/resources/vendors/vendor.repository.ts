@@ -1,6 +1,7 @@
 // Data access for vendors: create, read, list. A vendor's hierarchy node is its own catalog field
 // (HierId); the field rules (vendor.record.ts) run before create. IsVendor is always true (AMB-71 (a)).
 import type { DataScope } from '../../platform/scope.ts';
+import { Type } from 'typebox';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
@@ -8,7 +9,7 @@ import { addFieldError } from '../../platform/http/errors.ts';
 import { checkValue } from '../../platform/http/json-patch/values.ts';
 import { vendors } from './vendor.table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
-import type { VendorCreateInput } from './vendor.schemas.ts';
+import { VendorListItem, VendorRecord, type VendorCreateInput } from './vendor.schemas.ts';
 
 type Errors = Record<string, string[]>;
 
@@ -36,19 +37,16 @@ export async function createVendor(scope: DataScope, input: VendorCreateInput): 
 }
 
 /** One vendor: every catalog field (its node is one). */
-export const getVendor = byIdReader({
-  name: 'vendors_by_ids',
-  table: 'vendors',
-  key: 'vendorId',
-  select: `r.id as "vendorId", ${catalogSelect(vendorCatalog)}`,
-});
+export const getVendor = byIdReader({ table: 'vendors', key: 'vendorId', schema: VendorRecord, select: `r.id as "vendorId", ${catalogSelect(vendorCatalog)}` });
 
 /** GET /Vendors: by company name, filtered by active flag and company-name prefix. */
 export const listVendors = listReader({
-  name: 'vendors_list',
-  table: 'vendors',
+  table: 'vendors', item: VendorListItem,
   select: `r.id as "vendorId", r.company_name as "companyName", r.department_name as "departmentName", r.contact_name as "contactName",
       r.phone_number as "phoneNumber", r.email_address as "emailAddress", r.is_active as "isActive", r.hier_id as "hierId"`,
-  filters: { isActive: equals('r.is_active'), companyName: startsWith('r.company_name') },
+  filters: {
+    isActive: equals('r.is_active', Type.Boolean()),
+    companyName: startsWith('r.company_name', Type.String({ minLength: 1, maxLength: 50, description: 'Company names starting with this (any case).' })),
+  },
   order: 'r.company_name, r.id',
 });

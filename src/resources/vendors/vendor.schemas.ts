@@ -1,13 +1,9 @@
 // Request and response shapes of /Vendors (GEN-15: the spec shows only PATCH). The create request
 // takes any catalog field (the catalog is the vendor record); the read shape is every catalog field.
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { catalogProperties, valueSchema } from '../../platform/http/json-patch/catalog.ts';
-import { PageQuery } from '../../platform/http/paging.ts';
+import { Id32, opt } from '../../platform/records/shapes.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
-
-/** Optional fields take null as "not given" (AMB-84). */
-const opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
-const Id32 = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
 
 /** Required on create: the name and the codes of the tenant's vendor setup (GET /Datalists/CompanyTypes, Employers, PaymentTypes). */
 export const REQUIRED_ON_CREATE = ['companyName', 'companyTypeId', 'employerId', 'paymentTypeId'];
@@ -44,10 +40,3 @@ export const VendorListItem = Type.Object({
   isActive: Type.Boolean(),
   hierId: Type.Integer(),
 });
-
-export const VendorListQuery = Type.Object({
-  ...PageQuery.properties,
-  isActive: Type.Optional(Type.Boolean()),
-  companyName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Company names starting with this (any case).' })),
-});
-export type VendorListFilter = Static<typeof VendorListQuery>;
