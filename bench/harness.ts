@@ -2,7 +2,7 @@
 // restarting it with the caches off or on), driving it and a bare Fastify server answering the same
 // bytes with the same autocannon load, and reporting.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -111,7 +111,12 @@ async function spawnService(dataDir: string, port: number, authPort: number, pas
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(root, 'bin/staffing.js'), 'serve', '--demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 'the service');
+  try {
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 'the service');
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
   return child;
 }
 
@@ -129,12 +134,20 @@ export async function startService(): Promise<Service> {
   const dataDir = mkdtempSync(join(tmpdir(), 'staffing-bench-'));
   const port = await freePort(), authPort = await freePort();
   const base = `http://127.0.0.1:${port}`, authBase = `http://127.0.0.1:${authPort}`;
-  const child = await spawnService(dataDir, port, authPort, DEFAULTS);
-  await waitFor(async () => readFileSync(join(dataDir, 'demo-credentials.json')).length > 0, 'demo credentials');
-  const { token, serviceClient } = demoCredentials(dataDir);
-  const response = await fetch(`${authBase}/connect/token`, { method: 'POST', body: tokenForm(serviceClient), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const { access_token: accessToken }: { access_token: string } = await response.json();
-  return { base, authBase, headers: { 'x-tw-token': token }, bearerHeaders: { authorization: `Bearer ${accessToken}` }, serviceClient, dataDir, child, pass: DEFAULTS };
+  let child: ChildProcess | undefined;
+  try {
+    child = await spawnService(dataDir, port, authPort, DEFAULTS);
+    await waitFor(async () => readFileSync(join(dataDir, 'demo-credentials.json')).length > 0, 'demo credentials');
+    const { token, serviceClient } = demoCredentials(dataDir);
+    const response = await fetch(`${authBase}/connect/token`, { method: 'POST', body: tokenForm(serviceClient), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const { access_token: accessToken }: { access_token: string } = await response.json();
+    return { base, authBase, headers: { 'x-tw-token': token }, bearerHeaders: { authorization: `Bearer ${accessToken}` }, serviceClient, dataDir, child, pass: DEFAULTS };
+  } catch (error) {
+    // A service that did not come up leaves nothing behind: neither its process nor its data directory.
+    if (child) await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /**
