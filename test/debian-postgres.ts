@@ -44,15 +44,18 @@ export async function startCluster(bin: string): Promise<Cluster> {
   if (ids) chownSync(dir, ids.uid, ids.gid);
   const data = join(dir, 'data'), log = join(dir, 'log');
   const pgCtl = (...args: string[]) => run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', ...args], { cwd: dir, ...ids });
-  const port = await freePort();
-  await run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync'], { cwd: dir, ...ids });
-  await pgCtl('-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=100`, 'start');
-  return {
-    url: `postgres://${user}@127.0.0.1:${port}/postgres`,
-    restart: async () => { await pgCtl('-m', 'fast', 'restart'); },
-    stop: async () => {
-      await pgCtl('-m', 'immediate', 'stop').catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await pgCtl('-m', 'immediate', 'stop').catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    const port = await freePort();
+    await run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync'], { cwd: dir, ...ids });
+    await pgCtl('-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=100`, 'start');
+    return { url: `postgres://${user}@127.0.0.1:${port}/postgres`, restart: async () => { await pgCtl('-m', 'fast', 'restart'); }, stop };
+  } catch (error) {
+    // A cluster that did not come up leaves nothing behind: a half-started server or its directory.
+    await stop();
+    throw error;
+  }
 }

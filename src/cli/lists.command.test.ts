@@ -61,6 +61,8 @@ describe('staffing lists', () => {
     expect((await inProcess('deactivate', '--tenant', 'acme', '--list', 'Divisions', '--name', 'Nope')).stderr).toBe('Divisions holds no "Nope".');
     expect((await inProcess('add', '--tenant', 'acme', '--list', 'Divisions')).code).toBe(64);
     expect((await inProcess('add', '--tenant', 'acme', '--list', 'PurchaseOrders', '--customer', 'x1', '--name', 'PO')).code).toBe(64);
+    // Past Number.MAX_SAFE_INTEGER an id would be rounded to another: refused as usage, not looked up.
+    expect((await inProcess('add', '--tenant', 'acme', '--list', 'PurchaseOrders', '--customer', '9999999999999999', '--name', 'PO')).code).toBe(64);
     const usage = await inProcess('remove');
     expect(usage.code).toBe(64);
     expect(usage.stderr).toMatch(/staffing lists add\|deactivate/);

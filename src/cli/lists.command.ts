@@ -39,7 +39,7 @@ function parse(args: string[]): Request | string {
   const { tenant, list, kind, customer } = values;
   const name = values.name?.trim();
   if (!tenant || !list || !name) return `--tenant, --list and --name are required.\nUsage: staffing ${LISTS_USAGE}`;
-  if (customer !== undefined && !/^[1-9]\d{0,15}$/.test(customer)) return '--customer must be a customer id (a positive whole number).';
+  if (customer !== undefined && !(/^[1-9]\d*$/.test(customer) && Number.isSafeInteger(Number(customer)))) return '--customer must be a customer id (a positive whole number).';
   return { action, tenant, list, name, kind, customerId: customer === undefined ? undefined : Number(customer) };
 }
 

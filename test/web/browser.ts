@@ -49,12 +49,18 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
 }
 
-/** The demo server and a browser for a browser test file: started together, as each takes seconds. */
-export function startDemoAndBrowser(): Promise<[DemoServer, TestBrowser]> {
-  return Promise.all([startDemoServer(), launchBrowser()]);
+/**
+ * The demo server and a browser for a browser test file: started together, as each takes seconds.
+ * When one fails to start, the other is closed before the failure is passed on (nothing is left running).
+ */
+export async function startDemoAndBrowser(): Promise<[DemoServer, TestBrowser]> {
+  const [server, browser] = await Promise.allSettled([startDemoServer(), launchBrowser()]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled') return [server.value, browser.value];
+  await stopDemoAndBrowser(server.status === 'fulfilled' ? server.value : undefined, browser.status === 'fulfilled' ? browser.value : undefined);
+  throw [server, browser].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
 }
 
-/** Closes what startDemoAndBrowser started: either is missing when starting failed. */
+/** Closes what startDemoAndBrowser started: both are missing when starting failed (it closed what had started). */
 export async function stopDemoAndBrowser(server: DemoServer | undefined, browser: TestBrowser | undefined): Promise<void> {
   await browser?.close();
   await server?.stop();

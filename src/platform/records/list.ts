@@ -7,6 +7,7 @@ import { Type, type Static, type TObject, type TOptional, type TSchema } from 't
 import type { DataScope } from '../scope.ts';
 import { PageQuery, type Page, type Paged } from '../http/paging.ts';
 import { isValues } from './rules.ts';
+import { claimStatementName } from './statement-names.ts';
 
 type Row = Record<string, unknown>;
 
@@ -71,7 +72,7 @@ export interface ListReader<F extends Filters> {
 }
 
 export function listReader<F extends Filters>(statement: ListStatement<F>): ListReader<F> {
-  const prefix = statement.name ?? `${statement.table}_list`;
+  const prefix = claimStatementName(statement.name ?? `${statement.table}_list`);
   const shapes = new Map<string, Prepared>();
   const prepare = (given: string[]): Prepared => {
     const key = given.join(',');

@@ -8,6 +8,7 @@ import { coalescer, prepared } from '../db/database.ts';
 import type { DataScope } from '../scope.ts';
 import type { Catalog } from '../http/json-patch/catalog.ts';
 import { NoQuery } from './record.ts';
+import { claimStatementName } from './statement-names.ts';
 
 type Row = Record<string, unknown>;
 
@@ -62,7 +63,7 @@ export function catalogSelect(catalog: Catalog): string {
 export function byIdReader(statement: ReadStatement & { schema: TObject }): RecordReader;
 export function byIdReader(statement: ReadStatement): (scope: DataScope, id: number) => Promise<Row | undefined>;
 export function byIdReader(statement: ReadStatement & { schema?: TObject }): ((scope: DataScope, id: number) => Promise<Row | undefined>) | RecordReader {
-  const name = statement.name ?? `${statement.table}_by_ids`;
+  const name = claimStatementName(statement.name ?? `${statement.table}_by_ids`);
   const query = {
     name,
     text: `select ${statement.select}

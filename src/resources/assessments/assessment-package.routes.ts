@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { found, notFound } from '../../platform/http/errors.ts';
 import * as S from './assessment-package.schemas.ts';
 import * as repo from './assessment-package.repository.ts';
 
@@ -26,11 +26,6 @@ function options<Schema extends object>(operationId: string, summary: string, sc
     schema: { tags, operationId, summary, ...schema },
   };
 }
-
-const found = <T>(row: T | undefined, what: string): T => {
-  if (row === undefined) throw notFound(what);
-  return row;
-};
 
 export async function assessmentPackageRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<TypedRequests>();

@@ -2,7 +2,7 @@
 // deactivated, never deleted, since records keep the ids they hold. A name is unique in its list (any
 // case); adding a deactivated entry's name activates it again.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import { pgError, type Db } from '../../platform/db/database.ts';
 import { CODE_LISTS, isJurisdictionKind, type CodeListTable } from '../reference-data/back-office.lists.ts';
 import { JURISDICTION_KINDS, purchaseOrders, taxJurisdictions } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
@@ -12,6 +12,8 @@ export class ListEntryError extends Error {}
 
 /** Every list `staffing lists` keeps: the code lists, tax jurisdictions (by kind), purchase orders (by customer). */
 export const LIST_NAMES = [...CODE_LISTS.map((l) => l.name), 'TaxJurisdictions', 'PurchaseOrders'];
+
+const UNIQUE_VIOLATION = '23505';
 
 /** Where an entry lives: its list's table and, for jurisdictions and purchase orders, its kind or customer. */
 interface Place { table: CodeListTable; where?: SQL; extra?: Record<string, string | number> }
@@ -52,7 +54,10 @@ export async function addListEntry(db: Db, tenantId: number, list: string, name:
     await db.update(place.table).set({ isActive: true }).where(and(eq(place.table.tenantId, tenantId), eq(place.table.id, existing.id)));
     return `${list} ${String(existing.id)} "${name}" is active again.`;
   }
-  const [added] = await db.insert(place.table).values({ tenantId, name, ...place.extra }).returning({ id: place.table.id });
+  // Another add of the same name may commit between the look and the insert: the unique index says so.
+  const [added] = await db.insert(place.table).values({ tenantId, name, ...place.extra }).returning({ id: place.table.id }).catch((e: unknown) => {
+    throw pgError(e)?.code === UNIQUE_VIOLATION ? new ListEntryError(`${list} already holds "${name}".`) : e;
+  });
   return `${list} ${String(added?.id)} "${name}" added.`;
 }
 

@@ -121,11 +121,11 @@ export async function listCountries(scope: DataScope, paging: Page): Promise<Pag
 
 // ---- The back office's lists (decision 0028) ------------------------------------------------------
 
-/** A code list's page: `{ <field>, <noun>, isActive }` by name; deactivated entries too (records may still hold them). */
+/** A code list's page: `{ <field>, <noun>, isActive }` by name in any case (as names are unique); deactivated entries too (records may still hold them). */
 export function codeListPage(codeList: CodeList) {
   const { table } = codeList;
   return list(getTableName(table), table, { [codeList.field]: table.id, [nounOf(codeList)]: table.name, isActive: table.isActive },
-    () => eq(table.tenantId, p.tenantId), [table.name, table.id]);
+    () => eq(table.tenantId, p.tenantId), [sql`lower(${table.name})`, table.id]);
 }
 
 export const listTaxJurisdictions = list('tax_jurisdictions', taxJurisdictions, {

@@ -75,8 +75,6 @@ export function postingDate(value: number | null): Date | null {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
 }
 
-/** The order's information (JO-04): its fields and the names a client displays, its supervisor's office phone. */
-/** The display names both reads show: branch, status, customer, job title. */
 /** The order's summary (JO-02) and the start of its list item, over SUMMARY_JOINS. */
 const SUMMARY = `r.id as "jobOrderId", r.branch_id as "branchId", b.name as "branch", r.job_order_status_id as "jobOrderStatusId", s.name as "jobOrderStatus",
       r.is_active as "isActive", r.positions_required as "positionsRequired", r.positions_filled as "positionsFilled", r.customer_id as "customerId",
