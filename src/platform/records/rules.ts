@@ -12,6 +12,7 @@ export type Values = Record<string, unknown>;
 
 export const isValues = (value: unknown): value is Values => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** One per run: every rule of a create or PATCH gets the same object (a rule may key what it reads once on it). */
 export interface RuleContext {
   scope: DataScope;
   /** The record's id; undefined on create (the record does not exist yet). */
@@ -71,11 +72,17 @@ export async function checkRules(rules: Rules, ctx: RuleContext, changed: Readon
 
 type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
 
-async function exists(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
+/** `column` of the tenant's record `id` (when `extra` holds too); undefined when there is no such record. */
+async function valueOf<C extends AnyPgColumn>(scope: DataScope, table: Keyed, id: unknown, column: C, extra?: SQL) {
   // The value passed the catalog's type check: an integer (or a uuid for Guid ids).
-  const rows = await scope.db.select({ one: sql`1` }).from(table).where(and(eq(table.tenantId, scope.tenantId), sql`${table.id} = ${id}`, extra)).limit(1);
-  return rows.length > 0;
+  const [row] = await scope.db.select({ value: column }).from(table).where(and(eq(table.tenantId, scope.tenantId), sql`${table.id} = ${id}`, extra)).limit(1);
+  return row?.value;
 }
+
+const exists = async (scope: DataScope, table: Keyed, id: unknown, extra?: SQL) => (await valueOf(scope, table, id, table.id, extra)) !== undefined;
+
+/** A stored record's value of `column` (say its customer, for rules about a field that must match it); undefined when there is no such record. */
+export const storedValue = <C extends AnyPgColumn>(table: Keyed, column: C) => (scope: DataScope, id: number) => valueOf(scope, table, id, column);
 
 /** An id of one of the tenant's lookup lists (`listed` says where a client finds the values). */
 export function lookup(table: Keyed, listed: string): Rule {
@@ -92,9 +99,9 @@ export const DEACTIVATED = 'is deactivated: records keep it, but it is not taken
 export function activeLookup(table: Keyed & { isActive: AnyPgColumn }, listed: string, extra?: SQL): Rule {
   return {
     check: async (v, { scope }) => {
-      const [entry] = await scope.db.select({ isActive: table.isActive }).from(table)
-        .where(and(eq(table.tenantId, scope.tenantId), sql`${table.id} = ${v}`, extra)).limit(1);
-      return !entry ? `is not ${listed}` : entry.isActive === true ? undefined : DEACTIVATED;
+      // One read tells both: no entry (undefined) or a deactivated one.
+      const isActive = await valueOf(scope, table, v, table.isActive, extra);
+      return isActive === undefined ? `is not ${listed}` : isActive === true ? undefined : DEACTIVATED;
     },
   };
 }

@@ -7,6 +7,7 @@ import { branchName, byIdReader, catalogSelect, nameIn } from '../../platform/re
 import { recordRead } from '../../platform/records/record.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
 import { Id32, Id64 } from '../../platform/records/shapes.ts';
+import { storedValue } from '../../platform/records/rules.ts';
 import { addFieldError, AppError, invalid } from '../../platform/http/errors.ts';
 import { validationError } from '../../platform/http/json-patch/patch.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
@@ -90,10 +91,7 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
 }
 
 /** The assignment's customer (its purchase order must be that customer's); the catalog has no CustomerId. */
-export async function customerOfAssignment(scope: DataScope, id: number): Promise<number | undefined> {
-  const [row] = await scope.db.select({ customerId: assignments.customerId }).from(assignments).where(and(eq(assignments.tenantId, scope.tenantId), eq(assignments.id, id)));
-  return row?.customerId;
-}
+export const customerOfAssignment = storedValue(assignments, assignments.customerId);
 
 /** Translated status names (ASG-09, AMB-83): only the default statuses have translations. */
 const TRANSLATIONS: Record<string, Record<string, string>> = {

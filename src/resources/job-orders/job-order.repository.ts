@@ -8,6 +8,7 @@ import { byIdReader } from '../../platform/records/read.ts';
 import { NoQuery, recordRead } from '../../platform/records/record.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
 import { Id32, Id64 } from '../../platform/records/shapes.ts';
+import { storedValue } from '../../platform/records/rules.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/http/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
@@ -139,10 +140,7 @@ export const listJobOrders = listReader({
 // ---- PATCH ---------------------------------------------------------------------------------------
 
 /** The order's customer (its worksite and purchase order must be that customer's); the catalog has no CustomerId. */
-export async function customerOfJobOrder(scope: DataScope, id: number): Promise<number | undefined> {
-  const [row] = await scope.db.select({ customerId: jobOrders.customerId }).from(jobOrders).where(and(eq(jobOrders.tenantId, scope.tenantId), eq(jobOrders.id, id)));
-  return row?.customerId;
-}
+export const customerOfJobOrder = storedValue(jobOrders, jobOrders.customerId);
 
 /** Job order field → the timecard column it passes down to (PATCH-JO-02, AMB-61 (a)). */
 export const PASS_DOWN = [

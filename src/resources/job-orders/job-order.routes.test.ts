@@ -2,10 +2,13 @@
 // catalog with its rules (AMB-04, AMB-60, AMB-77, AMB-78) and the pass-down to timecards (PATCH-JO-02, AMB-61).
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
+import { CredentialVerifier } from '../../platform/auth/verifier.ts';
+import { DataScope } from '../../platform/scope.ts';
+import { ruleErrors } from '../../platform/records/rules.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 import { jobOrders } from './job-order.table.ts';
@@ -167,6 +170,23 @@ describe('job orders: create and the two reads', () => {
     const closed = await seedPurchaseOrder(t.database.db, t.tenant.tenantId, ids.customer!, 'PO-closed', false);
     expect((await set(closed)).json().errors).toEqual({ purchaseOrderId: ['is deactivated: records keep it, but it is not taken as a new value'] });
     expect((await stored(order)).purchaseOrderId).toBe(ids.purchaseOrder);
+  });
+
+  it('one PATCH of WorksiteId and PurchaseOrderId reads the order\'s customer once, though both rules ask for it', async () => {
+    const site = (await t.database.db.insert(worksites).values({ tenantId: t.tenant.tenantId, customerId: ids.customer, name: 'Acme yard' }).returning({ id: worksites.id }))[0]!.id;
+    const order = await newOrder();
+    const verified = await new CredentialVerifier(t.database, 0).verify(t.tenant.adminToken.sid, t.tenant.adminToken.secret);
+    if (!verified.ok) throw new Error(verified.detail);
+    const scope = new DataScope(t.database.db, verified.principal);
+    const query = vi.spyOn(t.database.pool, 'query');
+    try {
+      const next = { worksiteId: site, purchaseOrderId: ids.purchaseOrder };
+      expect(await ruleErrors(jobOrderPatchTarget.rules ?? {}, { scope, id: order, next }, new Set(Object.keys(next)))).toEqual({});
+      // The site, the purchase order and the order's customer.
+      expect(query).toHaveBeenCalledTimes(3);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('GEN-05: the list filters by customer, status and branch, and holds only orders inside the caller\'s hierarchy', async () => {

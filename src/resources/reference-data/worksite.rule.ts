@@ -29,6 +29,19 @@ export const ownCustomer = (ctx: RuleContext): number | null | undefined => {
   return typeof value === 'number' ? value : value === null ? null : undefined;
 };
 
-/** The customer of a record whose catalog has no CustomerId: the stored record's on PATCH, the create request's own. */
-export const recordCustomer = (ofRecord: (scope: DataScope, id: number) => Promise<number | undefined>): CustomerOf =>
-  (ctx) => (ctx.id === undefined ? ownCustomer(ctx) : ofRecord(ctx.scope, ctx.id));
+/**
+ * The customer of a record whose catalog has no CustomerId: the stored record's on PATCH, the create
+ * request's own. Read once per rule run: the worksite and purchase order rules of one PATCH both ask.
+ */
+export function recordCustomer(ofRecord: (scope: DataScope, id: number) => Promise<number | undefined>): CustomerOf {
+  // Keyed by the run's context: the engine gives every rule of one run the same one.
+  const stored = new WeakMap<RuleContext, Promise<number | undefined>>();
+  return (ctx) => {
+    if (ctx.id === undefined) return ownCustomer(ctx);
+    const known = stored.get(ctx);
+    if (known) return known;
+    const customer = ofRecord(ctx.scope, ctx.id);
+    stored.set(ctx, customer);
+    return customer;
+  };
+}
