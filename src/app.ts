@@ -24,13 +24,17 @@ import { registerNegotiation } from './platform/http/negotiation.ts';
 import { registerEtags } from './platform/http/etag.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { admission, type Admission } from './platform/http/admission.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { resourceRoutes } from './resources/registry.ts';
 import { webPages } from './web/web.pages.ts';
 import { webAreas } from './web/registry.ts';
 
+/** How long a costly job board search waits for its turn before it is answered 503 (as long as a request waits for a database connection). */
+const TEXT_SEARCH_WAIT_MS = 5000;
+
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; jobBoardCache: JobBoardSearchCache }
+  interface FastifyInstance { config: Config; jobBoardCache: JobBoardSearchCache; jobBoardTextSearches: Admission }
 }
 
 export interface AppOptions {
@@ -101,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (listenForRevocations) await jobBoardCache.listen(database, app.log);
   app.decorate('jobBoardCache', jobBoardCache);
   app.addHook('onClose', () => jobBoardCache.close());
+  // The costly job board searches (text across a whole board) take turns (issue 14 item 13).
+  app.decorate('jobBoardTextSearches', admission(config.JOB_BOARD_TEXT_SEARCHES, TEXT_SEARCH_WAIT_MS));
   // Fastify's idiom: the slots exist from the start (one object shape); the access hook fills them before any handler runs.
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);

@@ -2,6 +2,7 @@
 // clear message instead of a half-started server.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { availableParallelism } from 'node:os';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Url = Type.String({ pattern: '^https?://' });
@@ -56,6 +57,13 @@ export const ConfigSchema = Type.Object({
   BATCH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20 }),
   /** How long a job board search answer may be reused (dropped at once when the tenant's job board changes); 0: never. */
   JOB_BOARD_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600 }),
+  /**
+   * Job board text searches without a location (matched across the tenant's whole board, the costly
+   * kind) that run at once in this process; the others wait their turn, 503 after 5 s. Default: the
+   * machine's cores (the embedded database shares them); with a database server, its cores divided
+   * among the API processes.
+   */
+  JOB_BOARD_TEXT_SEARCHES: Type.Integer({ minimum: 1, maximum: 1000 }),
   /** Resume uploads must have an address the gazetteer can standardize (RES-11). */
   ADDRESS_STANDARDIZATION_REQUIRED: Type.Boolean(),
   /** Largest assignment message document (bytes); refused with 413 while the upload streams. */
@@ -89,6 +97,7 @@ const defaults: Record<string, string> = {
   ADDRESS_STANDARDIZATION_REQUIRED: 'false',
   DOCUMENT_UPLOAD_MAX_BYTES: String(10 * 1024 * 1024),
   JOB_BOARD_CACHE_SECONDS: '60',
+  JOB_BOARD_TEXT_SEARCHES: String(availableParallelism()),
   LOGIN_SERVER_IN_PROCESS: 'true',
   ACCESS_TOKEN_SECONDS: '3600',
   REFRESH_TOKEN_SECONDS: String(30 * 86_400),

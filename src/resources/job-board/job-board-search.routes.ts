@@ -42,7 +42,7 @@ export async function jobBoardSearchRoutes(app: FastifyInstance) {
       if (hit) return hit;
       const generation = cache.generation(tenantId);
       const settings = await cache.settings(tenantId, () => readJobBoardSettings(request.scope.db, tenantId));
-      const answer = await searchJobBoard(request.scope, request.query, app.config.JOBBOARD_URL, settings);
+      const answer = await searchJobBoard(request.scope, request.query, app.config.JOBBOARD_URL, settings, { textSearches: app.jobBoardTextSearches });
       cache.set(tenantId, key, generation, answer);
       return answer;
     });

@@ -56,7 +56,7 @@ async function searchPage(context: WebContext, request: FastifyRequest, reply: F
   let answer: Paged<JobBoardOrderShape> | undefined;
   if (form.query) {
     try {
-      answer = await cachedSearch(cache, await publicScope(db, tenant), form.query, context.config.JOBBOARD_URL, board);
+      answer = await cachedSearch(cache, await publicScope(db, tenant), form.query, context.config.JOBBOARD_URL, board, request.server.jobBoardTextSearches);
     } catch (error) {
       const errors = searchErrors(error, t);
       if (!errors) throw error;

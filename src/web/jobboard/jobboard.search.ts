@@ -1,6 +1,7 @@
 // The search page's form → the API's job board search (GET /Search/JobBoard's query, checked by its
 // own schema), its errors in the visitor's words, and the answers kept in the job board cache as the
 // API route keeps them (dropped when the tenant's board changes).
+import type { Admission } from '../../platform/http/admission.ts';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { DataScope } from '../../platform/scope.ts';
@@ -147,12 +148,13 @@ export async function readBoard(cache: JobBoardSearchCache, db: Db, tenantId: nu
   return { settings, countries, generation };
 }
 
-/** searchJobBoard, answered from the cache when the same search was made since the board last changed. */
-export async function cachedSearch(cache: JobBoardSearchCache, scope: DataScope, query: JobBoardSearch, jobBoardBase: string, board: Board): Promise<Paged<JobBoardOrderShape>> {
+/** searchJobBoard, answered from the cache when the same search was made since the board last changed; costly ones take turns with the API's (`textSearches`). */
+export async function cachedSearch(cache: JobBoardSearchCache, scope: DataScope, query: JobBoardSearch, jobBoardBase: string, board: Board,
+  textSearches: Admission): Promise<Paged<JobBoardOrderShape>> {
   const key = `${KEY}${scope.hierIds.join(',')}?${JSON.stringify(query)}`;
   const hit = cache.get(scope.tenantId, key);
   if (hit instanceof CachedAnswer) return hit.answer;
-  const answer = await searchJobBoard(scope, query, jobBoardBase, board.settings);
+  const answer = await searchJobBoard(scope, query, jobBoardBase, board.settings, { textSearches });
   cache.set(scope.tenantId, key, board.generation, new CachedAnswer(answer));
   return answer;
 }

@@ -1,0 +1,46 @@
+// Costly work takes turns: at most `limit` at once, the rest first come first served, refused 503
+// with Retry-After once they have waited too long (issue 14 item 13).
+import { describe, expect, it } from 'vitest';
+import { admission } from './admission.ts';
+import { AppError } from './errors.ts';
+
+/** A piece of work that ends when told to. */
+function held() {
+  let finish = () => {};
+  const done = new Promise<void>((resolve) => { finish = resolve; });
+  return { work: () => done, finish };
+}
+
+describe('admission of costly work', () => {
+  it('runs at most `limit` at once; the others start in the order they came as places free up', async () => {
+    const admit = admission(2, 5000);
+    const started: string[] = [];
+    const pieces = ['a', 'b', 'c', 'd'].map((name) => {
+      const h = held();
+      return { name, finish: h.finish, result: admit(async () => { started.push(name); await h.work(); return name; }) };
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual(['a', 'b']);
+    pieces[1]!.finish();
+    await pieces[1]!.result;
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual(['a', 'b', 'c']);
+    for (const p of pieces) p.finish();
+    expect(await Promise.all(pieces.map((p) => p.result))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('a piece that waits longer than its limit is refused 503 with Retry-After and never runs; a failing piece frees its place', async () => {
+    const admit = admission(1, 50);
+    const first = held();
+    const running = admit(first.work);
+    let ran = false;
+    const refused = await admit(async () => { ran = true; }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 503, code: 'OVERLOADED', headers: { 'retry-after': '2' } });
+    first.finish();
+    await running;
+    await expect(admit(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    expect(await admit(async () => 'next')).toBe('next');
+    expect(ran).toBe(false);
+  });
+});
