@@ -4,15 +4,14 @@
 // Exit codes: 64 wrong usage, 65 refused input (unknown tenant or vendor, taken name, bad file), 66 unreadable file.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import type { Db } from '../platform/db/database.ts';
-import { tenants } from '../platform/db/schema.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { addVendor, importCatalog, isVendorKind, VENDOR_KINDS } from '../resources/assessments/assessment-catalog.repository.ts';
 import { CATALOG_COLUMNS, CatalogFileError, parseCatalogCsv } from '../resources/assessments/assessment-catalog.csv.ts';
+import { NoTenantError, tenantIdNamed } from './tenant.ts';
 
 export const ASSESSMENT_USAGE = `assessment vendor add --tenant <name> --name <n> --kind ${VENDOR_KINDS.join('|')} [--api-url <url>] [--api-key-stdin]
                           add an assessment vendor; with --api-key-stdin its API key is read from the first
@@ -38,12 +37,6 @@ const OPTIONS = {
   tenant: { type: 'string' }, name: { type: 'string' }, kind: { type: 'string' }, 'api-url': { type: 'string' },
   'api-key-stdin': { type: 'boolean', default: false }, vendor: { type: 'string' }, file: { type: 'string' },
 } as const;
-
-async function tenantNamed(db: Db, name: string): Promise<number> {
-  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
-  if (!row) throw new InputError(`No tenant named "${name}".`);
-  return row.id;
-}
 
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`${flag} is required.`);
@@ -97,7 +90,7 @@ async function prepare(action: string, values: Values, io: CommandIo): Promise<S
 /** Refusals print their message; the code says which kind. */
 function exitCodeOf(e: unknown): number | undefined {
   if (e instanceof UsageError) return 64;
-  if (e instanceof InputError || e instanceof CatalogFileError || e instanceof AppError) return 65;
+  if (e instanceof InputError || e instanceof NoTenantError || e instanceof CatalogFileError || e instanceof AppError) return 65;
   if (e instanceof Error && 'code' in e && typeof e.code === 'string') {
     if (e.code.startsWith('ERR_PARSE_ARGS')) return 64;
     if (['ENOENT', 'EACCES', 'EISDIR'].includes(e.code)) return 66;
@@ -113,7 +106,7 @@ export async function assessmentCommand(config: Config, args: string[], io: Comm
     try {
       await prepareDatabase(connection.database.pool);
       const db = connection.database.db;
-      console.log(await step.run(db, await tenantNamed(db, step.tenant)));
+      console.log(await step.run(db, await tenantIdNamed(db, step.tenant, config)));
       return 0;
     } finally {
       await connection.close();

@@ -2,13 +2,12 @@
 // settings as JSON after applying the given changes (JB-49, AMB-57 (a): stored per tenant; no API
 // endpoint reads or changes them, JB-48). Reaches the database as `staffing token` does.
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
-import { tenants } from '../platform/db/schema.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/reference-data/job-board.settings.ts';
+import { NoTenantError, tenantIdNamed } from './tenant.ts';
 
 export const JOBBOARD_USAGE = `staffing jobboard settings [--tenant <name>] [--set key=value ...]
                           print the tenant's job board settings (JSON) after setting the given ones;
@@ -56,14 +55,14 @@ export async function jobBoardCommand(config: Config, args: string[]): Promise<n
   try {
     await prepareDatabase(connection.database.pool);
     const db = connection.database.db;
-    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, tenantName));
-    if (!tenant) {
-      console.error(`No tenant named "${tenantName}".`);
-      return 65;
-    }
-    const settings = Object.keys(changes).length ? await writeJobBoardSettings(db, tenant.id, changes) : await readJobBoardSettings(db, tenant.id);
+    const tenantId = await tenantIdNamed(db, tenantName, config);
+    const settings = Object.keys(changes).length ? await writeJobBoardSettings(db, tenantId, changes) : await readJobBoardSettings(db, tenantId);
     console.log(JSON.stringify(settings, null, 2));
     return 0;
+  } catch (e) {
+    if (!(e instanceof NoTenantError)) throw e;
+    console.error(e.message);
+    return 65;
   } finally {
     await connection.close();
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { commandDatabase, inProcess as runInProcess, staffing } from '../../test/cli.ts';
 import { testConfig, type TenantFixture } from '../../test/helpers.ts';
+import { databaseDescription } from '../platform/db/connect.ts';
 import type { Database } from '../platform/db/database.ts';
 import { burdenTypes, purchaseOrders, taxJurisdictions } from '../resources/reference-data/reference.table.ts';
 import { seedCustomer } from '../resources/assignments/assignment.fixtures.ts';
@@ -54,7 +55,9 @@ describe('staffing lists', () => {
   });
 
   it('refusals: an unknown tenant, list or name exits 65; a missing flag or action exits 64 with the usage', async () => {
-    expect(await inProcess('add', '--tenant', 'nobody', '--list', 'BurdenTypes', '--name', 'x')).toMatchObject({ code: 65, stderr: 'No tenant named "nobody".' });
+    // It says which database it searched: a command run against another DATA_DIR or DATABASE_URL finds no tenant there.
+    expect(await inProcess('add', '--tenant', 'nobody', '--list', 'BurdenTypes', '--name', 'x'))
+      .toMatchObject({ code: 65, stderr: `No tenant named "nobody" in ${databaseDescription(testConfig({ DATABASE_URL: env.DATABASE_URL! }))}.` });
     const unknownList = await inProcess('add', '--tenant', 'acme', '--list', 'Colours', '--name', 'Red');
     expect(unknownList.code).toBe(65);
     expect(unknownList.stderr).toMatch(/No list named "Colours"\. Lists: BurdenTypes, .*TaxJurisdictions, PurchaseOrders\./);

@@ -2,12 +2,11 @@
 // keeps a tenant's back-office lists (decision 0028), the values GET /Datalists/<Name> shows.
 // Exit codes: 64 wrong usage, 65 refused input (unknown tenant, list or customer; a name already there or not there).
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { tenants } from '../platform/db/schema.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { addListEntry, deactivateListEntry, LIST_NAMES, ListEntryError } from '../resources/datalists/back-office.repository.ts';
+import { NoTenantError, tenantIdNamed } from './tenant.ts';
 
 export const LISTS_USAGE = `lists add|deactivate --tenant <name> --list <Name> --name <text> [--kind <kind>] [--customer <id>]
                           add an entry to a tenant's back-office list (or activate it again), or deactivate one
@@ -53,15 +52,11 @@ export async function listsCommand(config: Config, args: string[]): Promise<numb
   try {
     await prepareDatabase(connection.database.pool);
     const db = connection.database.db;
-    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, request.tenant));
-    if (!tenant) {
-      console.error(`No tenant named "${request.tenant}".`);
-      return 65;
-    }
-    console.log(await ACTIONS[request.action](db, tenant.id, request.list, request.name, { kind: request.kind, customerId: request.customerId }));
+    const tenantId = await tenantIdNamed(db, request.tenant, config);
+    console.log(await ACTIONS[request.action](db, tenantId, request.list, request.name, { kind: request.kind, customerId: request.customerId }));
     return 0;
   } catch (e) {
-    if (!(e instanceof ListEntryError)) throw e;
+    if (!(e instanceof ListEntryError || e instanceof NoTenantError)) throw e;
     console.error(e.message);
     return 65;
   } finally {

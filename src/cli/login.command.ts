@@ -5,18 +5,18 @@
 //   staffing keys rotate             a new signing key (old ones stay published until their tokens expire)
 //   staffing login-server            the login server alone
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import type { Db } from '../platform/db/database.ts';
-import { tenants } from '../platform/db/schema.ts';
 import { addProductInstance, ClientRequestError, registerClient, revokeClient } from '../platform/auth/clients.ts';
 import { rotateSigningKeys } from '../platform/auth/signing-keys.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createWebUser } from '../resources/web-users/web-user.repository.ts';
 import { RepLoginError, setRepLogin } from '../platform/auth/rep-logins.ts';
+import { stopOnSignals } from '../platform/shutdown.ts';
+import { NoTenantError, tenantIdNamed } from './tenant.ts';
 
 export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a,b> [--scopes <a,b>] [--redirect-uri <uri>]... [--rep <id>] [--public] [--name <label>] [--json]
                           register an OAuth client (grants: tw_vendor_service_credentials, tw_vendor_webuser,
@@ -30,11 +30,9 @@ export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a
 
 class UsageError extends Error {}
 
-async function tenantNamed(db: Db, name: string | undefined): Promise<number> {
+async function tenantNamed(db: Db, name: string | undefined, config: Config): Promise<number> {
   if (!name) throw new UsageError('--tenant is required.');
-  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
-  if (!row) throw new UsageError(`No tenant named "${name}".`);
-  return row.id;
+  return tenantIdNamed(db, name, config);
 }
 
 function positiveInt(value: string | undefined, flag: string): number {
@@ -58,7 +56,7 @@ async function run(db: Db, config: Config, command: string, action: string | und
   const print = (json: Record<string, unknown>, text: string) => console.log(values.json ? JSON.stringify(json) : text);
   switch (`${command} ${action}`) {
     case 'client create': {
-      const tenantId = await tenantNamed(db, values.tenant);
+      const tenantId = await tenantNamed(db, values.tenant, config);
       if (!values.pid) throw new UsageError('--pid is required: the product instance the client belongs to.');
       await addProductInstance(db, tenantId, values.pid, values.pid);
       const client = await registerClient(db, {
@@ -79,12 +77,12 @@ async function run(db: Db, config: Config, command: string, action: string | und
     case 'client revoke': {
       const clientId = positionals[0];
       if (!clientId) throw new UsageError('client revoke needs the client_id.');
-      const revoked = await revokeClient(db, clientId, values.tenant ? await tenantNamed(db, values.tenant) : undefined);
+      const revoked = await revokeClient(db, clientId, values.tenant ? await tenantNamed(db, values.tenant, config) : undefined);
       console.log(revoked ? `Revoked ${clientId}: its tokens no longer authenticate.` : `No active client ${clientId}.`);
       return revoked ? 0 : 1;
     }
     case 'webuser create': {
-      const tenantId = await tenantNamed(db, values.tenant);
+      const tenantId = await tenantNamed(db, values.tenant, config);
       if (values.type !== 'employee' && values.type !== 'contact') throw new UsageError('--type must be employee or contact.');
       if (!values.username || !values.password) throw new UsageError('--username and --password are required.');
       const id = await createWebUser(db, tenantId, { kind: values.type, recordId: positiveInt(values.record, '--record'), username: values.username, password: values.password });
@@ -93,7 +91,7 @@ async function run(db: Db, config: Config, command: string, action: string | und
       return 0;
     }
     case 'rep login': {
-      const tenantId = await tenantNamed(db, values.tenant);
+      const tenantId = await tenantNamed(db, values.tenant, config);
       if (!values.username || !values.password) throw new UsageError('--username and --password are required.');
       await setRepLogin(db, tenantId, positiveInt(values.rep, '--rep'), values.username, values.password);
       console.log(`Service rep ${values.rep} can sign in as "${values.username}" at ${config.AUTH_URL}.`);
@@ -117,7 +115,7 @@ export async function loginCommand(config: Config, command: string, args: string
     await prepareDatabase(connection.database.pool);
     return await run(connection.database.db, config, command, action, rest);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof ClientRequestError || e instanceof RepLoginError || e instanceof AppError) {
+    if (e instanceof UsageError || e instanceof NoTenantError || e instanceof ClientRequestError || e instanceof RepLoginError || e instanceof AppError) {
       console.error(e.message);
       return 65;
     }
@@ -133,10 +131,8 @@ export async function loginServerCommand(config: Config): Promise<number> {
   await prepareDatabase(connection.database.pool);
   const { startLoginServer } = await import('../login/login-server.ts');
   const server = await startLoginServer({ config, database: connection.database });
-  const stop = async (code = 0) => { supervisor.stop(); await server.close(); await connection.close(); process.exit(code); };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
-  const supervisor = connection.supervise(() => void stop(EXIT_DATABASE_LOST));
+  const stop = stopOnSignals(async () => { supervisor.stop(); await server.close(); await connection.close(); });
+  const supervisor = connection.supervise(() => stop('the embedded database is lost', EXIT_DATABASE_LOST));
   console.log(`Login server running at ${server.issuer} (discovery: ${server.issuer}/.well-known/openid-configuration)`);
   return 0;
 }

@@ -12,6 +12,7 @@ import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { addWorkflow, listWorkflows, registrationTenantNamed } from '../resources/registration/registration.repository.ts';
 import { isStarField, readRegistrationSettings, STAR_FIELDS, writeRegistrationSettings, type RegistrationSettings } from '../resources/registration/registration.settings.ts';
 import { callbackUrlProblem, newCallbackSecret } from '../resources/registration/registration.callback.ts';
+import { NoTenantError, tenantIdNamed } from './tenant.ts';
 
 export const REGISTRATION_USAGE = `registration settings [--tenant <name>] [--set key=value ...] [--new-secret]
                           print the tenant's registration settings (JSON) after setting the given ones; keys:
@@ -94,28 +95,28 @@ export async function registrationCommand(config: Config, args: string[]): Promi
   try {
     await prepareDatabase(connection.database.pool);
     const db = connection.database.db;
-    const tenant = await tenantNamed(db, tenantName);
-    if (!tenant) {
-      console.error(`No tenant named "${tenantName}".`);
-      return 65;
-    }
+    const tenantId = await tenantIdNamed(db, tenantName, config);
     if (action === 'workflows') {
-      for (const name of added) await addWorkflow(db, tenant.id, name);
-      console.log(JSON.stringify((await listWorkflows(db, tenant.id)).map((w) => ({ workflowId: w.id, workflowName: w.name, isActive: w.isActive })), null, 2));
+      for (const name of added) await addWorkflow(db, tenantId, name);
+      console.log(JSON.stringify((await listWorkflows(db, tenantId)).map((w) => ({ workflowId: w.id, workflowName: w.name, isActive: w.isActive })), null, 2));
       return 0;
     }
-    try { await checkChanges(db, tenant.id, changes); } catch (e) {
+    try { await checkChanges(db, tenantId, changes); } catch (e) {
       if (!(e instanceof InputError)) throw e;
       console.error(e.message);
       return 2;
     }
-    const current = await readRegistrationSettings(db, tenant.id);
+    const current = await readRegistrationSettings(db, tenantId);
     // A callback needs a secret: made with the first callback URL, or on --new-secret; shown this once.
     const secret = newSecret || (changes.callbackUrl && !current.callbackSecret) ? newCallbackSecret() : undefined;
-    const settings = Object.keys(changes).length || secret ? await writeRegistrationSettings(db, tenant.id, { ...changes, ...(secret ? { callbackSecret: secret } : {}) }) : current;
+    const settings = Object.keys(changes).length || secret ? await writeRegistrationSettings(db, tenantId, { ...changes, ...(secret ? { callbackSecret: secret } : {}) }) : current;
     console.log(JSON.stringify(shown(settings), null, 2));
     if (secret) console.error(`Callback secret (shown once; the callback verifies Staffing-Signature with it):\n${secret}`);
     return 0;
+  } catch (e) {
+    if (!(e instanceof NoTenantError)) throw e;
+    console.error(e.message);
+    return 65;
   } finally {
     await connection.close();
   }

@@ -9,9 +9,7 @@ import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed
 import { ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
 import type { LoginServer } from '../login/login-server.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
-
-/** How long a stop may take (requests and batch items finishing) before the process exits regardless. */
-const STOP_LIMIT_MS = 30_000;
+import { stopOnSignals } from '../platform/shutdown.ts';
 
 export function printDemoCredentials(config: Config, c: DemoCredentials): void {
   const base = config.BASE_URL, o = c.oauth, p = c.payroll;
@@ -52,23 +50,15 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let worker: ReturnType<typeof createWorker> | undefined;
   let login: LoginServer | undefined;
-  let stopping = false;
-  const stop = async (reason: string, code = 0) => {
-    if (stopping) return;
-    stopping = true;
+  const stop = stopOnSignals(async (reason) => {
     supervisor.stop();
     log(`${reason}: finishing requests and batch items in flight and stopping`);
-    // Stopping must not hang on a database that is gone: exit anyway after a while.
-    setTimeout(() => process.exit(code), STOP_LIMIT_MS).unref();
     await worker?.stop();
     await app?.close();
     await login?.close();
     await connection.close();
-    process.exit(code);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  const supervisor = connection.supervise(() => void stop('the embedded database is lost', EXIT_DATABASE_LOST));
+  });
+  const supervisor = connection.supervise(() => stop('the embedded database is lost', EXIT_DATABASE_LOST));
   try {
     await prepareDatabase(connection.database.pool);
     const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;

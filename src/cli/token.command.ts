@@ -2,19 +2,13 @@
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { connect, databaseDescription } from '../platform/db/connect.ts';
+import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
-import type { Db } from '../platform/db/database.ts';
-import { serviceReps, tenants } from '../platform/db/schema.ts';
+import { serviceReps } from '../platform/db/schema.ts';
 import { CredentialRequestError, issueCredential, revokeCredential } from '../platform/auth/tokens.ts';
 import { ALL_SCOPES } from '../platform/auth/scopes.ts';
 import { DEMO_TENANT, findDemo } from '../resources/tenants/demo.seed.ts';
-
-async function tenantId(db: Db, name: string, where = ''): Promise<number> {
-  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
-  if (!row) throw new CredentialRequestError(`No tenant named "${name}"${where ? ` in ${where}` : ''}.`);
-  return row.id;
-}
+import { NoTenantError, tenantIdNamed } from './tenant.ts';
 
 function parseExpiry(value: string | undefined): Date {
   if (!value) return new Date(Date.now() + 90 * 86_400_000);
@@ -44,13 +38,13 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
     if (action === 'revoke') {
       const sid = positionals[0];
       if (!sid) throw new CredentialRequestError('token revoke needs the SID of the token.');
-      const tenant = values.tenant ? await tenantId(db, values.tenant) : undefined;
+      const tenant = values.tenant ? await tenantIdNamed(db, values.tenant, config) : undefined;
       const revoked = await revokeCredential(db, sid, tenant);
       console.log(revoked ? `Revoked ${sid}.` : `No active token with SID ${sid}.`);
       return revoked ? 0 : 1;
     }
     const tenantName = values.tenant ?? DEMO_TENANT;
-    const tid = await tenantId(db, tenantName, databaseDescription(config));
+    const tid = await tenantIdNamed(db, tenantName, config);
     let repId: number;
     if (values.rep) {
       repId = Number(values.rep);
@@ -81,7 +75,7 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
     }
     return 0;
   } catch (e) {
-    if (e instanceof CredentialRequestError) {
+    if (e instanceof CredentialRequestError || e instanceof NoTenantError) {
       console.error(e.message);
       return 65;
     }

@@ -51,6 +51,9 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
 }
 const item = async (id: number) => (await t.database.db.select().from(batchJobItems).where(and(eq(batchJobItems.tenantId, t.tenant.tenantId), eq(batchJobItems.id, id))))[0]!;
 const workers = async () => (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers`)).rows[0]!.n;
+/** The LISTEN connections on this file's database, by the name an operator sees in pg_stat_activity. */
+const listeners = async () => (await t.database.db.execute<{ n: number }>(
+  sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'staffing listen'`)).rows[0]!.n;
 
 describe('staffing worker', () => {
   it('a worker killed (SIGKILL) mid-item leaves it to be retried after its lease; nothing is lost', async () => {
@@ -74,10 +77,11 @@ describe('staffing worker', () => {
     expect(record.json()).toMatchObject({ parseStatus: 'Parsed', firstName: 'Renée' });
   });
 
-  it('--types limits what it listens for; SIGTERM stops it cleanly (deregistered, exit 0)', async () => {
-    const before = await workers();
+  it('--types limits what it listens for; its LISTEN connection is named; SIGTERM stops it cleanly (deregistered, exit 0)', async () => {
+    const before = await workers(), listening = await listeners();
     const child = worker({}, '--types', 'Delete_Staged_Employees', '--concurrency', '1');
     await until(workers, (n) => n === before + 1, 'the worker registers');
+    await until(listeners, (n) => n === listening + 1, 'the worker listens as "staffing listen"');
     const types = await t.database.db.execute<{ types: string[] }>(sql`select types from batch_workers order by last_seen_at desc limit 1`);
     expect(types.rows[0]!.types).toEqual(['Delete_Staged_Employees']);
     child.kill('SIGTERM');

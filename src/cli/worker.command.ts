@@ -5,10 +5,13 @@ import pino from 'pino';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
+import { stopOnSignals } from '../platform/shutdown.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createWorker } from '../platform/jobs/start-worker.ts';
 import { createResumeParser } from '../resources/resumes/resume.parser.ts';
 import { jobCatalog } from '../resources/jobs.ts';
+
+type Stop = () => Promise<void>;
 
 export async function workerCommand(config: Config, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { types: { type: 'string' }, concurrency: { type: 'string' } } });
@@ -18,36 +21,39 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
     return 64;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  // The signals are ours before the database starts: a stop request during start-up is honoured after it.
-  let exitCode = 0;
-  let requestStop = () => {};
-  const stopRequested = new Promise<void>((resolve) => {
-    requestStop = resolve;
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  const types = values.types ? values.types.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
+  // The signals are ours before the database starts: a stop request during start-up waits for it, then
+  // stops what started.
+  let started: Promise<Stop | undefined> = Promise.resolve(undefined);
+  const requestStop = stopOnSignals(async () => { await (await started)?.(); });
+  started = start(config, log, { types, concurrency }, () => requestStop('the embedded database is lost', EXIT_DATABASE_LOST));
+  return (await started) ? 0 : 64; // when started, runs until a signal
+}
+
+/** Starts the worker and gives what stops it, or undefined (printed) when its options are refused. */
+async function start(config: Config, log: pino.Logger, options: { types?: string[]; concurrency?: number }, onDatabaseLost: () => void): Promise<Stop | undefined> {
   const connection = await connect(config, (m) => log.info(m), true);
-  const supervisor = connection.supervise(() => { exitCode = EXIT_DATABASE_LOST; requestStop(); });
+  const supervisor = connection.supervise(onDatabaseLost);
   await prepareDatabase(connection.database.pool);
   const parser = createResumeParser(config);
   let worker;
   try {
     worker = createWorker(connection.database, config, jobCatalog(parser), log, {
-      ...(values.types ? { types: values.types.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
-      ...(concurrency ? { concurrency } : {}),
+      ...(options.types ? { types: options.types } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     });
   } catch (e) {
-    console.error((e as Error).message);
+    console.error(e instanceof Error ? e.message : String(e));
     await parser.close();
     await connection.close();
-    return 64;
+    return undefined;
   }
   await worker.start();
-  await stopRequested;
-  supervisor.stop();
-  log.info('stopping: finishing or releasing the items in hand');
-  await worker.stop();
-  await parser.close();
-  await connection.close();
-  return exitCode;
+  return async () => {
+    supervisor.stop();
+    log.info('stopping: finishing or releasing the items in hand');
+    await worker.stop();
+    await parser.close();
+    await connection.close();
+  };
 }

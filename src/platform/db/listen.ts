@@ -20,6 +20,9 @@ export interface ListenOptions {
 /** Waits between reconnect attempts: short at first (the database is often back within a second), then capped. */
 export const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000];
 
+/** How an operator tells these connections (idle for ever, by design) from the pool's ('staffing') in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'staffing listen';
+
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
 }
@@ -36,7 +39,7 @@ export async function listen(
   const name = channels.join(', ');
 
   const open = async (): Promise<pg.Client> => {
-    const c = new pg.Client(database.pool.options);
+    const c = new pg.Client({ ...database.pool.options, application_name: LISTEN_APPLICATION_NAME });
     c.on('notification', (n) => onNotification(n.channel, n.payload ?? ''));
     // Until it is listening, `lost` ignores it (a failure is the attempt's, reported by the rejection).
     c.on('error', () => lost(c));
