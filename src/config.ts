@@ -60,8 +60,8 @@ export const ConfigSchema = Type.Object({
   /**
    * Job board text searches without a location (matched across the tenant's whole board, the costly
    * kind) that run at once in this process; the others wait their turn, 503 after 5 s. Default: the
-   * machine's cores (the embedded database shares them); with a database server, its cores divided
-   * among the API processes.
+   * machine's cores (the embedded database shares them) and one more, to keep the cores busy while
+   * an answer travels back; with a database server, its cores divided among the API processes.
    */
   JOB_BOARD_TEXT_SEARCHES: Type.Integer({ minimum: 1, maximum: 1000 }),
   /** Resume uploads must have an address the gazetteer can standardize (RES-11). */
@@ -97,7 +97,7 @@ const defaults: Record<string, string> = {
   ADDRESS_STANDARDIZATION_REQUIRED: 'false',
   DOCUMENT_UPLOAD_MAX_BYTES: String(10 * 1024 * 1024),
   JOB_BOARD_CACHE_SECONDS: '60',
-  JOB_BOARD_TEXT_SEARCHES: String(availableParallelism()),
+  JOB_BOARD_TEXT_SEARCHES: String(availableParallelism() + 1),
   LOGIN_SERVER_IN_PROCESS: 'true',
   ACCESS_TOKEN_SECONDS: '3600',
   REFRESH_TOKEN_SECONDS: String(30 * 86_400),
