@@ -1,6 +1,6 @@
 // Authentication and authorization: the three credential forms, every failure, scopes, roles,
 // hierarchy, per-credential concurrency, and secrets kept out of logs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PassThrough } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -123,6 +123,28 @@ describe('revocation reaches a running service at once', () => {
     const token = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'cache expiry', expiresAt });
     expect((await verifier.verify(token.sid, token.secret)).ok).toBe(true);
     expect(await verifier.verify(token.sid, token.secret, expiresAt.getTime() + 1)).toEqual({ ok: false, detail: 'The credential has expired.' });
+  });
+});
+
+describe('uncached lookups made together', () => {
+  it('AUTH-02: lookups of one turn of the event loop share one statement, and each request\'s secret is still checked on its own', async () => {
+    const verifier = new CredentialVerifier(t.database, 0);
+    const other = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'together', expiresAt: new Date(Date.now() + 86_400_000) });
+    const token = t.tenant.adminToken;
+    const query = vi.spyOn(t.database.pool, 'query');
+    try {
+      const verdicts = await Promise.all([
+        verifier.verify(token.sid, token.secret), verifier.verify(token.sid, token.secret), verifier.verify(other.sid, other.secret),
+        verifier.verify(token.sid, other.secret), verifier.verify('no-such-sid', token.secret),
+      ]);
+      expect(verdicts.map((v) => v.ok)).toEqual([true, true, true, false, false]);
+      expect(query).toHaveBeenCalledTimes(1);
+      // The next turn asks again: nothing is kept with the cache off.
+      expect((await verifier.verify(token.sid, token.secret)).ok).toBe(true);
+      expect(query).toHaveBeenCalledTimes(2);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 

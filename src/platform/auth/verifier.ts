@@ -1,7 +1,7 @@
 // Verifies a presented SID/secret against the database and caches the resulting principal briefly,
 // so a request costs no hashing and no lookup while the cache holds it. Revocation reaches every
 // process at once through PostgreSQL NOTIFY (the cache TTL is the fallback).
-import type { Database } from '../db/database.ts';
+import { coalescer, type Database } from '../db/database.ts';
 import { listen, type Listener, type ListenOptions } from '../db/listen.ts';
 import { secretMatches } from './credentials.ts';
 import { hierarchyMembers, type HierarchyMembers, type Principal } from './principal.ts';
@@ -16,12 +16,13 @@ interface Credential extends HierarchyMembers {
 }
 
 /**
- * A credential by SID as a named statement: planned once per connection instead of at every lookup
+ * Credentials by SID as a named statement: planned once per connection instead of at every lookup
  * the cache does not answer (an unnamed statement is planned each time: 0.49 ms against 0.07 ms).
  * One JSON column, not seventeen: half the lookup's CPU in Node went to describing and parsing columns.
+ * SIDs as an array: the lookups of one turn of the event loop go together.
  */
-const BY_SID = {
-  name: 'credential_by_sid',
+const BY_SIDS = {
+  name: 'credentials_by_sid',
   text: `select json_build_object('tenantId', c.tenant_id, 'id', c.id, 'sid', c.sid, 'secretHash', encode(c.secret_hash, 'hex'), 'scopes', c.scopes,
                 'expiresAt', floor(extract(epoch from c.expires_at) * 1000), 'revoked', c.revoked_at is not null, 'serviceRepId', c.service_rep_id,
                 'tenantName', t.name, 'hierId', r.hier_id, 'securityGroupId', r.security_group_id, 'repActive', r.is_active,
@@ -30,7 +31,7 @@ const BY_SID = {
            join tenants t on t.id = c.tenant_id
            join service_reps r on r.tenant_id = c.tenant_id and r.id = c.service_rep_id
            join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
-          where c.sid = $1`,
+          where c.sid = any($1::text[])`,
 };
 
 export type Verification = { ok: true; principal: Principal } | { ok: false; detail: string };
@@ -38,6 +39,13 @@ export type Verification = { ok: true; principal: Principal } | { ok: false; det
 export class CredentialVerifier {
   private cache = new Map<string, { principal: Principal; until: number }>();
   private listener: Listener | undefined;
+  /**
+   * Lookups made in one turn of the event loop share one statement (decision 0013's coalescing): an
+   * integrator's concurrent requests carry the same credential, and under load 2-3 of them arrive
+   * together (job board text + 25 miles, caches off: 2,471 to ~3,100 req/s). Not a cache: each
+   * lookup starts after its request arrived, and every request's secret is compared on its own.
+   */
+  private lookups = coalescer<string, Credential[]>();
 
   constructor(private readonly database: Database, private readonly ttlMs: number) {}
 
@@ -50,9 +58,9 @@ export class CredentialVerifier {
     }
     if (hit) this.cache.delete(key);
 
-    const result = await this.database.pool.query<{ credential: Credential }>({ ...BY_SID, values: [sid] });
+    const credentials = await this.lookups('', sid, (sids) => this.bySids(sids)) ?? [];
     // Compare against every row with this SID (there is one in practice) so timing says nothing.
-    const row = result.rows.map((r) => r.credential).find((c) => secretMatches(secret, Buffer.from(c.secretHash, 'hex')));
+    const row = credentials.find((c) => secretMatches(secret, Buffer.from(c.secretHash, 'hex')));
     if (!row) return { ok: false, detail: 'The credentials are not valid.' };
     if (row.revoked) return { ok: false, detail: 'The credential has been revoked.' };
     const expiresAt = row.expiresAt;
@@ -82,6 +90,13 @@ export class CredentialVerifier {
       this.cache.set(key, { principal, until: now + this.ttlMs });
     }
     return { ok: true, principal };
+  }
+
+  private async bySids(sids: string[]): Promise<Map<string, Credential[]>> {
+    const { rows } = await this.database.pool.query<{ credential: Credential }>({ ...BY_SIDS, values: [sids] });
+    const bySid = new Map<string, Credential[]>();
+    for (const { credential } of rows) bySid.set(credential.sid, [...(bySid.get(credential.sid) ?? []), credential]);
+    return bySid;
   }
 
   /** Drops cached principals of a SID (or all): called on revocation notices. */
