@@ -167,29 +167,42 @@ export function tokenForm(c: Service['serviceClient']): string {
 }
 
 interface Result {
-  scenario: string; bodyBytes: number; bare: Measured; target: number; maxP99?: number;
+  scenario: string;
+  /** The mean length of the bodies the bare server answers. */
+  bodyBytes: number; bare: Measured; target: number; maxP99?: number;
   /** One per pass, the headline first. */
   passes: { label: string; env: Record<string, string>; service: Measured; ratio: number; loadAverage1m: number }[];
   /** The headline pass met the target. */
   met: boolean;
 }
 
-/** The bytes the service answers for a sample request: the bare server answers the same. */
-async function sampleBody(s: Scenario, base: string, headers: Record<string, string>): Promise<string> {
-  const sample = typeof s.path === 'function' ? s.path() : s.path;
-  if (s.method === 'PATCH') return '{}';
-  if (s.method === 'POST') return (await fetch(base + sample, { method: 'POST', headers: { ...headers, 'content-type': s.contentType ?? '' }, body: s.body?.() })).text();
-  return (await fetch(base + sample, { headers })).text();
-}
-
 const headersOf = (s: Scenario, service: Service) => s.auth === 'none' ? {} : s.auth === 'bearer' ? service.bearerHeaders : service.headers;
 const baseOf = (s: Scenario, service: Service) => s.server === 'login' ? service.authBase : service.base;
 
-/** The bare Fastify server answering `body`, driven as the scenario drives the service. */
-async function measureBare(s: Scenario, body: string, connections: number): Promise<Measured> {
+/** How many of a scenario's first requests the bare server's answers are taken from. */
+const SAMPLES = 200;
+
+/**
+ * The bodies the service answers for the scenario's first requests (one for writes): the bare server
+ * answers them in turn, so both send the same bytes as varied as they come.
+ */
+async function sampleBodies(s: Scenario, base: string, headers: Record<string, string>): Promise<string[]> {
+  if (s.method === 'PATCH') return ['{}'];
+  const bodies: string[] = [];
+  for (let i = 0; i < (s.method === 'POST' || typeof s.path !== 'function' ? 1 : SAMPLES); i++) {
+    const path = typeof s.path === 'function' ? s.path() : s.path;
+    const init = s.method === 'POST' ? { method: 'POST', headers: { ...headers, 'content-type': s.contentType ?? '' }, body: s.body?.() } : { headers };
+    bodies.push(await (await fetch(base + path, init)).text());
+  }
+  return bodies;
+}
+
+/** The bare Fastify server answering `bodies` in turn, driven as the scenario drives the service. */
+async function measureBare(s: Scenario, bodies: string[], connections: number): Promise<Measured> {
   const barePort = await freePort();
-  const bare = fork(join(root, 'bench/bare-server.ts'), { env: { ...process.env, PORT: String(barePort), BARE_BODY: body }, execArgv: ['--import', 'tsx'] });
+  const bare = fork(join(root, 'bench/bare-server.ts'), { env: { ...process.env, PORT: String(barePort) }, execArgv: ['--import', 'tsx'] });
   try {
+    bare.send(bodies);
     await waitFor(async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, 'the bare server');
     return await load(`http://127.0.0.1:${barePort}`, s, {}, connections);
   } finally {
@@ -214,9 +227,10 @@ export async function runSuite(suite: Suite, service: Service) {
       if (index === 0) {
         // A copy of the scenario of its own, so the service's inputs start over after the bare run.
         const forBare = suite.scenarios(service)[i]!;
-        const body = await sampleBody(forBare, baseOf(s, service), headersOf(s, service));
-        const bare = await measureBare(forBare, body, suite.connections);
-        results.push({ scenario: s.name, bodyBytes: body.length, bare, target: s.target, maxP99: s.maxP99, passes: [], met: false });
+        const bodies = await sampleBodies(forBare, baseOf(s, service), headersOf(s, service));
+        const bare = await measureBare(forBare, bodies, suite.connections);
+        const bodyBytes = Math.round(bodies.reduce((sum, b) => sum + b.length, 0) / bodies.length);
+        results.push({ scenario: s.name, bodyBytes, bare, target: s.target, maxP99: s.maxP99, passes: [], met: false });
       }
       const result = results[i]!;
       const loadAverage1m = Math.round(loadavg()[0]! * 100) / 100;
