@@ -9,6 +9,8 @@ import { buildApp } from '../../app.ts';
 import { issueCredential, revokeCredential } from './tokens.ts';
 import { encodeToken } from './credentials.ts';
 import { CredentialVerifier } from './verifier.ts';
+import { principalOfRep } from './rep-principal.ts';
+import { transaction } from '../db/database.ts';
 
 let t: TestContext;
 beforeAll(async () => { t = await testApp(); });
@@ -145,6 +147,25 @@ describe('uncached lookups made together', () => {
     } finally {
       query.mockRestore();
     }
+  });
+});
+
+describe('rep lookups made together (bearer tokens, background work)', () => {
+  it('AUTH-03: the reps asked in one turn of the event loop are read with one statement, each caller gets its own; in a transaction, on its connection', async () => {
+    const { tenantId, adminRepId, north, south } = t.tenant;
+    const query = vi.spyOn(t.database.pool, 'query');
+    try {
+      const reps = await Promise.all([adminRepId, north.repId, south.repId, north.repId, 999_999].map((id) => principalOfRep(t.database.db, tenantId, id)));
+      expect(reps.map((r) => r?.hierId)).toEqual([t.tenant.rootHierId, north.hierId, south.hierId, north.hierId, undefined]);
+      expect(query).toHaveBeenCalledTimes(1);
+      // Another tenant's rep id under this tenant is no rep.
+      expect(await principalOfRep(t.database.db, t.other.tenantId, north.repId)).toBeUndefined();
+    } finally {
+      query.mockRestore();
+    }
+    await transaction(t.database.db, async ({ db }) => {
+      expect((await principalOfRep(db, tenantId, north.repId))?.hierId).toBe(north.hierId);
+    });
   });
 });
 

@@ -4,9 +4,7 @@
 // token and cached, so a request with a cached token costs no database round trip. A revoked client
 // or a key change drops cached entries at once (NOTIFY).
 import { createLocalJWKSet, jwtVerify, errors, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { oauthClients } from '../db/schema.ts';
+import { coalescer, type Database } from '../db/database.ts';
 import { listen, type Listener, type ListenOptions } from '../db/listen.ts';
 import { KEYS_CHANNEL, SIGNING_ALG, loadKeys, publicJwk } from './signing-keys.ts';
 import { CLIENT_REVOKED_CHANNEL } from './clients.ts';
@@ -43,6 +41,18 @@ function claimsOf(payload: JWTPayload): TokenClaims | undefined {
   return { sub, clientId, tenantId: tid, role, scopes: typeof scope === 'string' && scope ? scope.split(' ') : [], expiresAt: exp * 1000 };
 }
 
+type ActiveClient = { clientId: string; serviceRepId: number | null };
+
+/**
+ * The tenant's active clients by id, as a named statement (planned once per connection); ids as an
+ * array: the lookups of one turn of the event loop go together (decision 0013).
+ */
+const ACTIVE_CLIENTS = {
+  name: 'oauth_clients_active',
+  text: `select json_build_object('clientId', client_id, 'serviceRepId', service_rep_id) as client
+           from oauth_clients where tenant_id = $1 and client_id = any($2::text[]) and revoked_at is null`,
+};
+
 export interface BearerOptions { issuer: string; audience: string; ttlMs: number; resolve: SubjectResolver }
 
 export class BearerVerifier {
@@ -50,8 +60,15 @@ export class BearerVerifier {
   private loadedAt = 0;
   private readonly cache = new Map<string, { principal: Principal; until: number }>();
   private listener: Listener | undefined;
+  /** Uncached requests of one turn with tokens of the same tenant share one client lookup (not a cache: nothing is kept). */
+  private clients = coalescer<string, ActiveClient>();
 
   constructor(private readonly database: Database, private readonly options: BearerOptions) {}
+
+  private async activeClients(tenantId: number, clientIds: string[]): Promise<Map<string, ActiveClient>> {
+    const { rows } = await this.database.pool.query<{ client: ActiveClient }>({ ...ACTIVE_CLIENTS, values: [tenantId, clientIds] });
+    return new Map(rows.map(({ client }) => [client.clientId, client]));
+  }
 
   async reloadKeys(): Promise<void> {
     const keys = await loadKeys(this.database.db);
@@ -90,8 +107,7 @@ export class BearerVerifier {
     if (typeof payload === 'string') return { ok: false, detail: payload };
     const claims = claimsOf(payload);
     if (!claims) return { ok: false, detail: 'The bearer token lacks the claims of this service (tid, role, client_id).' };
-    const [client] = await this.database.db.select({ serviceRepId: oauthClients.serviceRepId }).from(oauthClients)
-      .where(and(eq(oauthClients.clientId, claims.clientId), eq(oauthClients.tenantId, claims.tenantId), isNull(oauthClients.revokedAt)));
+    const client = await this.clients(String(claims.tenantId), claims.clientId, (ids) => this.activeClients(claims.tenantId, ids));
     if (!client) return { ok: false, detail: 'The client of this bearer token has been revoked.' };
     const principal = await this.options.resolve(claims, client);
     if (typeof principal === 'string') return { ok: false, detail: principal };
