@@ -183,6 +183,23 @@ describe('the search page', () => {
   });
 });
 
+describe('a busy board (decision 0029)', () => {
+  it('a search that waited its turn too long (5 s) is the 503 page with Retry-After; the next one is answered', async () => {
+    let free = () => {};
+    const taken = Array.from({ length: t.config.JOB_BOARD_TEXT_SEARCHES }, () => t.app.jobBoardTextSearches(() => new Promise<void>((resolve) => {
+      const before = free;
+      free = () => { before(); resolve(); };
+    })));
+    const res = await page(`${BOARD}?textSearch=pagerword`);
+    free();
+    await Promise.all(taken);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5'); // the error page's own
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect((await page(`${BOARD}?textSearch=pagerword`)).statusCode).toBe(200);
+  }, 15_000);
+});
+
 describe('the details page', () => {
   it('shows the API\'s details, with the canonical address the API gives (jobBoardUrl) and an Apply link to registration with this order', async () => {
     const api = (await admin({ method: 'GET', url: `/JobOrders/${ids.pager0}/jobBoardDetails` })).json();
