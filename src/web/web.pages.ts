@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError, logAppError } from '../platform/http/errors.ts';
 import { isConnectionFailure } from '../platform/db/database.ts';
 import { isLocale, MESSAGES, say, type Locale } from './messages/index.ts';
 import { pageLocale } from './locale.ts';
@@ -90,7 +90,7 @@ function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: F
     return sendErrorPage(request, reply, 503);
   }
   if (error instanceof AppError) {
-    if (error.status >= 500) request.log.error({ err: error }, 'page failed');
+    logAppError(request.log, error, 'page failed');
     return sendErrorPage(request, reply, error.status, error.message);
   }
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

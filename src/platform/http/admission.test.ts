@@ -2,7 +2,8 @@
 // with Retry-After once they have waited too long (issue 14 item 13).
 import { describe, expect, it } from 'vitest';
 import { admission } from './admission.ts';
-import { AppError } from './errors.ts';
+import pino from 'pino';
+import { AppError, logAppError } from './errors.ts';
 
 /** A piece of work that ends when told to. */
 function held() {
@@ -42,5 +43,22 @@ describe('admission of costly work', () => {
     await expect(admit(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
     expect(await admit(async () => 'next')).toBe('next');
     expect(ran).toBe(false);
+  });
+});
+
+describe('the log of a refusal', () => {
+  it('a 503 (load shed as designed) is a warning without a stack; other 5xx are errors; 4xx are not logged', async () => {
+    const lines: { level: number; err?: unknown; code?: string }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line)); } });
+    const admit = admission(1, 1), first = held();
+    const running = admit(first.work);
+    const refused = await admit(async () => {}).catch((e: unknown) => e);
+    first.finish();
+    await running;
+    if (!(refused instanceof AppError)) throw new Error('not refused');
+    logAppError(log, refused, 'request failed');
+    logAppError(log, new AppError('EXTERNAL_FAILED'), 'request failed');
+    logAppError(log, new AppError('NOT_FOUND'), 'request failed');
+    expect(lines.map((l) => [l.level, l.code, l.err === undefined])).toEqual([[40, 'OVERLOADED', true], [50, undefined, false]]);
   });
 });

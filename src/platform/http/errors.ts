@@ -1,5 +1,6 @@
 // Errors are codes, not HTTP: domain code throws AppError('SOME_CODE'); one table maps each code to
 // a status, and one handler (problem.ts) renders problem+json with the code and its type URI.
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Every error code, with its status and what it means to a client. The table is the one mapping of
@@ -112,6 +113,16 @@ export class AppError extends Error {
     super(detail ?? titleOf(statusOf(code)));
     this.status = statusOf(code);
   }
+}
+
+/**
+ * Logs a request's AppError: a 503 is the service shedding load as designed (its costly searches
+ * took turns too long, the database is away), a warning without a stack, as a busy database's is;
+ * other 5xx are errors; 4xx are the client's and not logged.
+ */
+export function logAppError(log: FastifyBaseLogger, error: AppError, message: string): void {
+  if (error.status === 503) log.warn({ code: error.code, detail: error.message }, message);
+  else if (error.status >= 500) log.error({ err: error }, message);
 }
 
 /** A 400 naming one field. */

@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { Type } from 'typebox';
-import { addFieldError, AppError, codeOfStatus, ERROR_CODES, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
+import { addFieldError, AppError, codeOfStatus, ERROR_CODES, logAppError, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
 import { isConnectionFailure, pgError } from '../db/database.ts';
 import type { TypedRequests } from './typed-requests.ts';
 import { discardRestOfBody } from './discard-body.ts';
@@ -151,7 +151,7 @@ export function registerProblemHandlers(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError & { validationContext?: string; headers?: Record<string, string> }, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      logAppError(request.log, error, 'request failed');
       return sendProblem(request, reply, error.status, error.message, error.errors, error.headers, error.code, error.extensions);
     }
     if (error.validation) {
