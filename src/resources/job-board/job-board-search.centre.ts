@@ -7,6 +7,7 @@
 import type { Db } from '../../platform/db/database.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { UNITED_KINGDOM } from '../gazetteer/gazetteer.load.ts';
+import { placeKey } from '../gazetteer/place-key.ts';
 import { gazetteerKey, hasPostalCodes, knownRegions, locate, placeOfPostalCode, type PlaceCentre } from '../gazetteer/gazetteer.repository.ts';
 import { DISTANCE_UNITS, type JobBoardSearch } from './job-board-search.schemas.ts';
 
@@ -94,7 +95,8 @@ export async function findCentre(db: Db, countryCode: number, q: Location): Prom
     }
     if (q.municipality !== undefined) {
       if (q.region === undefined && !REGION_OPTIONAL.has(countryCode)) throw invalid('region', 'is required with municipality when no postalCode is given');
-      const key = `${countryCode}|${q.municipality.trim().toLowerCase()}|${q.region?.trim().toUpperCase() ?? ''}`;
+      // Keyed as the gazetteer matches names: "Montréal" and "Montreal", "St. Paul" and "Saint Paul" are one entry.
+      const key = `${countryCode}|${placeKey(q.municipality)}|${q.region?.trim().toUpperCase() ?? ''}`;
       const found = await place(db, key, () => locate(db, countryCode, q.municipality!, q.region));
       if (found) return at(found.latitude, found.longitude, found.postalCode);
       if (q.latitude === undefined) throw invalid('municipality', 'is not a municipality of the region');

@@ -2,7 +2,7 @@
 // edges, sort orders, settings, 400s, paging, and the triggers that keep the search table current.
 // Each group gives its orders a skill word of its own and searches for it, so groups do not mix.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, type Caller, callers, testApp, testConfig, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { JobBoardSearchCache } from './job-board-search.cache.ts';
@@ -320,6 +320,17 @@ describe('job board search: places people type (JB-03, JB-14, JB-15, JB-25, JB-2
     expect(await near(124, 'Toronto', 'ON')).toEqual([o.toronto]);
     for (const name of ['Montréal', 'Montreal', 'MONTRÉAL', 'montreal']) expect(await near(124, name, 'QC'), name).toEqual([o.montreal]);
     await badRequest({ countryCode: 124, municipality: 'Montreal', region: 'ON', distance: 3, distanceUnitId: 3 }, 'municipality');
+  });
+
+  it('JB-25: the spellings of one place share its kept centre: one gazetteer lookup for them all', async () => {
+    const query = vi.spyOn(t.database.pool, 'query');
+    try {
+      for (const name of ['Montréal!', 'MONTREAL!', 'montréal!!', 'Montreal.']) expect(await near(124, name, 'QC'), name).toEqual([o.montreal]);
+      const lookups = query.mock.calls.filter(([statement]) => JSON.stringify(statement).includes('place_names'));
+      expect(lookups.length).toBeLessThanOrEqual(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('JB-15 AMB-51: a place in the United Kingdom, with or without its region (ENG, SCT, WLS, NIR)', async () => {
