@@ -1,14 +1,17 @@
 // The OpenAPI description: generated from the route schemas, labelled `v 1`, with the security
 // schemes, named operations and schemas for client generators, and identical to the committed
-// docs/openapi.json and client types (regenerate both: npm run openapi).
+// docs/openapi.json and client types (regenerate both: npm run openapi). Versioning (decision 0030):
+// deprecated elements marked and announced by header, and no break of the last committed description.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { testApp, type TestContext } from '../../test/helpers.ts';
 import { clientTypes, TYPES_FILE } from '../../test/e2e/api-client/generate.ts';
 import { openApiDocument } from '../cli/openapi.command.ts';
-import { OPENAPI_PATH, danglingRefs, operationIdProblems, operationsOf, registerOpenApi } from './openapi.ts';
+import { OPENAPI_PATH, danglingRefs, deprecatedPaths, operationIdProblems, operationsOf, registerOpenApi } from './openapi.ts';
+import { breakingChanges } from './openapi-compatibility.ts';
 
 let t: TestContext;
 beforeAll(async () => { t = await testApp(); });
@@ -116,5 +119,115 @@ describe('OpenAPI description', () => {
     expect(generated).toEqual(committed);
     const types = await clientTypes(generated);
     expect(types === readFileSync(TYPES_FILE, 'utf8'), 'test/e2e/api-client/openapi.ts is stale: run `npm run openapi`').toBe(true);
+  });
+});
+
+/** docs/openapi.json as last committed; undefined outside a git checkout. */
+function lastCommittedDescription(): Record<string, unknown> | undefined {
+  try {
+    const text = execFileSync('git', ['show', 'HEAD:docs/openapi.json'], {
+      cwd: new URL('../..', import.meta.url), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024,
+    });
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+const lastCommitted = lastCommittedDescription();
+
+describe('Versioning (decision 0030)', () => {
+  it('VER-03 AMB-29: the version is the description\'s, "v 1" at /swagger/v1/, with its promise; requests carry none (no /v1 path, no version parameter)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    expect(doc.info.version).toBe('v 1');
+    expect(doc.info.description).toMatch(/v 1 changes only by adding .*nothing is removed or retyped.*Deprecation header \(RFC 9745\)/);
+    expect(Object.keys(doc.paths).filter((path) => /^\/v\d/i.test(path))).toEqual([]);
+    const parameters = Object.values(doc.paths as Record<string, Record<string, { parameters?: { name: string }[] }>>)
+      .flatMap((item) => Object.values(item).flatMap((operation) => operation.parameters ?? []));
+    expect(parameters.filter((parameter) => /version/i.test(parameter.name))).toEqual([]);
+  });
+
+  it('VER-04: exactly orderId, jobBoardUrl and payCurrency of the job board details are deprecated, each saying what replaces it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    expect(deprecatedPaths(doc).sort()).toEqual(['jobBoardUrl', 'orderId', 'payCurrency'].map((field) => `components.schemas.JobBoardDetails.properties.${field}`));
+    const fields = doc.components.schemas.JobBoardDetails.properties;
+    expect(fields.orderId.description).toMatch(/^Obsolete: use jobOrderId/);
+    expect(fields.jobBoardUrl.description).toMatch(/^Obsolete, no replacement here: .*GET \/Search\/JobBoard/);
+    expect(fields.payCurrency.description).toMatch(/^Obsolete, no replacement: always null/);
+  });
+
+  it('VER-03: a deprecated operation or response field makes its answers carry Deprecation and a Link to the description; errors and other routes do not', async () => {
+    const app = Fastify();
+    await registerOpenApi(app, 'http://api.test', { authUrl: 'http://auth.test' });
+    const deprecatedSince = new Date('2026-01-02T00:00:00Z');
+    app.get('/old', { schema: { operationId: 'getOld', deprecated: true }, config: { deprecatedSince } }, async () => ({}));
+    const thing = Type.Object({ a: Type.String(), b: Type.Union([Type.String(), Type.Null()], { deprecated: true }) });
+    for (const [url, operationId, status] of [['/thing', 'getThing', 200], ['/gone', 'getGone', 404]] as const) {
+      app.get(url, { schema: { operationId, response: { 200: thing, 404: Type.Object({}) } }, config: { deprecatedSince } },
+        async (_request, reply) => reply.code(status).send(status === 200 ? { a: 'x', b: null } : {}));
+    }
+    app.get('/current', { schema: { operationId: 'getCurrent' } }, async () => ({}));
+    const headers = async (url: string) => {
+      const { deprecation, link } = (await app.inject({ method: 'GET', url })).headers;
+      return { deprecation, link };
+    };
+    const announced = { deprecation: '@1767312000', link: '<http://api.test/swagger/v1/swagger.json>; rel="deprecation"; type="application/json"' };
+    expect(await headers('/old')).toEqual(announced);
+    expect(await headers('/thing')).toEqual(announced);
+    expect(await headers('/gone')).toEqual({ deprecation: undefined, link: undefined });
+    expect(await headers('/current')).toEqual({ deprecation: undefined, link: undefined });
+    await app.close();
+  });
+
+  it('VER-03: a route that marks something deprecated without a date, or dates nothing deprecated, does not start', async () => {
+    const outcome = async (deprecated: boolean, deprecatedSince?: Date) => {
+      const app = Fastify();
+      await registerOpenApi(app, 'http://api.test', { authUrl: 'http://auth.test' });
+      const started = Promise.resolve().then(() => {
+        app.get('/a', { schema: { operationId: 'getA', response: { 200: Type.Object({ a: Type.String({ deprecated }) }) } }, config: { deprecatedSince } }, async () => ({ a: '' }));
+        return app.ready();
+      }).then(() => 'started', (e: Error) => e.message);
+      const result = await started;
+      await app.close();
+      return result;
+    };
+    expect(await outcome(true, new Date('2026-01-02T00:00:00Z'))).toBe('started');
+    expect(await outcome(false)).toBe('started');
+    expect(await outcome(true)).toMatch(/response\.200\.properties\.a deprecated: give config\.deprecatedSince/);
+    expect(await outcome(false, new Date('2026-01-02T00:00:00Z'))).toMatch(/neither the operation nor a response field is deprecated/);
+  });
+
+  it('VER-03: breakingChanges names removed and retyped operations, parameters and fields, and lets additions and deprecations through', () => {
+    const field = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...extra });
+    const doc = (thing: Record<string, unknown>, parameters: Record<string, unknown>[], paths: Record<string, unknown> = {}) => ({
+      paths: {
+        '/things/{id}': { get: { parameters, responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } },
+        ...paths,
+      },
+      components: { schemas: { Thing: { type: 'object', properties: thing } } },
+    });
+    const before = doc({
+      id: field('integer'), name: { anyOf: [field('string'), field('null')] }, tags: field('array', { items: field('string') }),
+      place: { anyOf: [field('object', { properties: { lat: field('number') } }), field('null')] }, when: field('string', { format: 'date-time' }),
+    }, [{ in: 'path', name: 'id', required: true, schema: field('integer') }, { in: 'query', name: 'q', schema: field('string') }], { '/gone': { get: {} } });
+    const after = doc({
+      id: field('integer', { deprecated: true, description: 'use key' }), key: field('string'), name: field('string'), tags: field('array', { items: field('integer') }),
+      place: { anyOf: [field('object', { properties: {} }), field('null')] }, when: field('string'),
+    }, [{ in: 'path', name: 'id', required: true, schema: field('integer') }, { in: 'query', name: 'q', required: true, schema: field('string') }, { in: 'query', name: 'r', schema: field('string') }]);
+    expect(breakingChanges(before, after)).toEqual([
+      'GET /things/{id} parameter query q became required',
+      'GET /gone removed',
+      'Thing.name retyped: null|string became string',
+      'Thing.tags retyped: array<string> became array<integer>',
+      'Thing.place.lat removed',
+      'Thing.when retyped: string(date-time) became string',
+    ]);
+    expect(breakingChanges(before, before)).toEqual([]);
+    expect(breakingChanges(doc({ id: field('integer') }, []), doc({ id: field('integer'), more: field('string') }, [], { '/new': { get: {} } }))).toEqual([]);
+    expect(breakingChanges(doc({}, []), { paths: { '/things/{id}': { get: { responses: {} } } } })).toEqual(['GET /things/{id} 200 removed', 'Thing removed']);
+  });
+
+  it.skipIf(!lastCommitted)('VER-03: no operation, parameter or field of the last committed docs/openapi.json is removed or retyped (v 1 only adds)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    expect(breakingChanges(lastCommitted ?? {}, doc), 'v 1 changes only by adding (decision 0030): keep the field, mark it deprecated').toEqual([]);
   });
 });

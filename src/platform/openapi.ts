@@ -2,8 +2,10 @@
 // /swagger/v1/swagger.json (labelled `v 1`, as the spec says), with an interactive page at /swagger.
 // Client generators read it (test/e2e/api-client): every operation has a unique operationId, checked
 // when the app gets ready, and request and response schemas are components named after their `$id`.
+// Versioning (VER-03, decision 0030): v 1 changes only by adding; `deprecated: true` on an operation
+// or a response field marks it in the description and makes its answers carry `Deprecation` (RFC 9745).
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, onSendHookHandler } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from 'typebox';
@@ -17,6 +19,10 @@ declare module 'fastify' {
   interface FastifySchema {
     /** The body as the API description shows it, where validation takes a looser one (a record's PATCH document: see json-patch/patch.ts). */
     documentedBody?: TSchema;
+  }
+  interface FastifyContextConfig {
+    /** When the route's deprecated operation or response fields were deprecated: the `Deprecation` header's date. */
+    deprecatedSince?: Date;
   }
 }
 
@@ -70,6 +76,26 @@ export function danglingRefs(document: unknown): string[] {
   };
   walk(document);
   return [...dangling];
+}
+
+/** Where a schema or description says `deprecated: true`, as dotted paths (`components.schemas.X.properties.y`). */
+export function deprecatedPaths(node: unknown, path: string[] = []): string[] {
+  if (!node || typeof node !== 'object') return [];
+  const here = !Array.isArray(node) && (node as Json).deprecated === true ? [path.join('.')] : [];
+  return [...here, ...Object.entries(node).flatMap(([key, child]) => deprecatedPaths(child, [...path, key]))];
+}
+
+/**
+ * Answers of a route with a deprecated operation or response field say so at run time, for clients
+ * that never read the description: RFC 9745's `Deprecation` (the date it took effect) and a `Link`
+ * to the description, which names what is deprecated and what replaces it. Errors carry no such field.
+ */
+function deprecationHook(since: Date, descriptionUrl: string): onSendHookHandler {
+  const headers = { deprecation: `@${Math.floor(since.getTime() / 1000)}`, link: `<${descriptionUrl}>; rel="deprecation"; type="application/json"` };
+  return async (_request, reply, payload) => {
+    if (reply.statusCode < 400) reply.headers(headers);
+    return payload;
+  };
 }
 
 /** Fastify's `/batchjobs/:id` as the description spells it. */
@@ -168,6 +194,11 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, opt
   const operations: Operation[] = [];
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide) return;
+    const deprecated = [...(route.schema?.deprecated ? ['the operation'] : []), ...deprecatedPaths(route.schema?.response, ['response'])];
+    const since = route.config?.deprecatedSince;
+    if (deprecated.length && !since) throw new Error(`${route.url}: ${deprecated.join(', ')} deprecated: give config.deprecatedSince, the date the Deprecation header carries`);
+    if (since && !deprecated.length) throw new Error(`${route.url}: config.deprecatedSince, but neither the operation nor a response field is deprecated`);
+    if (since) route.onSend = [...[route.onSend ?? []].flat(), deprecationHook(since, `${baseUrl}${OPENAPI_PATH}`)];
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const path = documentPath(route.url);
@@ -196,7 +227,10 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, opt
         title: 'Staffing Operations API',
         version: 'v 1',
         description: 'Records and operations of a staffing agency. Every request is authenticated (see security schemes); '
-          + 'errors are application/problem+json; lists are paged as {data, totalCount}.',
+          + 'errors are application/problem+json; lists are paged as {data, totalCount}. '
+          + 'Version v 1 changes only by adding (operations, optional inputs, response fields: ignore fields you do not know); '
+          + 'nothing is removed or retyped. Deprecated operations and fields are marked deprecated, still work and are still sent, '
+          + 'and their answers carry a Deprecation header (RFC 9745) with a Link rel="deprecation" to this description.',
       },
       servers: [{ url: baseUrl }],
       components: {

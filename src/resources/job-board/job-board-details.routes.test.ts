@@ -1,6 +1,7 @@
 // GET /JobOrders/{jobOrderId}/jobBoardDetails: the spec's fields (JBD-10 to JBD-19), every eligibility
 // rule (JBD-02 to JBD-09, AMB-55), the do-not-post-to-web snapshot (JBD-04, JBD-05), the tenant's
-// settings (JBD-20, AMB-56) and declared access (JBD-21).
+// settings (JBD-20, AMB-56), declared access (JBD-21), and the deprecated fields still sent and
+// announced (VER-03 to VER-05, decision 0030).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, type Caller, testApp, type TestContext } from '../../../test/helpers.ts';
@@ -110,6 +111,27 @@ describe('GET /JobOrders/{jobOrderId}/jobBoardDetails: the answer', () => {
     const id = await newOrder();
     await store(id, { showPayRate: true, payFrequency: 'Hourly' });
     expect((await details(id)).json()).toMatchObject({ pay: 21.5, payFrequency: null });
+  });
+
+  it('VER-05: the obsolete orderId, jobBoardUrl and payCurrency are still returned, in JSON and XML', async () => {
+    const id = await newOrder();
+    expect((await details(id)).json()).toMatchObject({ orderId: id, jobBoardUrl: `https://jobs.example/acme/jobs/details/${id}`, payCurrency: null });
+    const xml = (await admin({ method: 'GET', url: `/JobOrders/${id}/jobBoardDetails`, headers: { accept: 'application/xml' } })).body;
+    expect(xml).toContain(`<orderId>${id}</orderId>`);
+    expect(xml).toContain(`<jobBoardUrl>https://jobs.example/acme/jobs/details/${id}</jobBoardUrl>`);
+  });
+
+  it('VER-03 VER-04: an answer carrying the deprecated fields says so: Deprecation (RFC 9745, since 2026-11-26) and a Link to the description; a 404 does not', async () => {
+    const id = await newOrder();
+    const link = `<${t.config.BASE_URL}/swagger/v1/swagger.json>; rel="deprecation"; type="application/json"`;
+    for (const accept of ['application/json', 'application/xml']) {
+      const res = await admin({ method: 'GET', url: `/JobOrders/${id}/jobBoardDetails`, headers: { accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toMatchObject({ deprecation: `@${Date.UTC(2026, 10, 26) / 1000}`, link });
+    }
+    const absent = await details(2_000_000_000);
+    expect(absent.statusCode).toBe(404);
+    expect(absent.headers.deprecation).toBeUndefined();
   });
 
   it('withUtcOffset writes +00:00 instead of Z', () => {

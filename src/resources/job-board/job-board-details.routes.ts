@@ -12,7 +12,9 @@ export const detailsAccess: Access = { roles: ['ServiceRep', 'Service'], scopes:
 
 export async function jobBoardDetailsRoutes(app: FastifyInstance) {
   app.withTypeProvider<TypedRequests>().get('/JobOrders/:jobOrderId/jobBoardDetails', {
-    config: { access: detailsAccess, representation: 'record', recordName: 'JobBoardDetails' },
+    // When orderId, jobBoardUrl and payCurrency were marked deprecated (VER-04, decision 0030): the
+    // date of the Deprecation header every details answer carries.
+    config: { access: detailsAccess, representation: 'record', recordName: 'JobBoardDetails', deprecatedSince: new Date('2026-11-26T00:00:00Z') },
     schema: {
       tags: ['Job board'],
       operationId: 'getJobBoardDetails',

@@ -1,6 +1,7 @@
 // The job board order details (JBD-10 to JBD-19): exactly the spec's fields, in its order. Fields the
 // spec shows as null, and values the tenant's settings or the order hide, are typed `T | null`
-// (JBD-19, decision 0011): every key is always present.
+// (JBD-19, decision 0011): every key is always present. The three obsolete fields are `deprecated`
+// in the description and still sent (VER-04, VER-05, decision 0030): v 1 removes no field.
 import { Type, type Static, type TSchema } from 'typebox';
 
 const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
@@ -27,7 +28,7 @@ export const JobBoardAddress = Type.Object({
 
 export const JobBoardDetails = Type.Object({
   jobOrderId: Type.Integer(),
-  orderId: Type.Integer({ description: 'Obsolete: always equal to jobOrderId (AMB-59).' }),
+  orderId: Type.Integer({ deprecated: true, description: 'Obsolete: use jobOrderId, which always holds the same value (AMB-59). Still sent throughout v 1.' }),
   dateOrderTaken: nullable(DateTime, 'Null when the tenant hides dates older than its cutoff (Hide Old Dates).'),
   jobDescription: Type.Union([Type.String(), Type.Null()], { description: 'The public description, or the order\'s own when none is set and the tenant\'s fallback is on; else null (as in search results).' }),
   jobDescriptionContentType: Type.String({ description: '`text/plain` or `text/html; charset=utf-8`: how to display jobDescription.' }),
@@ -40,10 +41,11 @@ export const JobBoardDetails = Type.Object({
   payFrequency: nullable(Type.String({ enum: [...PAY_FREQUENCIES] }), 'Monthly, Bi-Monthly, Bi-Weekly, Weekly or Daily; null when unset or pay is not shown.'),
   payMin: nullable(Type.Number(), 'Null when unset or pay is not shown.'),
   payMax: nullable(Type.Number(), 'Null when unset or pay is not shown.'),
-  payCurrency: nullable(Type.String(), 'Obsolete: always null.'),
+  payCurrency: Type.Union([Type.String(), Type.Null()], { deprecated: true, description: 'Obsolete, no replacement: always null. Still sent throughout v 1.' }),
   branchId: Type.Integer(),
   branchName: Type.String(),
-  jobBoardUrl: Type.String({ description: 'Obsolete: the order\'s address on the public job board, `{jobboard_url}/{tenantName}/jobs/details/{jobOrderId}`.' }),
+  jobBoardUrl: Type.String({ deprecated: true, description: 'Obsolete, no replacement here: the order\'s address on the public job board, '
+    + '`{jobboard_url}/{tenantName}/jobs/details/{jobOrderId}`, which job board search results (GET /Search/JobBoard) still give. Still sent throughout v 1.' }),
   educationSummary: nullable(Type.String(), 'The order\'s public education summary; null when unset.'),
   experienceSummary: nullable(Type.String(), 'The order\'s public experience summary; null when unset.'),
   publishDateTime: Type.String({ description: 'ISO 8601 with a UTC offset (`2026-11-22T00:00:00+00:00`): PublicPostingDate, else dateOrderTaken.' }),

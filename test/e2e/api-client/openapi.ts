@@ -5729,7 +5729,10 @@ export interface components {
         };
         JobBoardDetails: {
             jobOrderId: number;
-            /** @description Obsolete: always equal to jobOrderId (AMB-59). */
+            /**
+             * @deprecated
+             * @description Obsolete: use jobOrderId, which always holds the same value (AMB-59). Still sent throughout v 1.
+             */
             orderId: number;
             /** @description Null when the tenant hides dates older than its cutoff (Hide Old Dates). */
             dateOrderTaken: string | null;
@@ -5753,11 +5756,17 @@ export interface components {
             payMin: number | null;
             /** @description Null when unset or pay is not shown. */
             payMax: number | null;
-            /** @description Obsolete: always null. */
+            /**
+             * @deprecated
+             * @description Obsolete, no replacement: always null. Still sent throughout v 1.
+             */
             payCurrency: string | null;
             branchId: number;
             branchName: string;
-            /** @description Obsolete: the order's address on the public job board, `{jobboard_url}/{tenantName}/jobs/details/{jobOrderId}`. */
+            /**
+             * @deprecated
+             * @description Obsolete, no replacement here: the order's address on the public job board, `{jobboard_url}/{tenantName}/jobs/details/{jobOrderId}`, which job board search results (GET /Search/JobBoard) still give. Still sent throughout v 1.
+             */
             jobBoardUrl: string;
             /** @description The order's public education summary; null when unset. */
             educationSummary: string | null;
