@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { vi } from 'vitest';
 import type { Config } from '../src/config.ts';
+import { refusing } from '../src/cli/refusals.ts';
 import type { Database } from '../src/platform/db/database.ts';
 import { seedTenant, testDatabase, type TenantFixture } from './helpers.ts';
 
@@ -11,11 +12,11 @@ export interface CommandRun { code: number; stdout: string; stderr: string }
 
 const bin = new URL('../bin/staffing.js', import.meta.url).pathname;
 
-/** A command function run in this process: its exit code and what it printed. */
+/** A command function run in this process as main.ts runs it (refusals end with their exit code): its exit code and what it printed. */
 export async function inProcess(command: (config: Config, args: string[]) => Promise<number>, config: Config, args: string[]): Promise<CommandRun> {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {}), error = vi.spyOn(console, 'error').mockImplementation(() => {});
   try {
-    const code = await command(config, args);
+    const code = await refusing(command)(config, args);
     return { code, stdout: log.mock.calls.join('\n'), stderr: error.mock.calls.join('\n') };
   } finally {
     log.mockRestore();

@@ -1,26 +1,24 @@
 // Assessment vendors and catalogs of a tenant (docs/assessments.md, decision 0019):
 //   staffing assessment vendor add       a provider, its API address and (from stdin) its API key
 //   staffing assessment catalog import   a vendor's assessments from CSV, upserted by code
-// Exit codes: 64 wrong usage, 65 refused input (unknown tenant or vendor, taken name, bad file), 66 unreadable file.
+// Refusals (wrong usage, unknown tenant or vendor, taken name, bad or unreadable file) exit with the
+// codes of every command (refusals.ts; listed in docs/operations.md).
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import type { Db } from '../platform/db/database.ts';
-import { AppError } from '../platform/http/errors.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { addVendor, importCatalog, isVendorKind, VENDOR_KINDS } from '../resources/assessments/assessment-catalog.repository.ts';
-import { CATALOG_COLUMNS, CatalogFileError, parseCatalogCsv } from '../resources/assessments/assessment-catalog.csv.ts';
-import { NoTenantError, tenantIdNamed } from './tenant.ts';
+import { CATALOG_COLUMNS, parseCatalogCsv } from '../resources/assessments/assessment-catalog.csv.ts';
+import { UsageError } from './refusals.ts';
+import { tenantIdNamed } from './tenant.ts';
 
 export const ASSESSMENT_USAGE = `assessment vendor add --tenant <name> --name <n> --kind ${VENDOR_KINDS.join('|')} [--api-url <url>] [--api-key-stdin]
                           add an assessment vendor; with --api-key-stdin its API key is read from the first
                           line of stdin (never printed)
   assessment catalog import --tenant <name> --vendor <id> --file <catalog.csv>
                           add or update a vendor's assessments by code; columns ${CATALOG_COLUMNS.join(', ')}`;
-
-class UsageError extends Error {}
-class InputError extends Error {}
 
 /** Where the API key comes from: stdin, so it stays out of the shell history and the process list. */
 export interface CommandIo { readStdin(): Promise<string> }
@@ -87,34 +85,16 @@ async function prepare(action: string, values: Values, io: CommandIo): Promise<S
   }
 }
 
-/** Refusals print their message; the code says which kind. */
-function exitCodeOf(e: unknown): number | undefined {
-  if (e instanceof UsageError) return 64;
-  if (e instanceof InputError || e instanceof NoTenantError || e instanceof CatalogFileError || e instanceof AppError) return 65;
-  if (e instanceof Error && 'code' in e && typeof e.code === 'string') {
-    if (e.code.startsWith('ERR_PARSE_ARGS')) return 64;
-    if (['ENOENT', 'EACCES', 'EISDIR'].includes(e.code)) return 66;
-  }
-  return undefined;
-}
-
 export async function assessmentCommand(config: Config, args: string[], io: CommandIo = processIo): Promise<number> {
   const [noun, verb, ...rest] = args;
+  const step = await prepare(`${noun} ${verb}`, parse(rest), io);
+  const connection = await connect(config, undefined, false, { existing: true });
   try {
-    const step = await prepare(`${noun} ${verb}`, parse(rest), io);
-    const connection = await connect(config, undefined, false, { existing: true });
-    try {
-      await prepareDatabase(connection.database.pool);
-      const db = connection.database.db;
-      console.log(await step.run(db, await tenantIdNamed(db, step.tenant, config)));
-      return 0;
-    } finally {
-      await connection.close();
-    }
-  } catch (e) {
-    const code = exitCodeOf(e);
-    if (code === undefined) throw e;
-    console.error(e instanceof Error ? e.message : String(e));
-    return code;
+    await prepareDatabase(connection.database.pool);
+    const db = connection.database.db;
+    console.log(await step.run(db, await tenantIdNamed(db, step.tenant, config)));
+    return 0;
+  } finally {
+    await connection.close();
   }
 }

@@ -6,6 +6,7 @@ import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import type { Config } from '../config.ts';
+import { UsageError } from './refusals.ts';
 
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf', '.doc': 'application/msword', '.txt': 'text/plain', '.rtf': 'application/rtf',
@@ -109,14 +110,14 @@ export async function importCommand(config: Config, args: string[]): Promise<num
   const token = values.token ?? process.env.STAFFING_TOKEN;
   const concurrency = Number(values.concurrency);
   if (what !== 'resumes' || positionals.length !== 1 || !token || !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 32)) {
-    console.error(`Usage: staffing import resumes <folder> [--token <x-tw-token> | STAFFING_TOKEN=...] [--url <api>] [--concurrency 1-32] [--skip-interest-codes]
+    throw new UsageError(`Usage: staffing import resumes <folder> [--token <x-tw-token> | STAFFING_TOKEN=...] [--url <api>] [--concurrency 1-32] [--skip-interest-codes]
 The token needs the batchjob-read and batchjob-write scopes (staffing token create --scopes batchjob-read,batchjob-write).`);
-    return 64;
   }
   try {
     const summary = await importResumes({ folder: positionals[0]!, baseUrl: (values.url ?? config.BASE_URL).replace(/\/$/, ''), token, concurrency, skipInterestCodes: values['skip-interest-codes'] ?? false });
     return summary.uploadFailures.length + summary.failed === 0 ? 0 : 1;
   } catch (e) {
+    // Not a refusal of this command's words or input (refusals.ts): the API refused the run or was not there.
     console.error(e instanceof ApiError ? `The API answered ${e.status}: ${e.message}` : `Import failed: ${(e as Error).message}`);
     return 2;
   }

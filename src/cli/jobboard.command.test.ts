@@ -34,23 +34,23 @@ describe('staffing jobboard settings', () => {
     expect(JSON.parse((await inProcess('settings', '--tenant', 'other')).stdout)).toEqual(DEFAULT_JOB_BOARD_SETTINGS);
   });
 
-  it('JB-49: an unknown key, a value of the wrong kind or a bad pair exits 2 with a message and changes nothing', async () => {
+  it('JB-49: an unknown key, a value of the wrong kind or a bad pair exits 64 (wrong usage) with a message and changes nothing', async () => {
     const before = await readJobBoardSettings(database.db, tenant.tenantId);
     for (const [set, message] of [['colour=blue', /Unknown setting "colour"/], ['hideOldDates=yes', /hideOldDates: "yes" is not true or false/],
       ['oldDateCutoffDays=-1', /oldDateCutoffDays/], ['oldDateCutoffDays=1.5', /oldDateCutoffDays/], ['hideWorksite', /expected key=value/]] as const) {
       const run = await inProcess('settings', '--tenant', 'acme', '--set', 'jobTitleFallback=false', '--set', set);
-      expect(run.code, set).toBe(2);
+      expect(run.code, set).toBe(64);
       expect(run.stderr, set).toMatch(message);
     }
     expect(await readJobBoardSettings(database.db, tenant.tenantId)).toEqual(before);
   });
 
-  it('an unknown tenant exits 65 naming it; a missing action exits 2 with the usage', async () => {
+  it('an unknown tenant exits 65 naming it; a missing action exits 64 with the usage', async () => {
     const unknown = await inProcess('settings', '--tenant', 'nobody');
     expect(unknown.code).toBe(65);
     expect(unknown.stderr).toMatch(/No tenant named "nobody"/);
     const usage = await inProcess('show');
-    expect(usage.code).toBe(2);
+    expect(usage.code).toBe(64);
     expect(usage.stderr).toMatch(/staffing jobboard settings/);
   });
 });

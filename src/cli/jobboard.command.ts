@@ -7,13 +7,12 @@ import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/reference-data/job-board.settings.ts';
-import { NoTenantError, tenantIdNamed } from './tenant.ts';
+import { UsageError } from './refusals.ts';
+import { tenantIdNamed } from './tenant.ts';
 
 export const JOBBOARD_USAGE = `staffing jobboard settings [--tenant <name>] [--set key=value ...]
                           print the tenant's job board settings (JSON) after setting the given ones;
                           keys: ${Object.keys(DEFAULT_JOB_BOARD_SETTINGS).join(', ')}`;
-
-class SettingsInputError extends Error {}
 
 const KEYS = Object.keys(DEFAULT_JOB_BOARD_SETTINGS) as (keyof JobBoardSettings)[];
 const MAX_CUTOFF_DAYS = 36500;
@@ -23,15 +22,15 @@ export function parseSettingChanges(pairs: string[]): Partial<JobBoardSettings> 
   const changes: Record<string, boolean | number> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
-    if (at < 1) throw new SettingsInputError(`--set "${pair}": expected key=value.`);
+    if (at < 1) throw new UsageError(`--set "${pair}": expected key=value.`);
     const given = pair.slice(0, at).trim(), raw = pair.slice(at + 1).trim();
     const key = KEYS.find((k) => k.toLowerCase() === given.toLowerCase());
-    if (!key) throw new SettingsInputError(`Unknown setting "${given}". Known settings: ${KEYS.join(', ')}.`);
+    if (!key) throw new UsageError(`Unknown setting "${given}". Known settings: ${KEYS.join(', ')}.`);
     if (typeof DEFAULT_JOB_BOARD_SETTINGS[key] === 'boolean') {
-      if (!/^(true|false)$/i.test(raw)) throw new SettingsInputError(`${key}: "${raw}" is not true or false.`);
+      if (!/^(true|false)$/i.test(raw)) throw new UsageError(`${key}: "${raw}" is not true or false.`);
       changes[key] = raw.toLowerCase() === 'true';
     } else {
-      if (!/^\d+$/.test(raw) || Number(raw) > MAX_CUTOFF_DAYS) throw new SettingsInputError(`${key}: "${raw}" is not a whole number of days from 0 to ${MAX_CUTOFF_DAYS}.`);
+      if (!/^\d+$/.test(raw) || Number(raw) > MAX_CUTOFF_DAYS) throw new UsageError(`${key}: "${raw}" is not a whole number of days from 0 to ${MAX_CUTOFF_DAYS}.`);
       changes[key] = Number(raw);
     }
   }
@@ -40,17 +39,10 @@ export function parseSettingChanges(pairs: string[]): Partial<JobBoardSettings> 
 
 export async function jobBoardCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  let tenantName: string, changes: Partial<JobBoardSettings>;
-  try {
-    if (action !== 'settings') throw new SettingsInputError(`Usage: ${JOBBOARD_USAGE}`);
-    const { values } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, set: { type: 'string', multiple: true } } });
-    tenantName = values.tenant ?? DEMO_TENANT;
-    changes = parseSettingChanges(values.set ?? []);
-  } catch (e) {
-    if (!(e instanceof SettingsInputError) && !(e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) throw e;
-    console.error((e as Error).message);
-    return 2;
-  }
+  if (action !== 'settings') throw new UsageError(`Usage: ${JOBBOARD_USAGE}`);
+  const { values } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, set: { type: 'string', multiple: true } } });
+  const tenantName = values.tenant ?? DEMO_TENANT;
+  const changes = parseSettingChanges(values.set ?? []);
   const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);
@@ -59,10 +51,6 @@ export async function jobBoardCommand(config: Config, args: string[]): Promise<n
     const settings = Object.keys(changes).length ? await writeJobBoardSettings(db, tenantId, changes) : await readJobBoardSettings(db, tenantId);
     console.log(JSON.stringify(settings, null, 2));
     return 0;
-  } catch (e) {
-    if (!(e instanceof NoTenantError)) throw e;
-    console.error(e.message);
-    return 65;
   } finally {
     await connection.close();
   }

@@ -40,25 +40,28 @@ describe('staffing client', () => {
 
     const revoked = await inProcess('client', 'revoke', out.client_id);
     expect(revoked.code).toBe(0);
-    expect((await inProcess('client', 'revoke', out.client_id)).code).toBe(1);
+    expect(await inProcess('client', 'revoke', out.client_id)).toMatchObject({ code: 65, stderr: `No active client ${out.client_id}.` });
   });
 
-  it('refuses what cannot work, saying why', async () => {
-    const cases: [string[], RegExp][] = [
-      [['--pid', 'x', '--grants', 'tw_vendor_service_credentials'], /--tenant is required/],
-      [['--tenant', 'nobody', '--pid', 'x', '--grants', 'tw_vendor_webuser'], /No tenant named "nobody"/],
-      [['--tenant', 'acme', '--pid', 'x', '--grants', 'password'], /Grants must be some of .*unknown: password/],
-      [['--tenant', 'acme', '--pid', 'x', '--grants', 'tw_vendor_service_credentials'], /needs --rep/],
-      [['--tenant', 'acme', '--pid', 'x', '--grants', 'authorization_code'], /needs at least one --redirect-uri/],
-      [['--tenant', 'acme', '--pid', 'x', '--grants', 'authorization_code', '--redirect-uri', 'http://example.com/cb'], /must be https/],
-      [['--tenant', 'acme', '--pid', 'x', '--grants', 'tw_vendor_webuser', '--scopes', 'everything'], /Unknown scopes: everything/],
-      [['--tenant', 'acme', '--pid', 'bad pid!', '--grants', 'tw_vendor_webuser'], /product instance id is 1 to 64/],
+  it('refuses what cannot work, saying why: wrong usage 64, refused input 65', async () => {
+    const cases: [string[], number, RegExp][] = [
+      [['--pid', 'x', '--grants', 'tw_vendor_service_credentials'], 64, /--tenant is required/],
+      [['--tenant', 'acme', '--grants', 'tw_vendor_webuser'], 64, /--pid is required/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'tw_vendor_webuser', '--colour', 'red'], 64, /colour/],
+      [['--tenant', 'nobody', '--pid', 'x', '--grants', 'tw_vendor_webuser'], 65, /No tenant named "nobody"/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'password'], 65, /Grants must be some of .*unknown: password/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'tw_vendor_service_credentials'], 65, /needs --rep/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'authorization_code'], 65, /needs at least one --redirect-uri/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'authorization_code', '--redirect-uri', 'http://example.com/cb'], 65, /must be https/],
+      [['--tenant', 'acme', '--pid', 'x', '--grants', 'tw_vendor_webuser', '--scopes', 'everything'], 65, /Unknown scopes: everything/],
+      [['--tenant', 'acme', '--pid', 'bad pid!', '--grants', 'tw_vendor_webuser'], 65, /product instance id is 1 to 64/],
     ];
-    for (const [args, message] of cases) {
+    for (const [args, code, message] of cases) {
       const run = await inProcess('client', 'create', ...args);
-      expect(run.code, args.join(' ')).toBe(65);
+      expect(run.code, args.join(' ')).toBe(code);
       expect(run.stderr).toMatch(message);
     }
+    expect((await inProcess('client', 'rename')).code).toBe(64);
   });
 });
 

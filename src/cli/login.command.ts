@@ -4,19 +4,20 @@
 //   staffing rep login               a service rep's username and password (code flow)
 //   staffing keys rotate             a new signing key (old ones stay published until their tokens expire)
 //   staffing login-server            the login server alone
+// Refusals exit with the codes of every command (refusals.ts; listed in docs/operations.md).
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import type { Db } from '../platform/db/database.ts';
-import { addProductInstance, ClientRequestError, registerClient, revokeClient } from '../platform/auth/clients.ts';
+import { addProductInstance, registerClient, revokeClient } from '../platform/auth/clients.ts';
 import { rotateSigningKeys } from '../platform/auth/signing-keys.ts';
-import { AppError } from '../platform/http/errors.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createWebUser } from '../resources/web-users/web-user.repository.ts';
-import { RepLoginError, setRepLogin } from '../platform/auth/rep-logins.ts';
+import { setRepLogin } from '../platform/auth/rep-logins.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
-import { NoTenantError, tenantIdNamed } from './tenant.ts';
+import { InputError, UsageError } from './refusals.ts';
+import { tenantIdNamed } from './tenant.ts';
 
 export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a,b> [--scopes <a,b>] [--redirect-uri <uri>]... [--rep <id>] [--public] [--name <label>] [--json]
                           register an OAuth client (grants: tw_vendor_service_credentials, tw_vendor_webuser,
@@ -27,8 +28,6 @@ export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a
                           let a service rep sign in at the login server (authorization code flow)
   keys rotate             sign with a new key from now on; keys older than a token's lifetime are dropped
   login-server            run the login server alone (AUTH_URL, AUTH_PORT)`;
-
-class UsageError extends Error {}
 
 async function tenantNamed(db: Db, name: string | undefined, config: Config): Promise<number> {
   if (!name) throw new UsageError('--tenant is required.');
@@ -50,7 +49,7 @@ const OPTIONS = {
   username: { type: 'string' }, password: { type: 'string' },
 } as const;
 
-/** Runs one of the commands above on the database; prints and returns the exit code. */
+/** Runs one of the commands above on the database; prints what it did. */
 async function run(db: Db, config: Config, command: string, action: string | undefined, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const print = (json: Record<string, unknown>, text: string) => console.log(values.json ? JSON.stringify(json) : text);
@@ -78,8 +77,9 @@ async function run(db: Db, config: Config, command: string, action: string | und
       const clientId = positionals[0];
       if (!clientId) throw new UsageError('client revoke needs the client_id.');
       const revoked = await revokeClient(db, clientId, values.tenant ? await tenantNamed(db, values.tenant, config) : undefined);
-      console.log(revoked ? `Revoked ${clientId}: its tokens no longer authenticate.` : `No active client ${clientId}.`);
-      return revoked ? 0 : 1;
+      if (!revoked) throw new InputError(`No active client ${clientId}.`);
+      console.log(`Revoked ${clientId}: its tokens no longer authenticate.`);
+      return 0;
     }
     case 'webuser create': {
       const tenantId = await tenantNamed(db, values.tenant, config);
@@ -103,8 +103,7 @@ async function run(db: Db, config: Config, command: string, action: string | und
       return 0;
     }
     default:
-      console.error(`Usage: staffing ${LOGIN_USAGE}`);
-      return 64;
+      throw new UsageError(`Usage: staffing ${LOGIN_USAGE}`);
   }
 }
 
@@ -114,12 +113,6 @@ export async function loginCommand(config: Config, command: string, args: string
   try {
     await prepareDatabase(connection.database.pool);
     return await run(connection.database.db, config, command, action, rest);
-  } catch (e) {
-    if (e instanceof UsageError || e instanceof NoTenantError || e instanceof ClientRequestError || e instanceof RepLoginError || e instanceof AppError) {
-      console.error(e.message);
-      return 65;
-    }
-    throw e;
   } finally {
     await connection.close();
   }

@@ -1,7 +1,8 @@
 // The `staffing` command: serve, migrate, seed, token create / revoke. Commands reach the same
-// database as the running service (the embedded one is shared through its data folder).
+// database as the running service (the embedded one is shared through its data folder). They throw
+// their refusals; how a refusal ends the command (message, exit code) is decided in refusals.ts.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { serve } from './serve.ts';
 import { migrateCommand, seedCommand } from './database.command.ts';
 import { tokenCommand } from './token.command.ts';
@@ -14,7 +15,7 @@ import { registrationCommand, REGISTRATION_USAGE } from './registration.command.
 import { assessmentCommand, ASSESSMENT_USAGE } from './assessment.command.ts';
 import { listsCommand, LISTS_USAGE } from './lists.command.ts';
 import { loginCommand, loginServerCommand, LOGIN_USAGE } from './login.command.ts';
-import { NoDatabaseError } from '../platform/db/connect.ts';
+import { EX_USAGE, refusing, UsageError } from './refusals.ts';
 
 const USAGE = `Usage: staffing <command> [options]
 
@@ -46,42 +47,32 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || ['help', '--help', '-h'].includes(command)) {
     console.log(USAGE);
-    return command === undefined ? 64 : 0;
+    return command === undefined ? EX_USAGE : 0;
   }
-  try {
-    const config = loadConfig();
-    switch (command) {
-      case 'serve': {
-        const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean', default: false } } });
-        await serve(config, { demo: values.demo ?? false });
-        return 0; // keeps running until a signal
-      }
-      case 'migrate': return await migrateCommand(config);
-      case 'seed': return await seedCommand(config);
-      case 'token': return await tokenCommand(config, rest);
-      case 'openapi': return await openApiCommand(config, rest);
-      case 'worker': return await workerCommand(config, rest);
-      case 'import': return await importCommand(config, rest);
-      case 'jobboard': return await jobBoardCommand(config, rest);
-      case 'registration-link': return await registrationLinkCommand(config, rest);
-      case 'registration': return await registrationCommand(config, rest);
-      case 'assessment': return await assessmentCommand(config, rest);
-      case 'lists': return await listsCommand(config, rest);
-      case 'client': case 'webuser': case 'rep': case 'keys': return await loginCommand(config, command, rest);
-      case 'login-server': return await loginServerCommand(config);
-      default:
-        console.error(`Unknown command: ${command}\n\n${USAGE}`);
-        return 1;
+  return refusing(run)(command, rest);
+}
+
+async function run(command: string, rest: string[]): Promise<number> {
+  const config = loadConfig();
+  switch (command) {
+    case 'serve': {
+      const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean', default: false } } });
+      await serve(config, { demo: values.demo ?? false });
+      return 0; // keeps running until a signal
     }
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      return 78; // EX_CONFIG
-    }
-    if (e instanceof NoDatabaseError) {
-      console.error(e.message);
-      return 69; // EX_UNAVAILABLE
-    }
-    throw e;
+    case 'migrate': return await migrateCommand(config);
+    case 'seed': return await seedCommand(config);
+    case 'token': return await tokenCommand(config, rest);
+    case 'openapi': return await openApiCommand(config, rest);
+    case 'worker': return await workerCommand(config, rest);
+    case 'import': return await importCommand(config, rest);
+    case 'jobboard': return await jobBoardCommand(config, rest);
+    case 'registration-link': return await registrationLinkCommand(config, rest);
+    case 'registration': return await registrationCommand(config, rest);
+    case 'assessment': return await assessmentCommand(config, rest);
+    case 'lists': return await listsCommand(config, rest);
+    case 'client': case 'webuser': case 'rep': case 'keys': return await loginCommand(config, command, rest);
+    case 'login-server': return await loginServerCommand(config);
+    default: throw new UsageError(`Unknown command: ${command}\n\n${USAGE}`);
   }
 }

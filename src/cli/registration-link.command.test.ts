@@ -25,7 +25,7 @@ describe('staffing registration-link', () => {
     expect(run.stdout.trim()).toBe('https://other.example/r/en/acme');
   });
 
-  it('REG-02 REG-19: a bad locale, a non-numeric order id, a missing tenant name or an unknown option exits 2 with a message', async () => {
+  it('REG-02 REG-19: a bad locale, a non-numeric order id, a missing tenant name or an unknown option exits 64 (wrong usage) with a message', async () => {
     for (const [args, message] of [
       [['--tenant-name', 'acme', '--locale', 'fr'], /localeId: must be en or es/],
       [['--tenant-name', 'acme', '--locale', 'en', '--orders', '10,abc'], /orders: "abc" is not a job order id/],
@@ -33,7 +33,7 @@ describe('staffing registration-link', () => {
       [['--tenant-name', 'acme', '--locale', 'en', '--colour', 'blue'], /colour/],
     ] as const) {
       const run = await inProcess(...args);
-      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.code, args.join(' ')).toBe(64);
       expect(run.stderr).toMatch(message);
     }
   });

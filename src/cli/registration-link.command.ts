@@ -1,5 +1,6 @@
 // `staffing registration-link`: prints an applicant registration link (REG-01 to REG-21). Needs no
-// database: the registration site is separate (AMB-26 (a)) and resolves the ids itself.
+// database: the registration site is separate (AMB-26 (a)) and resolves the ids itself. A bad
+// parameter is a malformed flag (refusals.ts).
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { registrationLink, RegistrationLinkError, type RegistrationLinkInput } from '../resources/registration/registration-link.ts';
@@ -22,28 +23,20 @@ export const REGISTRATION_LINK_USAGE = `staffing registration-link --tenant-name
 const asId = (value: string): number | string => (/^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value);
 
 export async function registrationLinkCommand(config: Config, args: string[]): Promise<number> {
-  try {
-    const { values } = parseArgs({
-      args,
-      options: {
-        'tenant-name': { type: 'string' }, locale: { type: 'string' }, orders: { type: 'string' }, 'registration-url': { type: 'string' },
-        ...Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' as const }])),
-      },
-    });
-    const v = values as Record<string, string | undefined>;
-    if (!v['tenant-name'] || !v.locale) throw new RegistrationLinkError('usage', `--tenant-name and --locale are required.\n${REGISTRATION_LINK_USAGE}`);
-    const input: { -readonly [K in keyof RegistrationLinkInput]?: unknown } = { tenantName: v['tenant-name'], localeId: v.locale };
-    for (const [option, [param, kind]] of Object.entries(OPTIONS)) {
-      if (v[option] !== undefined) input[param] = kind === 'id' ? asId(v[option]!) : v[option];
-    }
-    if (v.orders !== undefined) input.orders = v.orders.split(',').map(asId);
-    console.log(registrationLink(v['registration-url'] ?? config.REGISTRATION_URL, input));
-    return 0;
-  } catch (e) {
-    if (e instanceof RegistrationLinkError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error((e as Error).message);
-      return 2;
-    }
-    throw e;
+  const { values } = parseArgs({
+    args,
+    options: {
+      'tenant-name': { type: 'string' }, locale: { type: 'string' }, orders: { type: 'string' }, 'registration-url': { type: 'string' },
+      ...Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' as const }])),
+    },
+  });
+  const v = values as Record<string, string | undefined>;
+  if (!v['tenant-name'] || !v.locale) throw new RegistrationLinkError('usage', `--tenant-name and --locale are required.\n${REGISTRATION_LINK_USAGE}`);
+  const input: { -readonly [K in keyof RegistrationLinkInput]?: unknown } = { tenantName: v['tenant-name'], localeId: v.locale };
+  for (const [option, [param, kind]] of Object.entries(OPTIONS)) {
+    if (v[option] !== undefined) input[param] = kind === 'id' ? asId(v[option]!) : v[option];
   }
+  if (v.orders !== undefined) input.orders = v.orders.split(',').map(asId);
+  console.log(registrationLink(v['registration-url'] ?? config.REGISTRATION_URL, input));
+  return 0;
 }

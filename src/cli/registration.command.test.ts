@@ -31,16 +31,17 @@ describe('staffing registration settings', () => {
     expect(await readRegistrationSettings(database.db, acme.tenantId)).toMatchObject({ visibleFields: [], serviceRepId: null });
   });
 
-  it('refuses what cannot work, naming the setting (exit 2): nothing is changed', async () => {
+  it('refuses what cannot work, naming the setting: a malformed --set is wrong usage (64), a taken name or unknown rep refused input (65); nothing is changed', async () => {
     const before = await readRegistrationSettings(database.db, acme.tenantId);
-    for (const set of ['colour=blue', 'visibleFields=ssn', 'name=Other Name', 'name=other', 'serviceRepId=999999', 'serviceRepId=x', 'callbackUrl=http://example.com/hook', 'callbackUrl=ftp://x']) {
+    for (const [set, code] of [['colour=blue', 64], ['visibleFields=ssn', 64], ['name=Other Name', 64], ['name=other', 65], ['serviceRepId=999999', 65],
+      ['serviceRepId=x', 64], ['callbackUrl=http://example.com/hook', 64], ['callbackUrl=ftp://x', 64]] as const) {
       const refused = await run('settings', '--tenant', 'acme', '--set', set);
-      expect(refused.code, set).toBe(2);
+      expect(refused.code, set).toBe(code);
       expect(refused.stderr.length, set).toBeGreaterThan(0);
     }
     expect(await readRegistrationSettings(database.db, acme.tenantId)).toEqual(before);
     expect((await run('settings', '--tenant', 'nobody')).code).toBe(65);
-    expect((await run('frobnicate')).code).toBe(2);
+    expect((await run('frobnicate')).code).toBe(64);
   });
 
   it('makes a callback secret with the first callback URL, and a new one only on --new-secret', async () => {
@@ -59,6 +60,6 @@ describe('staffing registration settings', () => {
     const added = await run('workflows', '--tenant', 'acme', '--add', 'Warehouse', '--add', 'warehouse', '--add', 'Office');
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout).map((w: { workflowName: string }) => w.workflowName)).toEqual(['Warehouse', 'Office']);
-    expect((await run('workflows', '--tenant', 'acme', '--add', ' ')).code).toBe(2);
+    expect((await run('workflows', '--tenant', 'acme', '--add', ' ')).code).toBe(64);
   });
 });

@@ -1,6 +1,7 @@
 // `staffing registration settings|workflows`: a tenant's applicant registration settings (its
 // registration name, the * fields shown to applicants, the rep registrations act as, the
-// post-registration callback and its secret, printed once) and its workflows (decision 0023).
+// post-registration callback and its secret, printed once) and its workflows (decision 0023). A bad
+// --set or --add is wrong usage; a name taken or an unknown rep is refused input (refusals.ts).
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
@@ -12,7 +13,8 @@ import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { addWorkflow, listWorkflows, registrationTenantNamed } from '../resources/registration/registration.repository.ts';
 import { isStarField, readRegistrationSettings, STAR_FIELDS, writeRegistrationSettings, type RegistrationSettings } from '../resources/registration/registration.settings.ts';
 import { callbackUrlProblem, newCallbackSecret } from '../resources/registration/registration.callback.ts';
-import { NoTenantError, tenantIdNamed } from './tenant.ts';
+import { InputError, UsageError } from './refusals.ts';
+import { tenantIdNamed } from './tenant.ts';
 
 export const REGISTRATION_USAGE = `registration settings [--tenant <name>] [--set key=value ...] [--new-secret]
                           print the tenant's registration settings (JSON) after setting the given ones; keys:
@@ -20,8 +22,6 @@ export const REGISTRATION_USAGE = `registration settings [--tenant <name>] [--se
                           callbackUrl (https, or none); a new callback secret is printed once
   registration workflows [--tenant <name>] [--add <name> ...]
                           list the tenant's registration workflows (workflowId, workflowName) after adding any`;
-
-class InputError extends Error {}
 
 const KEYS = ['name', 'visibleFields', 'serviceRepId', 'callbackUrl'] as const;
 type Changes = Partial<Pick<RegistrationSettings, 'name' | 'visibleFields' | 'serviceRepId' | 'callbackUrl'>>;
@@ -31,26 +31,26 @@ export function parseRegistrationChanges(pairs: readonly string[]): Changes {
   const changes: Changes = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
-    if (at < 1) throw new InputError(`--set "${pair}": expected key=value.`);
+    if (at < 1) throw new UsageError(`--set "${pair}": expected key=value.`);
     const given = pair.slice(0, at).trim(), raw = pair.slice(at + 1).trim();
     const key = KEYS.find((k) => k.toLowerCase() === given.toLowerCase());
     if (key === 'name') {
-      if (!/^[a-z0-9][a-z0-9._-]{0,99}$/.test(raw)) throw new InputError(`name: "${raw}" must be 1 to 100 lower-case letters, digits, . _ or - (it is part of the address).`);
+      if (!/^[a-z0-9][a-z0-9._-]{0,99}$/.test(raw)) throw new UsageError(`name: "${raw}" must be 1 to 100 lower-case letters, digits, . _ or - (it is part of the address).`);
       changes.name = raw;
     } else if (key === 'visibleFields') {
       const fields = raw.toLowerCase() === 'none' ? [] : raw.split(',').map((f) => f.trim()).filter(Boolean);
       const unknown = fields.filter((f) => !isStarField(f));
-      if (unknown.length) throw new InputError(`visibleFields: ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not among ${STAR_FIELDS.join(', ')}.`);
+      if (unknown.length) throw new UsageError(`visibleFields: ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not among ${STAR_FIELDS.join(', ')}.`);
       changes.visibleFields = STAR_FIELDS.filter((f) => fields.includes(f));
     } else if (key === 'serviceRepId') {
-      if (raw.toLowerCase() !== 'default' && !/^\d{1,9}$/.test(raw)) throw new InputError(`serviceRepId: "${raw}" is not a service rep id (or default).`);
+      if (raw.toLowerCase() !== 'default' && !/^\d{1,9}$/.test(raw)) throw new UsageError(`serviceRepId: "${raw}" is not a service rep id (or default).`);
       changes.serviceRepId = raw.toLowerCase() === 'default' ? null : Number(raw);
     } else if (key === 'callbackUrl') {
       const problem = raw.toLowerCase() === 'none' ? undefined : callbackUrlProblem(raw);
-      if (problem) throw new InputError(`callbackUrl: "${raw}" ${problem}.`);
+      if (problem) throw new UsageError(`callbackUrl: "${raw}" ${problem}.`);
       changes.callbackUrl = raw.toLowerCase() === 'none' ? null : raw;
     } else {
-      throw new InputError(`Unknown setting "${given}". Known settings: ${KEYS.join(', ')}.`);
+      throw new UsageError(`Unknown setting "${given}". Known settings: ${KEYS.join(', ')}.`);
     }
   }
   return changes;
@@ -71,26 +71,15 @@ const shown = (s: RegistrationSettings) => ({ ...s, callbackSecret: s.callbackSe
 
 export async function registrationCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  let tenantName: string, changes: Changes = {}, newSecret = false, added: string[] = [];
-  try {
-    if (action !== 'settings' && action !== 'workflows') throw new InputError(`Usage: staffing ${REGISTRATION_USAGE}`);
-    const { values } = parseArgs({ args: rest, options: {
-      tenant: { type: 'string' }, set: { type: 'string', multiple: true }, 'new-secret': { type: 'boolean' }, add: { type: 'string', multiple: true },
-    } });
-    tenantName = values.tenant ?? DEMO_TENANT;
-    if (action === 'settings') {
-      changes = parseRegistrationChanges(values.set ?? []);
-      newSecret = values['new-secret'] ?? false;
-    } else {
-      added = (values.add ?? []).map((n) => n.trim());
-      if (added.some((n) => !n || n.length > 100)) throw new InputError('--add: a workflow name is 1 to 100 characters.');
-    }
-  } catch (e) {
-    const parseError = e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS');
-    if (!(e instanceof InputError) && !parseError) throw e;
-    console.error(e.message);
-    return 2;
-  }
+  if (action !== 'settings' && action !== 'workflows') throw new UsageError(`Usage: staffing ${REGISTRATION_USAGE}`);
+  const { values } = parseArgs({ args: rest, options: {
+    tenant: { type: 'string' }, set: { type: 'string', multiple: true }, 'new-secret': { type: 'boolean' }, add: { type: 'string', multiple: true },
+  } });
+  const tenantName = values.tenant ?? DEMO_TENANT;
+  const changes: Changes = action === 'settings' ? parseRegistrationChanges(values.set ?? []) : {};
+  const newSecret = action === 'settings' && (values['new-secret'] ?? false);
+  const added = action === 'workflows' ? (values.add ?? []).map((n) => n.trim()) : [];
+  if (added.some((n) => !n || n.length > 100)) throw new UsageError('--add: a workflow name is 1 to 100 characters.');
   const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);
@@ -101,11 +90,7 @@ export async function registrationCommand(config: Config, args: string[]): Promi
       console.log(JSON.stringify((await listWorkflows(db, tenantId)).map((w) => ({ workflowId: w.id, workflowName: w.name, isActive: w.isActive })), null, 2));
       return 0;
     }
-    try { await checkChanges(db, tenantId, changes); } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      console.error(e.message);
-      return 2;
-    }
+    await checkChanges(db, tenantId, changes);
     const current = await readRegistrationSettings(db, tenantId);
     // A callback needs a secret: made with the first callback URL, or on --new-secret; shown this once.
     const secret = newSecret || (changes.callbackUrl && !current.callbackSecret) ? newCallbackSecret() : undefined;
@@ -113,10 +98,6 @@ export async function registrationCommand(config: Config, args: string[]): Promi
     console.log(JSON.stringify(shown(settings), null, 2));
     if (secret) console.error(`Callback secret (shown once; the callback verifies Staffing-Signature with it):\n${secret}`);
     return 0;
-  } catch (e) {
-    if (!(e instanceof NoTenantError)) throw e;
-    console.error(e.message);
-    return 65;
   } finally {
     await connection.close();
   }

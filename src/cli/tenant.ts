@@ -4,7 +4,7 @@ import { databaseDescription } from '../platform/db/connect.ts';
 import type { Db } from '../platform/db/database.ts';
 import { tenantNamed } from '../web/public-scope.ts';
 
-/** Refused input: commands print the message and exit 65. */
+/** Refused input (exit code: refusals.ts). */
 export class NoTenantError extends Error {}
 
 /** The tenant's id; the refusal says which database was searched (a command run against another DATA_DIR finds none). */

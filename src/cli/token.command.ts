@@ -1,19 +1,21 @@
-// `staffing token create` and `staffing token revoke`.
+// `staffing token create` and `staffing token revoke`. Refusals exit with the codes of every command
+// (refusals.ts; listed in docs/operations.md).
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { serviceReps } from '../platform/db/schema.ts';
-import { CredentialRequestError, issueCredential, revokeCredential } from '../platform/auth/tokens.ts';
+import { issueCredential, revokeCredential } from '../platform/auth/tokens.ts';
 import { ALL_SCOPES } from '../platform/auth/scopes.ts';
 import { DEMO_TENANT, findDemo } from '../resources/tenants/demo.seed.ts';
-import { NoTenantError, tenantIdNamed } from './tenant.ts';
+import { InputError, UsageError } from './refusals.ts';
+import { tenantIdNamed } from './tenant.ts';
 
 function parseExpiry(value: string | undefined): Date {
   if (!value) return new Date(Date.now() + 90 * 86_400_000);
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
-  if (Number.isNaN(date.getTime())) throw new CredentialRequestError(`--expires: "${value}" is not a date (use YYYY-MM-DD or ISO 8601).`);
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--expires: "${value}" is not a date (use YYYY-MM-DD or ISO 8601).`);
   return date;
 }
 
@@ -27,21 +29,18 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
       expires: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean', default: false },
     },
   });
-  if (action !== 'create' && action !== 'revoke') {
-    console.error('Usage: staffing token create [...] | staffing token revoke <sid>');
-    return 64;
-  }
+  if (action !== 'create' && action !== 'revoke') throw new UsageError('Usage: staffing token create [...] | staffing token revoke <sid>');
   const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);
     const db = connection.database.db;
     if (action === 'revoke') {
       const sid = positionals[0];
-      if (!sid) throw new CredentialRequestError('token revoke needs the SID of the token.');
+      if (!sid) throw new UsageError('token revoke needs the SID of the token.');
       const tenant = values.tenant ? await tenantIdNamed(db, values.tenant, config) : undefined;
-      const revoked = await revokeCredential(db, sid, tenant);
-      console.log(revoked ? `Revoked ${sid}.` : `No active token with SID ${sid}.`);
-      return revoked ? 0 : 1;
+      if (!(await revokeCredential(db, sid, tenant))) throw new InputError(`No active token with SID ${sid}.`);
+      console.log(`Revoked ${sid}.`);
+      return 0;
     }
     const tenantName = values.tenant ?? DEMO_TENANT;
     const tid = await tenantIdNamed(db, tenantName, config);
@@ -51,10 +50,10 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
       const [rep] = Number.isInteger(repId)
         ? await db.select({ id: serviceReps.id }).from(serviceReps).where(and(eq(serviceReps.tenantId, tid), eq(serviceReps.id, repId)))
         : [];
-      if (!rep) throw new CredentialRequestError(`No service rep ${values.rep} in tenant "${tenantName}".`);
+      if (!rep) throw new InputError(`No service rep ${values.rep} in tenant "${tenantName}".`);
     } else {
       const demo = tenantName === DEMO_TENANT ? await findDemo(db) : undefined;
-      if (!demo) throw new CredentialRequestError('--rep is required outside the demo tenant.');
+      if (!demo) throw new UsageError('--rep is required outside the demo tenant.');
       repId = demo.adminRepId;
     }
     const scopes = values.scopes ? values.scopes.split(',').map((s) => s.trim()).filter(Boolean) : ALL_SCOPES;
@@ -74,12 +73,6 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
   Expires:    ${out.expiresAt}`);
     }
     return 0;
-  } catch (e) {
-    if (e instanceof CredentialRequestError || e instanceof NoTenantError) {
-      console.error(e.message);
-      return 65;
-    }
-    throw e;
   } finally {
     await connection.close();
   }

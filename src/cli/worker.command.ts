@@ -1,5 +1,6 @@
 // `staffing worker [--types a,b] [--concurrency n]`: the batch worker on its own, for more
-// throughput or to keep parsing off the API nodes. Stops gracefully on SIGINT/SIGTERM.
+// throughput or to keep parsing off the API nodes. Stops gracefully on SIGINT/SIGTERM. Bad options
+// are wrong usage (refusals.ts).
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { Config } from '../config.ts';
@@ -10,16 +11,14 @@ import { prepareDatabase } from '../resources/registry.ts';
 import { createWorker } from '../platform/jobs/start-worker.ts';
 import { createResumeParser } from '../resources/resumes/resume.parser.ts';
 import { jobCatalog } from '../resources/jobs.ts';
+import { UsageError } from './refusals.ts';
 
 type Stop = () => Promise<void>;
 
 export async function workerCommand(config: Config, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { types: { type: 'string' }, concurrency: { type: 'string' } } });
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
-  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
-    console.error('--concurrency must be an integer from 1 to 64');
-    return 64;
-  }
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) throw new UsageError('--concurrency must be an integer from 1 to 64');
   const log = pino({ level: config.LOG_LEVEL });
   const types = values.types ? values.types.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
   // The signals are ours before the database starts: a stop request during start-up waits for it, then
@@ -27,11 +26,12 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
   let started: Promise<Stop | undefined> = Promise.resolve(undefined);
   const requestStop = stopOnSignals(async () => { await (await started)?.(); });
   started = start(config, log, { types, concurrency }, () => requestStop('the embedded database is lost', EXIT_DATABASE_LOST));
-  return (await started) ? 0 : 64; // when started, runs until a signal
+  await started;
+  return 0; // started: runs until a signal
 }
 
-/** Starts the worker and gives what stops it, or undefined (printed) when its options are refused. */
-async function start(config: Config, log: pino.Logger, options: { types?: string[]; concurrency?: number }, onDatabaseLost: () => void): Promise<Stop | undefined> {
+/** Starts the worker and gives what stops it. */
+async function start(config: Config, log: pino.Logger, options: { types?: string[]; concurrency?: number }, onDatabaseLost: () => void): Promise<Stop> {
   const connection = await connect(config, (m) => log.info(m), true);
   const supervisor = connection.supervise(onDatabaseLost);
   await prepareDatabase(connection.database.pool);
@@ -43,10 +43,10 @@ async function start(config: Config, log: pino.Logger, options: { types?: string
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     });
   } catch (e) {
-    console.error(e instanceof Error ? e.message : String(e));
+    // createWorker refuses only --types it has no handler for.
     await parser.close();
     await connection.close();
-    return undefined;
+    throw new UsageError(e instanceof Error ? e.message : String(e));
   }
   await worker.start();
   return async () => {

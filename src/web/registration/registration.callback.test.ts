@@ -56,7 +56,7 @@ async function until(check: () => boolean | Promise<boolean>) {
 
 describe('the post-registration callback', () => {
   it('is configured with the CLI: https only (http to loopback), the secret printed once and never again', async () => {
-    expect((await cli('settings', '--tenant', 'acme', '--set', 'callbackUrl=http://example.com/hook')).code).toBe(2);
+    expect((await cli('settings', '--tenant', 'acme', '--set', 'callbackUrl=http://example.com/hook')).code).toBe(64);
     expect(callbackUrlProblem('https://user:pw@example.com/')).toBeDefined();
     const run = await cli('settings', '--tenant', 'acme', '--set', `callbackUrl=${url}`);
     expect(run.code, run.stderr).toBe(0);
