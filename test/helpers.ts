@@ -139,3 +139,10 @@ export function recordRoutes(path: string, options: RecordRoutesOptions) {
   const catalogHarness = (id: number) => ({ patch: (document: unknown[]) => patch(id, document), read: () => read(id) });
   return { create, patch, read, make, catalogHarness };
 }
+
+/** Expects a 400 problem+json whose `errors` name `field` and nothing else. */
+export function refusedNaming(res: { statusCode: number; headers: Record<string, unknown>; body: string }, field: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.headers['content-type']).toContain('application/problem+json');
+  expect(Object.keys(JSON.parse(res.body).errors), res.body).toEqual([field]);
+}

@@ -357,6 +357,27 @@ for (const def of records) {
       expect((await read())[field.json]).toEqual(before);
     });
 
+    it(`PATCH-03 PATCH-04 PATCH-07 AMB-12: an operation without op or path, a path without its leading /, or without the value (add, replace, test) or from (copy, move) its op needs refuses the whole document (400 naming it)`, async () => {
+      expect(id).toBeGreaterThan(0);
+      const before = (await read())[field.json];
+      const value = changed(field, before, 'Unwanted');
+      const at = `/${field.name}`;
+      // The operation under test comes second, after a valid one: the schema names it by its index.
+      const refused: [unknown, Body][] = [
+        [{ path: at, value }, { '1.op': ['is required'] }],
+        [{ op: 'replace', value }, { '1.path': ['is required'] }],
+        [{ op: 'replace', path: field.name, value }, { '1.path': ['must match pattern "^/"'] }],
+        ...['add', 'replace', 'test'].map((op): [unknown, Body] => [{ op, path: at }, { [field.json]: [`${op} needs "value"`] }]),
+        ...['copy', 'move'].map((op): [unknown, Body] => [{ op, path: at }, { [field.json]: [`${op} needs "from"`] }]),
+      ];
+      for (const [operation, errors] of refused) {
+        const res = await patch(callers[side], id, [...replace(value), operation]);
+        expect(res.statusCode, `${JSON.stringify(operation)}: ${res.body}`).toBe(400);
+        expect(res.json().errors, JSON.stringify(operation)).toEqual(errors);
+      }
+      expect((await read())[field.json]).toEqual(before);
+    });
+
     // Records whose hierarchy node is their branch's (the target's `followsBranch`): a branch move is a hierarchy move.
     if (def.patch.target.followsBranch) {
       it('PATCH-19 AMB-78: a BranchId outside the caller\'s hierarchy answers 400 naming it; a visible new branch moves the record into that branch\'s hierarchy', async () => {

@@ -4,7 +4,7 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { as, type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, recordRoutes, refusedNaming, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalogOf } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import * as R from '../reference-data/reference.table.ts';
@@ -244,6 +244,80 @@ describe('PATCH /Assignments/{id}', () => {
     expect((await patch(id, [{ op: 'replace', path: '/EndDate', value: '2025-12-31' }])).json().errors).toEqual({ endDate: ['must not be before startDate'] });
     await patch(id, [{ op: 'replace', path: '/EndDate', value: '2026-02-01' }]);
     expect((await patch(id, [{ op: 'replace', path: '/StartDate', value: '2026-03-01' }])).json().errors).toEqual({ startDate: ['must not be after endDate'] });
+  });
+
+  it('PATCH-ASG-07: ResetsAWRClock is a Boolean, stored and read back; another type or null is a 400 naming it', async () => {
+    // Only the flag: nothing in this service runs an AWR cycle to restart (docs/decisions/0006).
+    const mine = await newAssignment();
+    for (const value of [true, false]) {
+      expect((await patch(mine, [{ op: 'replace', path: '/ResetsAWRClock', value }])).statusCode).toBe(200);
+      expect((await read(mine)).resetsAWRClock).toBe(value);
+    }
+    for (const value of ['true', 1, null]) refusedNaming(await patch(mine, [{ op: 'replace', path: '/ResetsAWRClock', value }]), 'resetsAWRClock');
+    expect((await read(mine)).resetsAWRClock).toBe(false);
+  });
+
+  it('PATCH-ASG-08: PrimaryMessageId (Int64?) pins one of the assignment\'s own messages; another record\'s message or a non-integer is a 400 naming it; null unpins', async () => {
+    // The pin only: the API has no list of an assignment's messages to show it on top of.
+    const mine = await newAssignment();
+    const own = await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', mine);
+    const elsewhere = await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', id);
+    expect((await patch(mine, [{ op: 'replace', path: '/PrimaryMessageId', value: own }])).statusCode).toBe(200);
+    expect((await read(mine)).primaryMessageId).toBe(own);
+    const foreign = await patch(mine, [{ op: 'replace', path: '/PrimaryMessageId', value: elsewhere }]);
+    refusedNaming(foreign, 'primaryMessageId');
+    expect(foreign.json().errors.primaryMessageId).toEqual(['is not a message of this assignment']);
+    for (const value of [1.5, String(own)]) refusedNaming(await patch(mine, [{ op: 'replace', path: '/PrimaryMessageId', value }]), 'primaryMessageId');
+    expect((await read(mine)).primaryMessageId).toBe(own);
+    expect((await patch(mine, [{ op: 'replace', path: '/PrimaryMessageId', value: null }])).statusCode).toBe(200);
+    expect((await read(mine)).primaryMessageId).toBeNull();
+  });
+
+  it('PATCH-ASG-10: OriginalStartDate (DateTime?) is stored and read back as an instant; text that is no date is a 400 naming it; null clears it', async () => {
+    // As given by the client: nothing derives it from, or checks it against, the ReplacesAssignmentId chain.
+    const mine = await newAssignment();
+    for (const [value, stored] of [['2025-06-02T08:00:00Z', '2025-06-02T08:00:00.000Z'], ['2025-01-06', '2025-01-06T00:00:00.000Z']]) {
+      expect((await patch(mine, [{ op: 'replace', path: '/OriginalStartDate', value }])).statusCode, value).toBe(200);
+      expect((await read(mine)).originalStartDate).toBe(stored);
+    }
+    for (const value of ['next tuesday', '2025-02-30', 20250106]) refusedNaming(await patch(mine, [{ op: 'replace', path: '/OriginalStartDate', value }]), 'originalStartDate');
+    expect((await patch(mine, [{ op: 'replace', path: '/OriginalStartDate', value: null }])).statusCode).toBe(200);
+    expect((await read(mine)).originalStartDate).toBeNull();
+  });
+
+  it('PATCH-ASG-11: AlternateAssignmentId (String(10)?) takes any text up to 10 characters; 11 characters or a number is a 400 naming it; null clears it', async () => {
+    const mine = await newAssignment();
+    expect((await patch(mine, [{ op: 'replace', path: '/AlternateAssignmentId', value: 'EXT-000042' }])).statusCode).toBe(200);
+    expect((await read(mine)).alternateAssignmentId).toBe('EXT-000042');
+    for (const value of ['EXT-0000042', 42]) refusedNaming(await patch(mine, [{ op: 'replace', path: '/AlternateAssignmentId', value }]), 'alternateAssignmentId');
+    expect((await read(mine)).alternateAssignmentId).toBe('EXT-000042');
+    expect((await patch(mine, [{ op: 'replace', path: '/AlternateAssignmentId', value: null }])).statusCode).toBe(200);
+    expect((await read(mine)).alternateAssignmentId).toBeNull();
+  });
+
+  it('PATCH-ASG-12: BurdenTypeId (Int32?) takes a commission burden type of GET /Datalists/BurdenTypes; another id, a non-integer or more than Int32 is a 400 naming it; null clears it', async () => {
+    const mine = await newAssignment();
+    const burdenTypes = (await admin({ method: 'GET', url: '/Datalists/BurdenTypes' })).json().data as { burdenTypeId: number }[];
+    const burdenTypeId = burdenTypes.at(-1)!.burdenTypeId;
+    expect((await patch(mine, [{ op: 'replace', path: '/BurdenTypeId', value: burdenTypeId }])).statusCode).toBe(200);
+    expect((await read(mine)).burdenTypeId).toBe(burdenTypeId);
+    const unknown = Math.max(...burdenTypes.map((b) => b.burdenTypeId)) + 1000;
+    for (const value of [unknown, 1.5, 2147483648, String(burdenTypeId)]) refusedNaming(await patch(mine, [{ op: 'replace', path: '/BurdenTypeId', value }]), 'burdenTypeId');
+    expect((await read(mine)).burdenTypeId).toBe(burdenTypeId);
+    expect((await patch(mine, [{ op: 'replace', path: '/BurdenTypeId', value: null }])).statusCode).toBe(200);
+    expect((await read(mine)).burdenTypeId).toBeNull();
+  });
+
+  it('PATCH-ASG-13: the seven IsScheduledFor… days are separate Booleans: each keeps its own value, one changes alone, a non-Boolean is a 400 naming it', async () => {
+    const mine = await newAssignment();
+    const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    const schedule = (pattern: boolean[]) => Object.fromEntries(days.map((day, i) => [`isScheduledFor${day}`, pattern[i]]));
+    const pattern = [true, false, true, false, true, false, true];
+    expect((await patch(mine, days.map((day, i) => ({ op: 'replace', path: `/IsScheduledFor${day}`, value: pattern[i] })))).statusCode).toBe(200);
+    expect(await read(mine)).toMatchObject(schedule(pattern));
+    expect((await patch(mine, [{ op: 'replace', path: '/IsScheduledForWednesday', value: true }])).statusCode).toBe(200);
+    expect(await read(mine)).toMatchObject(schedule([true, false, true, true, true, false, true]));
+    for (const day of days) refusedNaming(await patch(mine, [{ op: 'replace', path: `/IsScheduledFor${day}`, value: 'yes' }]), `isScheduledFor${day}`);
   });
 
   it('PATCH-19 AMB-78: ServiceRepId must be inside the caller\'s hierarchy', async () => {

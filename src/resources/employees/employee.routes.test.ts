@@ -2,11 +2,12 @@
 // PATCH (the catalog field by field, withholdings, how-heard-of, tax jurisdictions).
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { type Caller, callers, recordRoutes, refusedNaming, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import { employeePatchTarget, JURISDICTION_FIELDS } from './employee.record.ts';
 import { codeListValues, jurisdictionOf } from '../reference-data/back-office.test-data.ts';
+import { CONTACT_METHOD_TYPES } from '../contact-methods/contact-method.table.ts';
 
 let t: TestContext;
 let admin: Caller;
@@ -40,6 +41,9 @@ afterAll(async () => { await t?.close(); });
 
 const minimal = () => ({ firstName: 'Ann', lastName: 'Lee', branchId: t.tenant.north.branchId, region: 'MN' });
 const { create, patch, read, make: newEmployee } = recordRoutes('/Employees', { id: 'employeeId', caller: () => admin, minimal });
+
+/** The employee's contact methods, as GET /Employees/{id}/contactmethods lists them. */
+const methodsOf = async (id: number) => (await admin({ method: 'GET', url: `/Employees/${id}/contactmethods` })).json().data;
 
 describe('POST /Employees', () => {
   it('EMP-01 EMP-19 EMP-20: the minimum information creates the employee; 201 with its id and Location', async () => {
@@ -151,6 +155,34 @@ describe('POST /Employees', () => {
     expect((await read(id)).primaryPhoneNumber).toBe('612-555-0100');
   });
 
+  it('EMP-11 EMP-12 EMP-13: street2 and municipality take up to 50 characters, postalCode up to 10, and read back as given; one more is a 400 naming the field', async () => {
+    for (const [field, max] of [['street2', 50], ['municipality', 50], ['postalCode', 10]] as const) {
+      const edge = 'x'.repeat(max);
+      expect((await read(await newEmployee({ [field]: edge })))[field], field).toBe(edge);
+      refusedNaming(await create({ ...minimal(), [field]: `${edge}x` }), field);
+    }
+  });
+
+  it('EMP-16: primaryPhoneNumberCountryCallingCode is required with primaryPhoneNumber (missing or null is a 400 naming it) and optional without it', async () => {
+    for (const code of [undefined, null]) {
+      const res = await create({ ...minimal(), primaryPhoneNumber: '020 7946 0000', primaryPhoneNumberCountryCallingCode: code });
+      refusedNaming(res, 'primaryPhoneNumberCountryCallingCode');
+      expect(res.json().errors.primaryPhoneNumberCountryCallingCode).toEqual(['is required with primaryPhoneNumber']);
+    }
+    // Without a phone the code is optional: left out, or given alone (no phone is stored then).
+    for (const body of [{}, { primaryPhoneNumberCountryCallingCode: 44 }]) expect((await read(await newEmployee(body))).primaryPhoneNumber).toBeNull();
+    const id = await newEmployee({ primaryPhoneNumber: '020 7946 0000', primaryPhoneNumberCountryCallingCode: 44 });
+    expect((await read(id)).primaryPhoneNumber).toBe('020 7946 0000');
+    expect(await methodsOf(id)).toEqual([expect.objectContaining({ contactMethodTypeId: CONTACT_METHOD_TYPES.homePhone, contactMethod: '020 7946 0000', countryCallingCode: 44 })]);
+  });
+
+  it('EMP-17: cellPhoneNumber takes up to 255 characters and is kept as the employee\'s cell phone; 256 is a 400 naming it', async () => {
+    const cell = '612-555-0101 ext. '.padEnd(255, '9');
+    const id = await newEmployee({ cellPhoneNumber: cell, cellPhoneNumberCountryCallingCode: 1 });
+    expect(await methodsOf(id)).toEqual([expect.objectContaining({ contactMethodTypeId: CONTACT_METHOD_TYPES.cellPhone, contactMethod: cell, countryCallingCode: 1 })]);
+    refusedNaming(await create({ ...minimal(), cellPhoneNumber: `${cell}9`, cellPhoneNumberCountryCallingCode: 1 }), 'cellPhoneNumber');
+  });
+
   it('EMP-21: 403 when the caller\'s hierarchy level does not allow creating employees', async () => {
     const res = await create({ ...minimal(), branchId: t.tenant.south.branchId }, south);
     expect(res.statusCode).toBe(403);
@@ -220,6 +252,46 @@ describe('PATCH /Employees/{id}', () => {
     } finally {
       await t.database.pool.query('update tax_jurisdictions set is_active = true where tenant_id = $1 and id = $2', [t.tenant.tenantId, countyId]);
     }
+  });
+
+  it('PATCH-EMP-06 AMB-74: HowHeardOfDetail is String(50), not nullable: 50 characters are stored; 51, null or a remove is a 400 naming it', async () => {
+    const mine = await newEmployee();
+    const detail = 'Referred by '.padEnd(50, 'x');
+    expect((await patch(mine, [{ op: 'replace', path: '/HowHeardOfDetail', value: detail }])).statusCode).toBe(200);
+    expect((await read(mine)).howHeardOfDetail).toBe(detail);
+    for (const operation of [{ op: 'replace', value: `${detail}x` }, { op: 'replace', value: null }, { op: 'remove' }]) {
+      refusedNaming(await patch(mine, [{ ...operation, path: '/HowHeardOfDetail' }]), 'howHeardOfDetail');
+    }
+    expect((await read(mine)).howHeardOfDetail).toBe(detail);
+  });
+
+  it('PATCH-EMP-07 AMB-82: FirstName and LastName are String(50), not nullable: 50 characters are stored; 51 or null is a 400 naming the field', async () => {
+    const mine = await newEmployee();
+    for (const [field, json] of [['FirstName', 'firstName'], ['LastName', 'lastName']] as const) {
+      const name = `${field}-`.padEnd(50, 'x');
+      expect((await patch(mine, [{ op: 'replace', path: `/${field}`, value: name }])).statusCode, field).toBe(200);
+      expect((await read(mine))[json]).toBe(name);
+      const long = await patch(mine, [{ op: 'replace', path: `/${field}`, value: `${name}x` }]);
+      refusedNaming(long, json);
+      expect(long.json().errors[json]).toEqual(['must be at most 50 characters']);
+      refusedNaming(await patch(mine, [{ op: 'replace', path: `/${field}`, value: null }]), json);
+      expect((await read(mine))[json]).toBe(name);
+    }
+  });
+
+  it('PATCH-EMP-08: TaxRegion is String(5) holding a state or province abbreviation; another code or 6 characters is a 400 naming it', async () => {
+    const mine = await newEmployee();
+    for (const region of ['MN', 'ON']) {
+      expect((await patch(mine, [{ op: 'replace', path: '/TaxRegion', value: region }])).statusCode, region).toBe(200);
+      expect((await read(mine)).taxRegion).toBe(region);
+    }
+    const notARegion = 'is not a US state or Canadian province code (MN, ON, ...)';
+    for (const [value, message] of [['ZZ', notARegion], ['MNXYZ', notARegion], ['ABCDEF', 'must be at most 5 characters'], [null, 'must not be null']] as const) {
+      const res = await patch(mine, [{ op: 'replace', path: '/TaxRegion', value }]);
+      refusedNaming(res, 'taxRegion');
+      expect(res.json().errors.taxRegion, String(value)).toEqual([message]);
+    }
+    expect((await read(mine)).taxRegion).toBe('ON');
   });
 
   it('PATCH-EMP-09 AMB-18: Int8 fields take 0 to 127', async () => {
