@@ -135,6 +135,15 @@ function lastCommittedDescription(): Record<string, unknown> | undefined {
 }
 const lastCommitted = lastCommittedDescription();
 
+describe('PATCH documents', () => {
+  it('PATCH-06: every record\'s PATCH document in the description recommends replace', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    const patches = Object.entries(doc.components.schemas as Record<string, { description?: string }>).filter(([name]) => name.endsWith('Patch'));
+    expect(patches.length).toBeGreaterThanOrEqual(11);
+    for (const [name, schema] of patches) expect(schema.description, name).toMatch(/`replace` is the recommended operation/);
+  });
+});
+
 describe('Versioning (decision 0030)', () => {
   it('VER-03 AMB-29: the version is the description\'s, "v 1" at /swagger/v1/, with its promise; requests carry none (no /v1 path, no version parameter)', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();

@@ -2487,7 +2487,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         EmployeePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -2961,7 +2961,7 @@ export interface components {
             ownedByServiceRep: string | null;
             team: string | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         ProspectPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -3191,7 +3191,7 @@ export interface components {
             isWomenOwned: boolean;
             bypassAddressValidationService: boolean | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         VendorPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -3649,7 +3649,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         CustomerPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -3795,7 +3795,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         ContactPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -3964,7 +3964,7 @@ export interface components {
             /** @description The customer's hierarchy node. */
             hierId: number;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         ContractPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4141,7 +4141,7 @@ export interface components {
             showPayRate: boolean;
             showWorksiteAddress: boolean;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         JobOrderPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4519,7 +4519,7 @@ export interface components {
             /** @description Name of the job title category. */
             category: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         JobTitlePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4639,7 +4639,7 @@ export interface components {
             jobTitle: string | null;
             branch: string | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         RateSheetPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4792,7 +4792,7 @@ export interface components {
             /** @description Name of the pay code. */
             payCode: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         TimecardPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5195,7 +5195,7 @@ export interface components {
             /** @description The language the translated texts are in: the requested one when supported, else en (AMB-83). */
             culture: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         AssignmentPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5558,7 +5558,7 @@ export interface components {
         ContactMethodCreated: {
             contactMethodId: number;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         ContactMethodPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6226,7 +6226,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmployeePatch"];
@@ -6406,7 +6406,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProspectPatch"];
@@ -6586,7 +6586,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["VendorPatch"];
@@ -6766,7 +6766,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CustomerPatch"];
@@ -6946,7 +6946,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactPatch"];
@@ -7125,7 +7125,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContractPatch"];
@@ -7305,7 +7305,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobOrderPatch"];
@@ -7484,7 +7484,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobTitlePatch"];
@@ -7664,7 +7664,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RateSheetPatch"];
@@ -7843,7 +7843,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TimecardPatch"];
@@ -8027,7 +8027,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AssignmentPatch"];
@@ -9553,7 +9553,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactMethodPatch"];
@@ -9748,7 +9748,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactMethodPatch"];
@@ -9943,7 +9943,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. */
+        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactMethodPatch"];

@@ -121,5 +121,6 @@ export function documentedPatch(catalog: Catalog, $id: string) {
     ...catalog.fields.map((f) => Type.Object({ op: Type.String({ enum: ['replace', 'add', 'test'] }), path: Type.Literal(`/${f.name}`), value: valueSchema(f) })),
     ...(nullable.length ? [Type.Object({ op: Type.Literal('remove'), path: path(nullable) })] : []),
     Type.Object({ op: Type.String({ enum: ['copy', 'move'] }), path: path(catalog.fields), from: path(catalog.fields) }),
-  ]), { $id, description: `JSON Patch document (RFC 6902) over the ${catalog.resource} catalog's fields; paths match in any letter case.` });
+  ]), { $id, description: `JSON Patch document (RFC 6902) over the ${catalog.resource} catalog's fields; paths match in any letter case. `
+    + '`replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.' });
 }
