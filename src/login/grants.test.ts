@@ -6,6 +6,7 @@ import { SignJWT, importJWK, decodeJwt } from 'jose';
 import { buildApp } from '../app.ts';
 import { loadKeys, rotateSigningKeys } from '../platform/auth/signing-keys.ts';
 import { revokeClient } from '../platform/auth/clients.ts';
+import { ROLES, type Role } from '../platform/auth/principal.ts';
 import { PASSWORD, testLogin, type LoginContext, type LoginTenant } from '../../test/login.ts';
 
 let t: LoginContext;
@@ -235,6 +236,34 @@ describe('bad input at the login server', () => {
     expect(await at('/connect/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '%%%\u0000grant_type' })).toBe(400);
     expect(await at('/connect/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=x' })).toBe(400);
     expect(await at('/no/such/path')).toBe(404);
+  });
+});
+
+describe('the caller kinds (GEN-02)', () => {
+  it('GEN-02 a rep\'s token, a Service token, a WebUserEmployee token and a WebUserContact token each act as their own role', async () => {
+    expect(ROLES).toEqual(['ServiceRep', 'WebUserEmployee', 'WebUserContact', 'Service']);
+    const bearer = (r: { status: number; body: Record<string, unknown> }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return { authorization: `Bearer ${String(r.body.access_token)}` };
+    };
+    const kinds: Record<Role, Record<string, string>> = {
+      ServiceRep: { 'x-tw-token': t.acme.fixture.northToken.token },
+      Service: bearer(await service(t.acme)),
+      WebUserEmployee: bearer(await webUser(t.acme)),
+      WebUserContact: bearer(await webUser(t.acme, { usertype: 'WebUserContact', username: 'carl' })),
+    };
+    // An app started now knows the current signing keys, whatever rotations the tests before made.
+    const app = await buildApp({ config: t.config, database: t.database, listenForRevocations: false });
+    try {
+      // The package list allows ServiceRep alone: every other kind's refusal names the role it acts as.
+      const answers = Object.fromEntries(await Promise.all(ROLES.map(async (role) => {
+        const res = await app.inject({ method: 'GET', url: '/Administration/AssessmentPackages', headers: kinds[role] });
+        return [role, res.statusCode === 200 ? 'ServiceRep' : /^The (\w+) role may not call this endpoint\.$/.exec(String(res.json().detail))?.[1] ?? res.body];
+      })));
+      expect(answers).toEqual({ ServiceRep: 'ServiceRep', Service: 'Service', WebUserEmployee: 'WebUserEmployee', WebUserContact: 'WebUserContact' });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { auth, testApp, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { XLSX } from './negotiation.ts';
+import { OPENAPI_PATH } from '../openapi.ts';
 import type { TypedRequests } from './typed-requests.ts';
 
 let t: TestContext;
@@ -231,6 +232,14 @@ describe('problems, paths and methods', () => {
     const res = await call('GET', '/DataLists/countries?Skip=1&TAKE=2');
     expect(res.json().data).toHaveLength(2);
     expect(res.json().data[0].country).toBe('Åland Islands');
+  });
+
+  it('GEN-06: the API description\'s server is BASE_URL and its paths are relative to it: server + path reaches the endpoint', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json<{ servers: { url: string }[]; paths: Record<string, unknown> }>();
+    expect(doc.servers).toEqual([{ url: t.config.BASE_URL }]);
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/') || path.startsWith('//'))).toEqual([]);
+    const res = await t.app.inject({ method: 'GET', url: `${doc.servers[0]?.url}/Datalists/Branches`, headers: auth.token(t.tenant.adminToken) });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('GEN-08 AMB-10: paths match in any letter case', async () => {

@@ -8,6 +8,7 @@ import ajvFormats from 'ajv-formats';
 import { lenientBodies } from './body.ts';
 import { invalid } from './errors.ts';
 import { isInDateRange } from './date-range.ts';
+import { GUID } from './json-patch/values.ts';
 
 // ajv-formats is CommonJS: its module object is the plugin, and it also names itself `default` (typed).
 const addFormats = ajvFormats.default;
@@ -18,6 +19,8 @@ function makeAjv(coerce: boolean): Ajv {
   // RFC 3339 as ajv-formats checks it, and inside the range the database stores (date-range.ts).
   const rfc3339 = formatCheck(ajv.formats['date-time']);
   ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339(text) && isInDateRange(new Date(text)) });
+  // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL refuses (a 500): a Guid is the bare UUID (GEN-12).
+  ajv.addFormat('uuid', GUID);
   return ajv;
 }
 

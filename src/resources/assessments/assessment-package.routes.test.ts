@@ -152,7 +152,7 @@ describe('packages', () => {
     expect((await other({ method: 'GET', url: `${PACKAGES}/${theirs}/Assessments/${member}` })).statusCode).toBe(200);
   });
 
-  it('ASM-08: PUT replaces every field (missing optional ones reset), answers 204 with no body and moves updatedAt', async () => {
+  it('ASM-08 ERR-03: PUT replaces every field (missing optional ones reset), answers 204 with no body and moves updatedAt', async () => {
     const id = await createPackage(admin, { name: 'Before', description: 'Old text', assessmentVendorId: acme.vendorId, isActive: false });
     const before = (await admin({ method: 'GET', url: `${PACKAGES}/${id}` })).json();
     expect(before).toMatchObject({ description: 'Old text', isActive: false });
@@ -187,7 +187,7 @@ describe('packages', () => {
     expect(await refusedFields(admin, 'PUT', `${PACKAGES}/${fresh}`, { name: 'Not Legacy', assessmentVendorId: vendor.vendorId })).toEqual(['assessmentVendorId']);
   });
 
-  it('ASM-09 AMB-69: DELETE answers 204, takes the members along and unlinks the sessions requested from the package', async () => {
+  it('ASM-09 AMB-69 ERR-03: DELETE answers 204 with no body, takes the members along and unlinks the sessions requested from the package', async () => {
     const db = t.database.db;
     const id = await createPackage(admin, { name: 'To Delete', assessmentVendorId: acme.vendorId });
     await addMember(admin, id, acme.id('TYPE'));

@@ -40,7 +40,7 @@ const call = async (method: string, path: string, token: string, body?: unknown)
 };
 
 describe('round trip with the provider double', () => {
-  it('ASM-20 ASM-23 ASM-19 ASM-22 AMB-70 (a): request → provider called → status inProgress, results, status completed called back → the employee\'s sessions show them', async () => {
+  it('GEN-17 ASM-20 ASM-23 ASM-19 ASM-22 AMB-70 (a): request → provider called → status inProgress, results, status completed called back → the employee\'s sessions show them', async () => {
     const rep = t.tenant.northToken.token;
     const callbackToken = (await repToken(t.database.db, t.tenant.tenantId, t.tenant.adminRepId, ['assessoncloudresults-write'])).token;
     const offer = await seedOffer(t.database.db, t.tenant.tenantId, ['typing-60', 'forklift-safety'], { apiUrl: `${double.url}api/v1`, apiKey: 'round-trip-key' });
@@ -94,7 +94,7 @@ describe('round trip with the provider double', () => {
 });
 
 describe('AMB-70 (e): the size of data over a real socket', () => {
-  it(`a ${MAX_DATA_LENGTH}-character data passes the server's URL limits (204); one character more is a 400 naming data`, async () => {
+  it(`GEN-17: a provider posts to the vendor results address over a real socket: a ${MAX_DATA_LENGTH}-character data passes the server's URL limits (204); one character more is a 400 naming data`, async () => {
     const offer = await seedOffer(t.database.db, t.tenant.tenantId, ['hook-1'], { kind: 'webhook' });
     const employee = await call('POST', '/Employees', t.tenant.northToken.token, { firstName: 'Lou', lastName: 'Long', branchId: t.tenant.north.branchId, region: 'MN' });
     const sessionId = await seedSession(t.database.db, {

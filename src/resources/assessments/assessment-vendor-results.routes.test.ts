@@ -42,7 +42,7 @@ const stored = async (sessionId: number) => t.database.db.select({ payload: asse
   .where(and(eq(assessmentResults.tenantId, t.tenant.tenantId), eq(assessmentResults.sessionId, sessionId)));
 
 describe('POST /Assessments/Sessions/Vendors/{id}/Results', () => {
-  it('ASM-26 ASM-27 AMB-70 (e): parses the serialized object in data, stores it as the session\'s result and answers 204 with no body', async () => {
+  it('ASM-26 ASM-27 AMB-70 (e) ERR-03: parses the serialized object in data, stores it as the session\'s result and answers 204 with no body', async () => {
     const id = await session();
     const res = await post(offer.vendorId, JSON.stringify(result(id, { vendorExtra: { proctored: true } })));
     expect(res.statusCode, res.body).toBe(204);

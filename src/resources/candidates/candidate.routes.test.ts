@@ -90,7 +90,18 @@ describe('POST /JobOrders/{id}/jobBoardCandidate', () => {
     expect((await apply(ids.southOrder, { employeeId: await employee('Anywhere') })).statusCode).toBe(201);
   });
 
-  it('CAND-07: 404 when the caller cannot see the job order (outside the hierarchy, absent, another tenant\'s)', async () => {
+  it('CAND-03 AMB-62 (b): the employeeId comes from the employee search of this service (GET /Employees, by last name)', async () => {
+    const created = await employee('Findable-Candidate');
+    const found = await north({ method: 'GET', url: '/Employees?lastName=findable-cand' });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.map((e: { employeeId: number }) => e.employeeId)).toEqual([created]);
+    const res = await apply(ids.northOrder, { employeeId: found.json().data[0].employeeId }, north);
+    expect(res.statusCode, res.body).toBe(201);
+    const listed = await north({ method: 'GET', url: `/JobOrders/${ids.northOrder}/candidates?take=1000` });
+    expect(listed.json().data).toContainEqual(expect.objectContaining({ jobOrderCandidateId: res.json().jobOrderCandidateId, employeeId: created }));
+  });
+
+  it('CAND-07 ERR-19: 404 when the caller cannot see the job order (outside the hierarchy, absent, another tenant\'s)', async () => {
     const employeeId = ids.northEmployee;
     for (const jobOrderId of [ids.southOrder, 2_000_000_000, ids.otherOrder]) {
       const res = await apply(jobOrderId, { employeeId }, north);
@@ -99,7 +110,7 @@ describe('POST /JobOrders/{id}/jobBoardCandidate', () => {
     }
   });
 
-  it('CAND-08: 404 when the caller cannot see the employee (outside the hierarchy, absent, another tenant\'s)', async () => {
+  it('CAND-08 ERR-19: 404 when the caller cannot see the employee (outside the hierarchy, absent, another tenant\'s)', async () => {
     for (const employeeId of [ids.southEmployee, 9_000_000_000, ids.otherEmployee]) {
       const res = await apply(ids.northOrder, { employeeId }, north);
       expect(res.statusCode, `${employeeId}`).toBe(404);
@@ -111,11 +122,12 @@ describe('POST /JobOrders/{id}/jobBoardCandidate', () => {
     expect((await apply(ids.northOrder, { employeeId: ids.otherEmployee }, as(t.app, t.other.adminToken))).statusCode).toBe(404);
   });
 
-  it('CAND-09: 409 when the employee is already a candidate for the order', async () => {
+  it('CAND-09 ERR-12 ERR-19: 409 CANDIDATE_EXISTS when the employee is already a candidate for the order', async () => {
     const employeeId = await employee('Twice');
     expect((await apply(ids.northOrder, { employeeId })).statusCode).toBe(201);
     const again = await apply(ids.northOrder, { employeeId, utmSource: 'other' });
     expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().code).toBe('CANDIDATE_EXISTS');
     expect(again.json().detail).toMatch(/already a candidate/);
     expect((await apply(ids.southOrder, { employeeId })).statusCode).toBe(201);
   });

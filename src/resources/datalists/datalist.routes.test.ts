@@ -99,6 +99,21 @@ describe('datalists', () => {
     expect(all.data.slice(0, 4).map((c) => c.country)).toEqual(['Afghanistan', 'Åland Islands', 'Albania', 'Algeria']);
   });
 
+  it('DL-13: job board search takes every countryCode of the countries list, and refuses every other code from 0 to 999 naming countryCode', async () => {
+    const listed = new Set((await list('/DataLists/countries')).data.map((c) => Number(c.countryCode)));
+    const codes = Array.from({ length: 1000 }, (_, code) => code);
+    const answers: Record<string, number> = {};
+    // In turns of 40: the credential may have 50 requests in flight.
+    for (let i = 0; i < codes.length; i += 40) {
+      await Promise.all(codes.slice(i, i + 40).map(async (code) => {
+        const res = await admin({ method: 'GET', url: `/Search/JobBoard?sortBy=4&take=1&countryCode=${code}` });
+        answers[code] = res.statusCode === 400 && Object.keys(res.json().errors ?? {}).join() === 'countryCode' ? 400 : res.statusCode;
+      }));
+    }
+    expect(listed.size).toBeGreaterThan(240);
+    expect(answers).toEqual(Object.fromEntries(codes.map((code) => [code, listed.has(code) ? 200 : 400])));
+  });
+
   it('issue 10: every back-office code list holds a new tenant\'s defaults as { <field>, <noun>, isActive }, by name, Guid ids where the field takes one', async () => {
     for (const codeList of CODE_LISTS) {
       const { data, totalCount } = await list(`/Datalists/${codeList.name}`);

@@ -64,6 +64,29 @@ describe('POST /RateSheets', () => {
   });
 });
 
+describe('Guid values (GEN-12)', () => {
+  const notGuids = (guid: string) => ['not-a-guid', guid.replace(/-/g, ''), `{${guid}}`, `urn:uuid:${guid}`, `${guid}0`, 42];
+
+  it('GEN-12: shiftId on create takes a UUID in either case; any other value is a 400 naming shiftId', async () => {
+    expect((await read(await newRateSheet({ shiftId: ids.shift.toUpperCase() }))).shiftId).toBe(ids.shift);
+    for (const shiftId of notGuids(ids.shift)) {
+      const res = await create({ name: 'Guid check', shiftId });
+      expect(res.statusCode, `${shiftId}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().errors), String(shiftId)).toEqual(['shiftId']);
+    }
+  });
+
+  it('GEN-12: ShiftId in a PATCH takes a UUID; any other value is a 400 naming shiftId and changes nothing', async () => {
+    const sheet = await newRateSheet({ shiftId: ids.shift });
+    for (const value of notGuids(ids.shift)) {
+      const res = await patch(sheet, [{ op: 'replace', path: '/ShiftId', value }]);
+      expect(res.statusCode, `${value}: ${res.body}`).toBe(400);
+      expect(res.json().errors, String(value)).toEqual({ shiftId: ['must be a Guid (UUID)'] });
+    }
+    expect((await read(sheet)).shiftId).toBe(ids.shift);
+  });
+});
+
 describe('reading and listing', () => {
   it('lists by name with filters, paged', async () => {
     const customer = await seedCustomer(t.database.db, place(t, 'north'), 'Listed Rates');

@@ -85,15 +85,26 @@ describe('POST /Employees/Resume', () => {
     expect(corrupt.json().errors.resume[0]).toMatch(/CORRUPT/);
   });
 
-  it('RES-12 a hierarchy level that may not insert master data answers 403', async () => {
+  it('RES-12 AUTH-32 ERR-08 ERR-19 a hierarchy level that may not insert master data answers 403 HIERARCHY_CANNOT_INSERT_MASTER_DATA', async () => {
     const res = await post(as(t.app, t.tenant.southToken), [part(await makeResume(SAMPLE_PERSON, 'docx'))]);
     expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ status: 403, code: 'HIERARCHY_CANNOT_INSERT_MASTER_DATA' });
   });
 
-  it('RES-14 needs the employee-write scope', async () => {
+  it('RES-14 ERR-08 needs the employee-write scope: 403 SCOPE_MISSING', async () => {
     const { issueCredential } = await import('../../platform/auth/tokens.ts');
     const reader = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.north.repId, kind: 'personal', name: 'reader', scopes: ['employee-read'], expiresAt: new Date(Date.now() + 86_400_000) });
-    expect((await post(as(t.app, reader), [part(await makeResume(SAMPLE_PERSON, 'docx'))])).statusCode).toBe(403);
+    expect((await post(as(t.app, reader), [part(await makeResume(SAMPLE_PERSON, 'docx'))])).json()).toMatchObject({ status: 403, code: 'SCOPE_MISSING' });
+  });
+
+  it('NEG-09 the resume comes as multipart/form-data: the same file as the whole body, or a JSON body, answers 415', async () => {
+    const resume = await makeResume(SAMPLE_PERSON, 'docx');
+    expect((await post(north, [part(resume)])).statusCode).toBe(201);
+    for (const [type, payload] of [[DOCX, resume], ['application/octet-stream', resume], ['application/json', '{"resume":"cv.docx"}']] as const) {
+      const res = await north({ method: 'POST', url: '/Employees/Resume', headers: { 'content-type': type }, payload });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().code, type).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
   });
 });
 
@@ -114,7 +125,7 @@ describe('address standardization and the external parser', () => {
     } finally { await ctx.close(); }
   });
 
-  it('RES-13 AMB-38 an unreachable parsing service answers 520, one that fails 521', async () => {
+  it('RES-13 AMB-38 ERR-17 ERR-18 ERR-19 an unreachable parsing service answers 520 EXTERNAL_UNREACHABLE, one that fails 521 EXTERNAL_FAILED', async () => {
     const closedPort = await freePort();
     const down = await testApp({ RESUME_PARSER_URL: `http://127.0.0.1:${closedPort}/parse` });
     const failing: Server = createServer((_req, res) => { res.writeHead(500); res.end('boom'); });
@@ -122,8 +133,12 @@ describe('address standardization and the external parser', () => {
     const broken = await testApp({ RESUME_PARSER_URL: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/parse` });
     try {
       const resume = [part(await makeResume(SAMPLE_PERSON, 'docx'))];
-      expect((await post(as(down.app, down.tenant.northToken), resume)).statusCode).toBe(520);
-      expect((await post(as(broken.app, broken.tenant.northToken), resume)).statusCode).toBe(521);
+      const unreachable = await post(as(down.app, down.tenant.northToken), resume);
+      expect(unreachable.statusCode).toBe(520);
+      expect(unreachable.json()).toMatchObject({ status: 520, code: 'EXTERNAL_UNREACHABLE' });
+      const failed = await post(as(broken.app, broken.tenant.northToken), resume);
+      expect(failed.statusCode).toBe(521);
+      expect(failed.json()).toMatchObject({ status: 521, code: 'EXTERNAL_FAILED' });
     } finally {
       await down.close();
       await broken.close();

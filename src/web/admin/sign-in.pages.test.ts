@@ -29,7 +29,7 @@ describe('signing in to the admin pages', () => {
     expect(res.body).toContain('value="acme"');
   });
 
-  it('sends other admin pages to the sign-in page, keeping where to come back to', async () => {
+  it('ERR-04 AMB-80: sends other admin pages to the sign-in page with a 303 (never a 302) whose Location keeps where to come back to', async () => {
     const res = await t.app.inject({ url: '/admin/tokens' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/admin/sign-in?lang=en&next=%2Fadmin%2Ftokens');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LoginContext } from '../../../test/login.ts';
 import { apiCredentials } from '../../platform/db/schema.ts';
+import { addServiceRep } from '../../resources/tenants/tenant.provisioning.ts';
 import { MESSAGES } from '../messages/index.ts';
 import { adminPagesLogin, escaped, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 
@@ -34,6 +35,22 @@ describe('personal access tokens on the admin pages', () => {
     const list = await t.app.inject({ url: '/admin/tokens', cookies: nora });
     expect(list.body).toContain(sidOf(res.body));
     expect(list.body).not.toContain(token);
+  });
+
+  it('AUTH-21: a rep added for an application is offered on the form, and the token issued for it acts as that rep, not as the rep who issued it', async () => {
+    const { tenantId, north, south } = t.acme.fixture;
+    const appRep = await addServiceRep(t.database.db, tenantId, { hierId: north.hierId, firstName: 'Payroll', lastName: 'Export App' });
+    expect((await openPage(t.app, '/admin/tokens', ada)).res.body).toContain(`<option value="${appRep}">Payroll Export App</option>`);
+    const { res } = await create(ada, { name: 'Payroll export', rep: String(appRep), expires: tomorrow(), 'scope:employee-read': 'on' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(apiCredentials).where(and(eq(apiCredentials.tenantId, tenantId), eq(apiCredentials.sid, sidOf(res.body))));
+    expect(row?.serviceRepId).toBe(appRep);
+    // Ada (root) sees the South employee; the application's rep, at the North node, does not.
+    const southern = await t.app.inject({ method: 'POST', url: '/Employees', headers: { 'x-tw-token': t.acme.fixture.adminToken.token }, payload: { firstName: 'Sue', lastName: 'South', branchId: south.branchId, region: 'MN' } });
+    expect(southern.statusCode, southern.body).toBe(201);
+    const headers = { 'x-tw-token': secretOf(res.body) };
+    expect((await t.app.inject({ url: `/Employees/${t.acme.employeeId}`, headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/Employees/${southern.json().employeeId}`, headers })).statusCode).toBe(404);
   });
 
   it('shows each problem next to its field, and issues nothing', async () => {

@@ -5,7 +5,8 @@ import { isInDateRange } from '../date-range.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A Guid (GEN-12): the bare UUID, in either case, as PostgreSQL's uuid reads it back. */
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601: a date, or a date and time with optional seconds, fraction and offset (none means UTC).
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
