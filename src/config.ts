@@ -68,6 +68,14 @@ export const ConfigSchema = Type.Object({
   ADDRESS_STANDARDIZATION_REQUIRED: Type.Boolean(),
   /** Largest assignment message document (bytes); refused with 413 while the upload streams. */
   DOCUMENT_UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024 }),
+  /** Webhook URLs may be plain http (default: https only). */
+  WEBHOOK_ALLOW_HTTP: Type.Boolean(),
+  /** Webhook hosts may resolve to loopback, private or link-local addresses (default: refused, at subscription and at each delivery). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: Type.Boolean(),
+  /** Time limit of one webhook delivery attempt, connection to answer. */
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000 }),
+  /** Attempts of one webhook delivery before it fails for good (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h apart). */
+  WEBHOOK_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20 }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -96,6 +104,10 @@ const defaults: Record<string, string> = {
   BATCH_MAX_ATTEMPTS: '3',
   ADDRESS_STANDARDIZATION_REQUIRED: 'false',
   DOCUMENT_UPLOAD_MAX_BYTES: String(10 * 1024 * 1024),
+  WEBHOOK_ALLOW_HTTP: 'false',
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false',
+  WEBHOOK_TIMEOUT_MS: '10000',
+  WEBHOOK_MAX_ATTEMPTS: '8',
   JOB_BOARD_CACHE_SECONDS: '60',
   JOB_BOARD_TEXT_SEARCHES: String(availableParallelism() + 1),
   LOGIN_SERVER_IN_PROCESS: 'true',

@@ -35,6 +35,10 @@ import { assignmentMessageRoutes } from './assignment-messages/assignment-messag
 import { assignmentRestrictionRoutes } from './assignment-restrictions/assignment-restriction.routes.ts';
 import { assessmentPackageRoutes } from './assessments/assessment-package.routes.ts';
 import { assessmentSessionRoutes } from './assessments/assessment-session.routes.ts';
+import { eventRoutes } from './events/event.routes.ts';
+import { webhookRoutes } from './webhooks/webhook.routes.ts';
+import { recordEventTypes } from '../platform/records/record-events.ts';
+import { BATCH_JOB_COMPLETED } from '../platform/jobs/queue.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -69,6 +73,8 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   assignmentRestrictionRoutes,
   assessmentPackageRoutes,
   assessmentSessionRoutes,
+  eventRoutes,
+  webhookRoutes([...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED]),
 ];
 
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];

@@ -6,10 +6,12 @@
 export const SCOPE_RECORDS = [
   'assignment', 'batchjob', 'contact', 'contract', 'customer', 'employee', 'jobboard',
   'jobtitle', 'order', 'prospect', 'ratesheet', 'timecard', 'vendor', 'webuser',
+  // Webhook subscriptions (GEN-16, docs/events.md).
+  'webhook',
 ] as const;
 
 /** Records that are only read (lookup lists, searches): a read scope alone. */
-export const READ_ONLY_RECORDS = ['datalist', 'search'] as const;
+export const READ_ONLY_RECORDS = ['datalist', 'search', 'event'] as const;
 
 /** Scopes the spec names that are not a read/write pair. */
 export const SINGLE_SCOPES = ['assessoncloudresults-write', 'assessment-webhook', 'assessment-read', 'assessment-write'] as const;

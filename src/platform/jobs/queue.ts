@@ -60,10 +60,20 @@ export async function finishItem(client: pg.PoolClient, item: ClaimedItem, worke
   return done.rowCount === 1;
 }
 
+/**
+ * The `batchJob.completed` event of the jobs a statement completed, in that statement (decision 0031):
+ * `with completed as (update ... returning j.tenant_id, j.id, j.hier_id) <this>`.
+ */
+export const BATCH_JOB_COMPLETED = { type: 'batchJob.completed', readScopes: ['batchjob-read'] } as const;
+const EMIT_COMPLETED = `insert into events (tenant_id, type, record_type, record_id, location, hier_id, read_scopes, data)
+  select tenant_id, '${BATCH_JOB_COMPLETED.type}', 'BatchJob', id, '/batchjobs/' || id, hier_id, array['${BATCH_JOB_COMPLETED.readScopes.join("', '")}'], '{}'::jsonb from completed`;
+
 /** Completes a job with no item left New or Processing ($1 tenant, $2 job). */
-const COMPLETE_IF_DONE = `update batch_jobs j set status = 'Completed', completed_at = now()
+const COMPLETE_IF_DONE = `with completed as (update batch_jobs j set status = 'Completed', completed_at = now()
   where j.tenant_id = $1 and j.id = $2 and j.status <> 'Completed'
-    and not exists (select 1 from batch_job_items i where i.tenant_id = $1 and i.batch_job_id = $2 and i.status in ('New', 'Processing'))`;
+    and not exists (select 1 from batch_job_items i where i.tenant_id = $1 and i.batch_job_id = $2 and i.status in ('New', 'Processing'))
+  returning j.tenant_id, j.id, j.hier_id)
+  ${EMIT_COMPLETED}`;
 
 /**
  * Run after an item's transaction commits: of two items finishing at once, the one that checks last
@@ -76,9 +86,11 @@ export async function completeJobIfDone(client: pg.PoolClient | pg.Pool, tenantI
 
 /** Completes every Processing job of these types that has no item left New or Processing. */
 export async function completeFinishedJobs(db: Db, types: string[]): Promise<void> {
-  await db.execute(sql`update batch_jobs j set status = 'Completed', completed_at = now()
+  await db.execute(sql`with completed as (update batch_jobs j set status = 'Completed', completed_at = now()
     where j.status = 'Processing' and j.batch_job_type = any(${sql.param(types)}::text[])
-      and not exists (select 1 from batch_job_items i where i.tenant_id = j.tenant_id and i.batch_job_id = j.id and i.status in ('New', 'Processing'))`);
+      and not exists (select 1 from batch_job_items i where i.tenant_id = j.tenant_id and i.batch_job_id = j.id and i.status in ('New', 'Processing'))
+    returning j.tenant_id, j.id, j.hier_id)
+    ${sql.raw(EMIT_COMPLETED)}`);
 }
 
 /** Gives items back to the queue (graceful shutdown): they keep their attempt count. */

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../db/database.ts';
 import type { JobCatalog, JobLog } from './job-catalog.ts';
 import { BatchWorker, type WorkerOptions } from './worker.ts';
+import { webhookOptions } from '../events/delivery.ts';
 
 export type StartOptions = { types?: string[] } & Partial<Omit<WorkerOptions, 'catalog' | 'log'>>;
 
@@ -20,6 +21,7 @@ export function createWorker(database: Database, config: Config, catalog: JobCat
     pollMs: 1000,
     graceMs: 10_000,
     log,
+    webhooks: webhookOptions(config, log),
     ...tuning,
     catalog: types ? [...new Set(types)].flatMap((t) => catalog.filter((d) => d.type === t)) : catalog,
   });

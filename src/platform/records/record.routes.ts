@@ -12,6 +12,7 @@ import { documentedPatch, PatchDocument } from '../http/json-patch/patch.ts';
 import { applyPatch } from '../http/json-patch/apply.ts';
 import { checkRules, isValues } from './rules.ts';
 import { idProperty, idSchema, tagOf, type RecordDefinition } from './record.ts';
+import { createWithEvent, recordEvent } from './record-events.ts';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
@@ -60,7 +61,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
     }, async (request, reply) => {
       const input: unknown = request.body;
       if (isValues(input)) await checkRules(createRules, { scope: request.scope, next: input }, new Set(Object.keys(input)));
-      const id = await def.create.run(request.scope, request.body);
+      const id = await createWithEvent(request.scope, def, (tx) => def.create.run(tx, request.body));
       return reply.code(201).header('location', `${def.path}/${id}`).send({ [key]: id });
     });
 
@@ -94,7 +95,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         params: Params, body: PatchDocument, documentedBody: documentedPatch(def.patch.target.catalog, `${def.name}Patch`),
       },
     }, async (request, reply) => {
-      await applyPatch(request.scope, def.patch.target, request.params[idName]!, request.body);
+      await applyPatch(request.scope, def.patch.target, request.params[idName]!, request.body, recordEvent(def, 'updated'));
       return reply.code(200).send();
     });
   };

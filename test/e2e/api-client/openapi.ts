@@ -1656,6 +1656,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed. Only events of records you may read. Poll with `after` = the page's `next`. */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook subscriptions made inside your hierarchy, with their deliveries pending and failed (never their secrets). */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Subscribe a URL to event types. 201 with the signing secret, shown this once. 400 naming `url` for a URL that is not https or whose host resolves to a private address, naming `eventTypes` for a type unknown or of a record you may not read. */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook subscription (never its secret). */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook subscription: nothing more is delivered to it, pending deliveries included. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2352,6 +2405,43 @@ export interface components {
             outcome?: "pass" | "fail" | "inconclusive";
             /** @description Where the full report can be read. */
             reportUrl?: string;
+        };
+        Event: {
+            /** @description Unique event id (`evt_<n>`); the `webhook-id` of its deliveries. Receivers dedupe on it: delivery is at least once. */
+            id: string;
+            /** @description Position in the tenant's event log: increasing in commit order, without gaps. The feed's cursor (`after`). */
+            sequence: number;
+            /** @description `<record>.created`, `<record>.updated`, `batchJob.completed`. */
+            type: string;
+            /** Format: date-time */
+            occurredAt: string;
+            record: {
+                /** @description The record's kind: `Employee`, `JobOrder`, `BatchJob`, ... */
+                type: string;
+                id: number;
+                /** @description The record's path under the API's base address: `/Employees/12`. */
+                location: string;
+            };
+            /** @description `<record>.updated`: the fields the change wrote, as the record's read names them (`lastName`); not their values. */
+            changedFields?: string[];
+        };
+        Webhook: {
+            webhookId: number;
+            url: string;
+            eventTypes: string[];
+            description: string | null;
+            /** @description The creator: deliveries carry the events of what this service rep's hierarchy sees. */
+            serviceRepId: number;
+            /** Format: date-time */
+            createdAt: string;
+            deliveries: {
+                /** @description Deliveries waiting for an attempt or a retry. */
+                pending: number;
+                /** @description Deliveries that failed after their last attempt. */
+                failed: number;
+                /** @description What the last failed attempt met (`HTTP 500`, `timeout after 10000 ms`, ...). */
+                lastError: string | null;
+            };
         };
         ProblemType: {
             /** @enum {string} */
@@ -5980,6 +6070,37 @@ export interface components {
             status: "requested" | "inProgress" | "completed" | "expired" | "failed";
             /** Format: date-time */
             statusChangedAt: string;
+        };
+        EventPage: {
+            /** @description Events after the cursor that you may see, in sequence order. */
+            data: components["schemas"]["Event"][];
+            /** @description Events after the cursor that you may see, this page included. */
+            totalCount: number;
+            /** @description The cursor to ask with next: the last sequence of this page (`after` itself when the page is empty). */
+            next: number;
+        };
+        WebhookCreate: {
+            /** @description Where deliveries are POSTed: https (http only where WEBHOOK_ALLOW_HTTP says), a host that resolves to public addresses (unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES says), no user or password. */
+            url: string;
+            /** @description Event types to receive (`employee.updated`, `batchJob.completed`, ...), each of a record you may read. */
+            eventTypes: string[];
+            description?: string;
+        };
+        WebhookCreated: {
+            webhookId: number;
+            url: string;
+            eventTypes: string[];
+            description: string | null;
+            /** @description The creator: deliveries carry the events of what this service rep's hierarchy sees. */
+            serviceRepId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The signing secret (`whsec_...`), shown this once: deliveries are signed with it (docs/events.md). */
+            secret: string;
+        };
+        WebhookPage: {
+            data: components["schemas"]["Webhook"][];
+            totalCount: number;
         };
     };
     responses: never;
@@ -12129,6 +12250,230 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The assessment vendor (Int32). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The cursor: the `sequence` of the last event you have (or the page's `next`); 0 from the start. */
+                after?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                    "text/json": components["schemas"]["EventPage"];
+                    "application/xml": components["schemas"]["EventPage"];
+                    "text/xml": components["schemas"]["EventPage"];
+                    "text/plain": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPage"];
+                    "text/json": components["schemas"]["WebhookPage"];
+                    "application/xml": components["schemas"]["WebhookPage"];
+                    "text/xml": components["schemas"]["WebhookPage"];
+                    "text/plain": components["schemas"]["WebhookPage"];
+                    "text/csv": components["schemas"]["WebhookPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WebhookPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                    "text/json": components["schemas"]["WebhookCreated"];
+                    "application/xml": components["schemas"]["WebhookCreated"];
+                    "text/xml": components["schemas"]["WebhookCreated"];
+                    "text/plain": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                    "text/json": components["schemas"]["Webhook"];
+                    "application/xml": components["schemas"]["Webhook"];
+                    "text/xml": components["schemas"]["Webhook"];
+                    "text/plain": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 id: number;
             };
             cookie?: never;

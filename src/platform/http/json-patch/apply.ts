@@ -1,6 +1,7 @@
 // Applies a JSON Patch document to one record in one transaction: load it (locked, inside the
 // caller's tenant and hierarchy, else 404), plan the patch against the catalog, run the resource's
-// own rules, write the changed columns, run its side effects. Any failure leaves the record as it was.
+// own rules, write the changed columns, run its side effects, record its `.updated` event (decision
+// 0031) when something changed. Any failure leaves the record as it was and records nothing.
 import { and, eq, getTableName } from 'drizzle-orm';
 import type { DataScope } from '../../scope.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
@@ -9,6 +10,7 @@ import { planPatch, validationError, type Operation, type Record_ } from './patc
 import { writeDirectly } from './direct.ts';
 import { ruleErrors } from '../../records/rules.ts';
 import type { PatchContext, PatchTarget } from './target.ts';
+import { emitEvent, type EventTemplate } from '../../events/outbox.ts';
 
 // The hot path runs as named statements built once from the catalog (Drizzle would build each query
 // again on every request); targets with their own visibility or conditions go through Drizzle.
@@ -53,8 +55,9 @@ async function loadForUpdate(tx: DataScope, target: PatchTarget, id: number): Pr
 
 // ---- The general path: a locked read, the plan, the resource's rules, the changed columns ----
 
-export async function applyPatch(scope: DataScope, target: PatchTarget, id: number, operations: Operation[]): Promise<void> {
-  if (await writeDirectly(scope, target, id, operations)) return;
+/** `event`: the record's `.updated` event, recorded with the write when the document changed the record. */
+export async function applyPatch(scope: DataScope, target: PatchTarget, id: number, operations: Operation[], event?: EventTemplate): Promise<void> {
+  if (await writeDirectly(scope, target, id, operations, event)) return;
   await scope.transaction(async (tx) => {
     const { table, catalog } = target;
     const row = await loadForUpdate(tx, target, id);
@@ -85,5 +88,6 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
     if (moved.hierId !== undefined) { columns.push('hier_id'); values.push(moved.hierId); }
     await tx.client!.query({ ...updateStatement(getTableName(table), columns), values: [tx.tenantId, id, ...values] });
     await target.after?.(ctx);
+    if (event) await emitEvent(tx, event, getTableName(table), id, { changedFields: [...changes.keys()].map((f) => f.json) });
   });
 }

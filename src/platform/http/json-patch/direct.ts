@@ -6,6 +6,7 @@
 // statement fails, each document is written again on its own and gets its own answer.
 // Decision record: docs/decisions/0013-employee-hot-paths.md. The fields a document may set here are
 // those no rule of the target reads (computed from its rules), so this path can never skip a rule.
+// A record's `.updated` event (decision 0031) is written by the same statement, for each row changed.
 import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DataScope } from '../../scope.ts';
@@ -15,6 +16,7 @@ import type { Field } from './catalog.ts';
 import { checkOperations, type Operation, type Step } from './patch.ts';
 import type { PatchTarget } from './target.ts';
 import { fieldsRead } from '../../records/rules.ts';
+import { eventInsertOf, eventValues, type EventTemplate } from '../../events/outbox.ts';
 
 /** The SQL type of a field's parameter (a parameter used twice must not be inferred two ways). */
 const SQL_TYPES: Record<Field['type'], string> = {
@@ -34,32 +36,51 @@ function statement(text: string): { name?: string; text: string } {
 const touched = (fields: Field[], value: (f: Field, i: number) => string, table = '') =>
   `updated_at = case when ${fields.map((f, i) => `${table}"${f.column}" is distinct from ${value(f, i)}`).join(' or ')} then now() else ${table}updated_at end`;
 
+/**
+ * An UPDATE answering the ids it matched, with the events of the rows it changed when `event` is
+ * set (`updated_at` moved: this statement changed a value); the event's parameters follow the fields'.
+ */
+function withEvents(update: string, table: string, fields: Field[], event: boolean): string {
+  const returning = `returning "${table}".id, "${table}".hier_id, "${table}".updated_at = now() as changed`;
+  return event
+    ? `with w as (${update} ${returning}), e as (${eventInsertOf(fields.length + 4)}) select id from w`
+    : `${update} returning "${table}".id`;
+}
+
 /** One record: $1 tenant, $2 id, $3 visible hierarchy nodes, $4… the fields' values. */
-function singleUpdate(table: string, fields: Field[]) {
+function singleUpdate(table: string, fields: Field[], event: boolean) {
   const value = (f: Field, i: number) => `$${i + 4}::${SQL_TYPES[f.type]}`;
-  return statement(`update "${table}" set ${fields.map((f, i) => `"${f.column}" = ${value(f, i)}`).join(', ')}, ${touched(fields, value)}
-    where tenant_id = $1 and id = $2 and hier_id = any($3::int[])`);
+  return statement(withEvents(`update "${table}" set ${fields.map((f, i) => `"${f.column}" = ${value(f, i)}`).join(', ')}, ${touched(fields, value)}
+    where tenant_id = $1 and id = $2 and hier_id = any($3::int[])`, table, fields, event));
 }
 
 /** Several records: $2 their ids, $4… one array per field, in the order of the ids; answers the ids written. */
-function multiUpdate(table: string, fields: Field[]) {
+function multiUpdate(table: string, fields: Field[], event: boolean) {
   const value = (f: Field) => `v."${f.column}"`;
   const arrays = fields.map((f, i) => `$${i + 4}::${SQL_TYPES[f.type]}[]`).join(', ');
-  return statement(`update "${table}" set ${fields.map((f) => `"${f.column}" = ${value(f)}`).join(', ')}, ${touched(fields, value, `"${table}".`)}
+  return statement(withEvents(`update "${table}" set ${fields.map((f) => `"${f.column}" = ${value(f)}`).join(', ')}, ${touched(fields, value, `"${table}".`)}
     from unnest($2::bigint[], ${arrays}) as v(id, ${fields.map((f) => `"${f.column}"`).join(', ')})
-    where "${table}".tenant_id = $1 and "${table}".id = v.id and "${table}".hier_id = any($3::int[])
-    returning "${table}".id`);
+    where "${table}".tenant_id = $1 and "${table}".id = v.id and "${table}".hier_id = any($3::int[])`, table, fields, event));
 }
 
+/** The event parameters of a statement writing `fields` (none without an event). */
+const eventParameters = (g: Pick<Group, 'event' | 'fields'>) => g.event ? eventValues(g.event, { changedFields: g.fields.map((f) => f.json) }) : [];
+
 interface Write { id: number; values: unknown[]; resolve(): void; reject(e: unknown): void }
-interface Group { ready?: boolean; table: string; fields: Field[]; what: string; tenantId: number; hierIds: number[]; client: Db['$client']; writes: Map<number, Write> }
+interface Group {
+  ready?: boolean; table: string; fields: Field[]; what: string; tenantId: number; hierIds: number[]; client: Db['$client']; writes: Map<number, Write>;
+  /** The record's `.updated` event, written for each row the statement changes. */
+  event?: EventTemplate;
+}
 
 const open = new Map<string, Group>();
 /** Writes per multi-row statement; more wait for the next one. */
 const MAX_GROUP = 32;
 
-async function writeOne(g: Pick<Group, 'table' | 'fields' | 'what' | 'tenantId' | 'hierIds'>, client: Pick<pg.Pool, 'query'>, id: number, values: unknown[]) {
-  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields), values: [g.tenantId, id, g.hierIds, ...values] });
+type Kind = Pick<Group, 'table' | 'fields' | 'what' | 'tenantId' | 'hierIds' | 'event'>;
+
+async function writeOne(g: Kind, client: Pick<pg.Pool, 'query'>, id: number, values: unknown[]) {
+  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, id, g.hierIds, ...values, ...eventParameters(g)] });
   if (!rowCount) throw notFound(g.what);
 }
 
@@ -92,7 +113,9 @@ async function write(g: Group): Promise<void> {
   writes.sort((a, b) => a.id - b.id);
   const columns = g.fields.map((_, i) => writes.map((w) => w.values[i]));
   try {
-    const { rows } = await g.client.query<{ id: number }>({ ...multiUpdate(g.table, g.fields), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, ...columns] });
+    const { rows } = await g.client.query<{ id: number }>({
+      ...multiUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, ...columns, ...eventParameters(g)],
+    });
     const written = new Set(rows.map((r) => Number(r.id)));
     for (const w of writes) {
       if (written.has(w.id)) w.resolve();
@@ -105,21 +128,21 @@ async function write(g: Group): Promise<void> {
 }
 
 const groupKeys = new WeakMap<number[], string>();
-function groupKey(scope: DataScope, table: string, fields: Field[]): string {
+function groupKey(scope: DataScope, kind: Pick<Kind, 'table' | 'fields' | 'event'>): string {
   let hier = groupKeys.get(scope.hierIds);
   if (hier === undefined) groupKeys.set(scope.hierIds, hier = scope.hierIds.join(','));
-  return `${table}|${fields.map((f) => f.column).join(',')}|${scope.tenantId}|${hier}`;
+  return `${kind.table}|${kind.fields.map((f) => f.column).join(',')}|${kind.event?.type ?? ''}|${scope.tenantId}|${hier}`;
 }
 
 /** Joins the open group of its kind (or opens one, written on the next turn of the event loop). */
-function grouped(scope: DataScope, table: string, what: string, fields: Field[], id: number, values: unknown[]): Promise<void> {
+function grouped(scope: DataScope, kind: Kind, id: number, values: unknown[]): Promise<void> {
   const client = scope.db.$client;
-  const key = groupKey(scope, table, fields);
+  const key = groupKey(scope, kind);
   let g = open.get(key);
   // Another database (tests run several apps) or the same record twice: not in this group.
-  if (g && (g.client !== client || g.writes.has(id))) return writeOne({ table, fields, what, tenantId: scope.tenantId, hierIds: scope.hierIds }, client, id, values);
+  if (g && (g.client !== client || g.writes.has(id))) return writeOne(kind, client, id, values);
   if (!g) {
-    const group: Group = { table, fields, what, tenantId: scope.tenantId, hierIds: scope.hierIds, client, writes: new Map() };
+    const group: Group = { ...kind, client, writes: new Map() };
     open.set(key, g = group);
     // At the end of this turn; or, with enough statements in flight, when one of them returns.
     setImmediate(() => {
@@ -155,7 +178,7 @@ function plainFields(target: PatchTarget): Set<Field> | null {
  * anything else (test, copy, move, a field a rule looks at, an invalid document), which the general
  * path then answers, in its order (404 before 400).
  */
-export async function writeDirectly(scope: DataScope, target: PatchTarget, id: number, operations: Operation[]): Promise<boolean> {
+export async function writeDirectly(scope: DataScope, target: PatchTarget, id: number, operations: Operation[], event?: EventTemplate): Promise<boolean> {
   const plain = plainFields(target);
   if (!plain || operations.length === 0 || !operations.every((o) => o.op === 'replace' || o.op === 'add' || o.op === 'remove')) return false;
   let steps: Step[];
@@ -169,9 +192,9 @@ export async function writeDirectly(scope: DataScope, target: PatchTarget, id: n
   for (const step of steps) changes.set(step.field, step.value);
   const fields = target.catalog.fields.filter((f) => changes.has(f));
   const values = fields.map((f) => changes.get(f));
-  const table = getTableName(target.table);
+  const kind: Kind = { table: getTableName(target.table), fields, what: target.what, tenantId: scope.tenantId, hierIds: scope.hierIds, event };
   // Inside a transaction: on its connection, now.
-  if (scope.client) await writeOne({ table, fields, what: target.what, tenantId: scope.tenantId, hierIds: scope.hierIds }, scope.client, id, values);
-  else await grouped(scope, table, target.what, fields, id, values);
+  if (scope.client) await writeOne(kind, scope.client, id, values);
+  else await grouped(scope, kind, id, values);
   return true;
 }

@@ -1,0 +1,235 @@
+// Webhook delivery, run by the background worker (docs/decisions/0031). One step: sequence the
+// events committed since the last step, fan them out into deliveries (one per event and matching
+// subscription, for what the subscription's creator sees), claim due deliveries under a lease
+// (FOR UPDATE SKIP LOCKED: any number of workers), POST each, signed the Standard Webhooks way,
+// and record the outcome: delivered, retried later with a growing delay, or failed after the last
+// attempt. At least once: a worker that dies after the POST but before recording it sends again
+// when the lease runs out; receivers dedupe on `webhook-id`.
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database, Db } from '../db/database.ts';
+import type { JobLog } from '../jobs/job-catalog.ts';
+import { addressProblem, guardedLookup } from './address-guard.ts';
+import { eventColumns, toEventBody, type EventRow } from './event-shape.ts';
+import { sequenceAllEvents } from './outbox.ts';
+
+export interface DeliveryOptions {
+  /** WEBHOOK_ALLOW_HTTP: plain http URLs (tests, a receiver on the same private network). */
+  allowHttp: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: hosts that resolve to loopback, private or link-local addresses. */
+  allowPrivate: boolean;
+  /** WEBHOOK_TIMEOUT_MS: the whole attempt, connection to the last byte read. */
+  timeoutMs: number;
+  /** WEBHOOK_MAX_ATTEMPTS: attempts before a delivery fails for good. */
+  maxAttempts: number;
+  /** Deliveries claimed (and sent at once) per step. */
+  batch: number;
+  /** Polling interval of the worker's delivery loop. */
+  pollMs: number;
+  log: JobLog;
+}
+
+/** The delivery options of the configuration. */
+export function webhookOptions(config: Config, log: JobLog): DeliveryOptions {
+  return {
+    allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, batch: 16, pollMs: 1000, log,
+  };
+}
+
+/**
+ * Seconds to wait after attempt n (1-based) before the next: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
+ * 10 h (the Standard Webhooks reference schedule): 8 attempts span about 27 hours. Later attempts
+ * (WEBHOOK_MAX_ATTEMPTS above 8) wait 10 h each.
+ */
+export const RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
+export const retryDelaySeconds = (attempt: number) => RETRY_DELAYS_SECONDS[Math.min(attempt, RETRY_DELAYS_SECONDS.length) - 1]!;
+
+/** The response bytes read (then the connection is dropped): receivers answer with a status, not a body. */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+/** How long a claimed delivery is held: past the attempt's time limit, so a live worker never loses it. */
+const leaseSeconds = (o: Pick<DeliveryOptions, 'timeoutMs'>) => Math.ceil(o.timeoutMs / 1000) + 60;
+
+// ---- Signing (https://www.standardwebhooks.com) ----
+
+/** A new signing secret: `whsec_` and 32 random bytes in Base64 (the key is the decoded bytes). */
+export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** `v1,<Base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` under the secret's key. */
+export function signature(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+// ---- The steps ----
+
+/**
+ * Turns newly sequenced events into deliveries: for each subscription (whose creator is an active
+ * rep), the events after its last sequence of its types whose record's node is at or below the
+ * creator's node; then moves its last sequence on. Answers the deliveries added.
+ */
+export async function fanOut(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    with subs as (
+      select s.tenant_id, s.id, s.last_sequence, s.event_types, n.path
+        from webhook_subscriptions s
+        join service_reps r on r.tenant_id = s.tenant_id and r.id = s.service_rep_id and r.is_active
+        join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
+       for update of s skip locked),
+    tops as (select s.tenant_id, s.id, (select max(e.sequence) from events e where e.tenant_id = s.tenant_id) as top from subs s),
+    added as (
+      insert into webhook_deliveries (tenant_id, subscription_id, event_id)
+      select s.tenant_id, s.id, e.id
+        from subs s
+        join events e on e.tenant_id = s.tenant_id and e.sequence > s.last_sequence
+        join hierarchy_nodes en on en.tenant_id = e.tenant_id and en.id = e.hier_id
+       where e.type = any(s.event_types) and en.path <@ s.path
+      order by e.sequence
+      on conflict do nothing
+      returning 1),
+    moved as (
+      update webhook_subscriptions w set last_sequence = t.top from tops t
+       where w.tenant_id = t.tenant_id and w.id = t.id and t.top > w.last_sequence)
+    select count(*)::int as n from added`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+type Claimed = EventRow & {
+  tenant_id: number; delivery_id: string | number; attempts: number; url: string; secret: string;
+};
+
+async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs'>): Promise<Claimed[]> {
+  const { rows } = await db.execute<Claimed>(sql`
+    with claimed as (
+      update webhook_deliveries d set attempts = d.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds(options)})
+       where (d.tenant_id, d.id) in (
+         select q.tenant_id, q.id from webhook_deliveries q
+          where q.status = 'Pending' and q.next_attempt_at <= now() and (q.lease_until is null or q.lease_until < now())
+          order by q.next_attempt_at, q.id
+          limit ${options.batch}
+          for update skip locked)
+      returning d.tenant_id, d.id, d.subscription_id, d.event_id, d.attempts)
+    select c.tenant_id, c.id as delivery_id, c.attempts, s.url, s.secret, ${sql.raw(eventColumns('e'))}
+      from claimed c
+      join webhook_subscriptions s on s.tenant_id = c.tenant_id and s.id = c.subscription_id
+      join events e on e.tenant_id = c.tenant_id and e.id = c.event_id`);
+  return rows;
+}
+
+type Outcome = { ok: true } | { ok: false; error: string };
+
+/** POSTs the body: no redirects followed, the whole attempt bounded, at most MAX_RESPONSE_BYTES read. */
+export async function post(url: string, body: string, headers: Record<string, string>, options: Pick<DeliveryOptions, 'allowHttp' | 'allowPrivate' | 'timeoutMs'>): Promise<Outcome> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { ok: false, error: 'invalid URL' };
+  }
+  if (target.protocol !== 'https:' && !(target.protocol === 'http:' && options.allowHttp)) return { ok: false, error: `${target.protocol} not allowed` };
+  // A literal IP never reaches the lookup below: judged here. A name is judged on the addresses its connection uses.
+  const problem = /^[\d.]+$|^\[/.test(target.hostname) ? await addressProblem(target.hostname, options.allowPrivate) : undefined;
+  if (problem) return { ok: false, error: `address refused: ${problem}` };
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise<Outcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve(outcome);
+    };
+    const request = client.request(target, {
+      method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: guardedLookup(options.allowPrivate), agent: false,
+    }, (response) => {
+      const status = response.statusCode ?? 0;
+      let read = 0;
+      const done = () => finish(status >= 200 && status < 300 ? { ok: true } : { ok: false, error: status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}` });
+      response.on('data', (chunk: Buffer) => { read += chunk.length; if (read >= MAX_RESPONSE_BYTES) done(); });
+      response.on('end', done);
+      response.on('error', done);
+    });
+    const timer = setTimeout(() => finish({ ok: false, error: `timeout after ${options.timeoutMs} ms` }), options.timeoutMs);
+    request.on('error', (e: NodeJS.ErrnoException) => finish({ ok: false, error: e.code === 'ADDRESS_REFUSED' ? `address refused: ${e.message}` : (e.code ?? e.message) }));
+    request.end(body);
+  });
+}
+
+async function record(db: Db, delivery: Claimed, outcome: Outcome, maxAttempts: number): Promise<void> {
+  const key = sql`tenant_id = ${delivery.tenant_id} and id = ${delivery.delivery_id}`;
+  if (outcome.ok) {
+    await db.execute(sql`update webhook_deliveries set status = 'Delivered', delivered_at = now(), lease_until = null, last_error = null where ${key}`);
+  } else if (delivery.attempts >= maxAttempts) {
+    await db.execute(sql`update webhook_deliveries set status = 'Failed', lease_until = null, last_error = ${outcome.error} where ${key}`);
+  } else {
+    await db.execute(sql`update webhook_deliveries set lease_until = null, last_error = ${outcome.error},
+      next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(delivery.attempts)}) where ${key}`);
+  }
+}
+
+/** Sends one claimed delivery and records the outcome. */
+async function deliver(db: Db, delivery: Claimed, options: DeliveryOptions): Promise<void> {
+  const event = toEventBody(delivery);
+  const body = JSON.stringify(event);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const outcome = await post(delivery.url, body, {
+    'content-type': 'application/json', 'user-agent': 'staffing-webhooks/1',
+    'webhook-id': event.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(delivery.secret, event.id, timestamp, body),
+  }, options);
+  if (!outcome.ok) options.log.info({ deliveryId: Number(delivery.delivery_id), eventId: event.id, attempt: delivery.attempts, error: outcome.error }, 'webhook delivery failed');
+  await record(db, delivery, outcome, options.maxAttempts);
+}
+
+/** One step of the delivery loop; answers the deliveries attempted. Tests call it directly. */
+export async function deliveryStep(database: Pick<Database, 'db'>, options: DeliveryOptions): Promise<number> {
+  await sequenceAllEvents(database.db);
+  await fanOut(database.db);
+  const claimed = await claim(database.db, options);
+  await Promise.all(claimed.map((d) => deliver(database.db, d, options)));
+  return claimed.length;
+}
+
+/** The worker's delivery loop: a step, then another at once while steps find a full batch, else after pollMs. */
+export class WebhookDeliverer {
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly database: Pick<Database, 'db'>, private readonly options: DeliveryOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops after the step in hand (bounded by the attempt time limit). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loopDone;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let attempted = 0;
+      try {
+        attempted = await deliveryStep(this.database, this.options);
+      } catch (e) {
+        this.options.log.warn({ err: e }, 'webhook delivery step failed');
+      }
+      if (attempted < this.options.batch && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, this.options.pollMs);
+          function done() { clearTimeout(timer); resolve(); }
+          this.wake = done;
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+// Writing events (the outbox) and giving them their place in the tenant's log. An event is inserted
+// by the transaction of the change it reports, so a change and its event commit or vanish together.
+// Its `sequence` is given later by the sequencer, which only ever sees committed events: sequences
+// follow commit order, and "everything after sequence N" never misses an event that commits late.
+// Decision: docs/decisions/0031-events-and-webhooks.md.
+import { sql } from 'drizzle-orm';
+import type { DataScope } from '../scope.ts';
+import { transaction, type Db } from '../db/database.ts';
+import type { EventData } from './event.table.ts';
+
+/** What a record's events say beyond the record itself (its id and node come from the row written). */
+export interface EventTemplate {
+  /** `employee.updated`, `batchJob.completed`. */
+  type: string;
+  /** `Employee`. */
+  recordType: string;
+  /** The record's collection: `/Employees` (the event's location is `/Employees/12`). */
+  path: string;
+  /** The scopes that read the record (any one of them). */
+  readScopes: readonly string[];
+}
+
+/** The columns of an event row, in the order `eventInsertOf` and `insertFor` fill them. */
+const EVENT_COLUMNS = 'insert into events (tenant_id, type, record_type, record_id, location, hier_id, read_scopes, data)';
+
+/**
+ * The event of each row of the CTE `w` (`id`, `hier_id`, `changed`) that changed, as part of the
+ * statement that wrote them (the one-statement PATCH path: the write and its events commit together).
+ * Parameters: $1 the tenant, then from `$first` those of `eventValues`.
+ */
+export function eventInsertOf(first: number): string {
+  const [type, recordType, path, scopes, data] = [0, 1, 2, 3, 4].map((i) => `$${first + i}`);
+  return `${EVENT_COLUMNS} select $1, ${type}::text, ${recordType}::text, w.id, ${path}::text || '/' || w.id, w.hier_id, ${scopes}::text[], ${data}::jsonb from w where w.changed`;
+}
+
+/** The parameters of `eventInsertOf`, in its order. */
+export function eventValues(event: EventTemplate, data: EventData): unknown[] {
+  return [event.type, event.recordType, event.path, [...event.readScopes], JSON.stringify(data)];
+}
+
+const statements = new Map<string, { name: string; text: string }>();
+
+/** One named statement per record table: the event, with the node read from the record's row in the same statement. */
+function insertFor(table: string) {
+  let statement = statements.get(table);
+  if (!statement) {
+    statement = {
+      name: `event_insert_${statements.size}`,
+      text: `${EVENT_COLUMNS}
+        select $1, $3, $4, r.id, $5 || '/' || r.id, r.hier_id, $6::text[], $7::jsonb from "${table}" r where r.tenant_id = $1 and r.id = $2`,
+    };
+    statements.set(table, statement);
+  }
+  return statement;
+}
+
+/**
+ * Records the event of the record `recordId` of `table` in the caller's transaction (`scope.client`
+ * must be set: an event outside the transaction of its change could report a change that never
+ * happened, or miss one that did).
+ */
+export async function emitEvent(scope: DataScope, event: EventTemplate, table: string, recordId: number, data: EventData = {}): Promise<void> {
+  if (!scope.client) throw new Error('emitEvent runs inside the transaction of the change it reports.');
+  await scope.client.query({
+    ...insertFor(table),
+    values: [scope.tenantId, recordId, event.type, event.recordType, event.path, [...event.readScopes], JSON.stringify(data)],
+  });
+}
+
+/** Advisory lock class of the sequencer (the second key is the tenant). */
+const SEQUENCER_LOCK = 31_001;
+/** Events sequenced per pass; more wait for the next. */
+const SEQUENCE_BATCH = 5000;
+
+/**
+ * Gives the tenant's committed events that have none a sequence, after the last one given, in the
+ * order they were written. One sequencer per tenant at a time (an advisory lock): two would hand out
+ * the same numbers. Answers how many it sequenced.
+ */
+export async function sequenceEvents(db: Db, tenantId: number): Promise<number> {
+  return transaction(db, async ({ client }) => {
+    await client.query('select pg_advisory_xact_lock($1, $2)', [SEQUENCER_LOCK, tenantId]);
+    // Read after the lock: this statement's snapshot sees the previous sequencer's commit.
+    const { rowCount } = await client.query({
+      name: 'events_sequence',
+      text: `with top as (select coalesce(max(sequence), 0) as n from events where tenant_id = $1),
+        pending as (select id, row_number() over (order by id) as n from events where tenant_id = $1 and sequence is null order by id limit ${SEQUENCE_BATCH})
+        update events e set sequence = top.n + pending.n from top, pending where e.tenant_id = $1 and e.id = pending.id`,
+      values: [tenantId],
+    });
+    return rowCount ?? 0;
+  });
+}
+
+/** Sequences every tenant that has events waiting (the delivery worker's first step). */
+export async function sequenceAllEvents(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ tenant_id: number }>(sql`select distinct tenant_id from events where sequence is null`);
+  let n = 0;
+  for (const { tenant_id } of rows) n += await sequenceEvents(db, tenant_id);
+  return n;
+}

@@ -1,0 +1,135 @@
+// GEN-16 (docs/decisions/0031, docs/events.md): the event log is written in the transaction of the
+// change it reports, and GET /Events pages it by cursor, showing only events of records the caller
+// may read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { as, callers, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { issueCredential } from '../../platform/auth/tokens.ts';
+import { batchJobs } from '../../platform/jobs/job.table.ts';
+import { completeJobIfDone } from '../../platform/jobs/queue.ts';
+import type { EventBody } from '../../platform/events/event-shape.ts';
+
+let t: TestContext;
+let c: ReturnType<typeof callers>;
+beforeAll(async () => { t = await testApp(); c = callers(t); });
+afterAll(async () => t?.close());
+
+const patch = (caller: Caller, id: number, document: unknown) =>
+  caller({ method: 'PATCH', url: `/Employees/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(document) });
+
+async function employee(caller: Caller, branchId: number, lastName = 'Eventful'): Promise<number> {
+  const res = await caller({ method: 'POST', url: '/Employees', payload: { firstName: 'Eve', lastName, branchId, region: 'MN' } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().employeeId;
+}
+
+interface Page { data: EventBody[]; totalCount: number; next: number }
+async function feed(caller: Caller, after = 0, take?: number): Promise<Page> {
+  const res = await caller({ method: 'GET', url: `/Events?after=${after}${take ? `&take=${take}` : ''}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+/** The caller's last sequence now: what a test reads "after". */
+const cursor = async (caller: Caller) => (await feed(caller)).data.at(-1)?.sequence ?? 0;
+const of = (page: Page, recordId: number) => page.data.filter((e) => e.record.id === recordId);
+
+describe('GEN-16 events are written in the transaction of their change', () => {
+  it('GEN-16 a POST leaves one <record>.created event; a successful PATCH exactly one <record>.updated naming the changed fields', async () => {
+    const after = await cursor(c.admin);
+    const id = await employee(c.north, t.tenant.north.branchId);
+    expect((await patch(c.north, id, [{ op: 'replace', path: '/LastName', value: 'Changed' }, { op: 'replace', path: '/FirstName', value: 'Evelyn' }])).statusCode).toBe(200);
+    const events = of(await feed(c.admin, after), id);
+    expect(events.map((e) => e.type)).toEqual(['employee.created', 'employee.updated']);
+    expect(events[0]).toMatchObject({ record: { type: 'Employee', id, location: `/Employees/${id}` } });
+    expect(events[0]!.changedFields).toBeUndefined();
+    // The one-statement path names the fields written, in the catalog's order.
+    expect(events[1]!.changedFields).toEqual(['firstName', 'lastName']);
+    expect(events[1]!.sequence).toBe(events[0]!.sequence + 1);
+    expect(events[1]!.id).toMatch(/^evt_\d+$/);
+  });
+
+  it('GEN-16 a PATCH that changes nothing leaves no event, on the one-statement path as on the general one, which names only the fields it changed', async () => {
+    const id = await employee(c.north, t.tenant.north.branchId);
+    const after = await cursor(c.admin);
+    expect((await patch(c.north, id, [{ op: 'replace', path: '/LastName', value: 'Eventful' }])).statusCode).toBe(200);
+    expect((await patch(c.north, id, [{ op: 'test', path: '/LastName', value: 'Eventful' }, { op: 'replace', path: '/FirstName', value: 'Eve' }])).statusCode).toBe(200);
+    expect(of(await feed(c.admin, after), id)).toEqual([]);
+    const both = [{ op: 'test', path: '/LastName', value: 'Eventful' }, { op: 'replace', path: '/FirstName', value: 'Evie' }, { op: 'replace', path: '/LastName', value: 'Eventful' }];
+    expect((await patch(c.north, id, both)).statusCode).toBe(200);
+    expect(of(await feed(c.admin, after), id).map((e) => e.changedFields)).toEqual([['firstName']]);
+  });
+
+  it('GEN-16 a PATCH that fails (400, 404, a failed test) leaves no event; a document of tests only writes nothing and reports nothing', async () => {
+    const id = await employee(c.north, t.tenant.north.branchId);
+    const after = await cursor(c.admin);
+    expect((await patch(c.north, id, [{ op: 'replace', path: '/LastName', value: 'x'.repeat(51) }])).statusCode).toBe(400);
+    expect((await patch(c.south, id, [{ op: 'replace', path: '/LastName', value: 'Hidden' }])).statusCode).toBe(404);
+    expect((await patch(c.north, id, [{ op: 'test', path: '/LastName', value: 'Wrong' }, { op: 'replace', path: '/LastName', value: 'Never' }])).statusCode).toBe(409);
+    expect((await patch(c.north, id, [{ op: 'test', path: '/LastName', value: 'Eventful' }])).statusCode).toBe(200);
+    expect(of(await feed(c.admin, after), id)).toEqual([]);
+  });
+
+  it('GEN-16 when the event cannot be written, the change is undone too (one transaction), on the one-statement PATCH path as on create', async () => {
+    const id = await employee(c.north, t.tenant.north.branchId);
+    const db = t.database.db;
+    await db.execute(sql`alter table events add constraint events_refused_for_test check (record_type <> 'Employee') not valid`);
+    try {
+      expect((await patch(c.north, id, [{ op: 'replace', path: '/LastName', value: 'Unreported' }])).statusCode).toBe(500);
+      expect((await c.north({ method: 'POST', url: '/Employees', payload: { firstName: 'Un', lastName: 'Reported', branchId: t.tenant.north.branchId, region: 'MN' } })).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table events drop constraint events_refused_for_test`);
+    }
+    expect((await c.north({ method: 'GET', url: `/Employees/${id}` })).json().lastName).toBe('Eventful');
+    const { rows } = await db.execute(sql`select 1 from employees where tenant_id = ${t.tenant.tenantId} and last_name = 'Reported'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('GEN-16 a batch job that completes leaves one batchJob.completed event, seen by who sees the job', async () => {
+    const { tenantId, north } = t.tenant;
+    const [job] = await t.database.db.insert(batchJobs).values({ tenantId, batchJobType: 'Test_Events', parameters: {}, status: 'Processing', hierId: north.hierId, serviceRepId: north.repId })
+      .returning({ id: batchJobs.id });
+    const after = await cursor(c.admin);
+    await completeJobIfDone(t.database.pool, tenantId, job!.id);
+    await completeJobIfDone(t.database.pool, tenantId, job!.id); // already completed: nothing more
+    const completed = (await feed(c.north, after)).data.filter((e) => e.type === 'batchJob.completed');
+    expect(completed).toEqual([expect.objectContaining({ record: { type: 'BatchJob', id: job!.id, location: `/batchjobs/${job!.id}` } })]);
+    expect((await feed(c.south, after)).data.filter((e) => e.type === 'batchJob.completed')).toEqual([]);
+  });
+});
+
+describe('GEN-16 GET /Events', () => {
+  it('GEN-16 pages by cursor: take bounds a page, next is the cursor of the following page, totalCount counts what is left', async () => {
+    const after = await cursor(c.admin);
+    const ids = [await employee(c.north, t.tenant.north.branchId), await employee(c.north, t.tenant.north.branchId), await employee(c.north, t.tenant.north.branchId)];
+    const first = await feed(c.admin, after, 2);
+    expect(first.data.map((e) => e.record.id)).toEqual(ids.slice(0, 2));
+    expect(first.totalCount).toBe(3);
+    expect(first.next).toBe(first.data[1]!.sequence);
+    const second = await feed(c.admin, first.next, 2);
+    expect(second.data.map((e) => e.record.id)).toEqual(ids.slice(2));
+    expect(second.totalCount).toBe(1);
+    const empty = await feed(c.admin, second.next, 2);
+    expect(empty).toEqual({ data: [], totalCount: 0, next: second.next });
+  });
+
+  it('GEN-16 shows only events of records the caller may read: not another branch\'s, not another tenant\'s, not without the record\'s read scope', async () => {
+    const after = await cursor(c.admin);
+    const northId = await employee(c.admin, t.tenant.north.branchId, 'Northern');
+    const southId = await employee(c.admin, t.tenant.south.branchId, 'Southern');
+    const ids = (page: Page) => page.data.map((e) => e.record.id);
+    expect(ids(await feed(c.admin, after))).toEqual([northId, southId]);
+    expect(ids(await feed(c.north, after))).toEqual([northId]);
+    expect(ids(await feed(c.south, after))).toEqual([southId]);
+    expect(ids(await feed(c.otherAdmin, 0))).toEqual([]);
+    // Events only, no employee-read: the employee's events are not the caller's to see.
+    const eventsOnly = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'events only', scopes: ['event-read'], expiresAt: new Date(Date.now() + 86_400_000) });
+    expect(ids(await feed(as(t.app, eventsOnly), after))).toEqual([]);
+    const noEvents = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'no events', scopes: ['employee-read'], expiresAt: new Date(Date.now() + 86_400_000) });
+    expect((await as(t.app, noEvents)({ method: 'GET', url: '/Events' })).statusCode).toBe(403);
+  });
+
+  it('GEN-16 a bad cursor or take answers 400 naming it', async () => {
+    expect((await c.admin({ method: 'GET', url: '/Events?after=-1' })).json()).toMatchObject({ status: 400, errors: { after: expect.any(Array) } });
+    expect((await c.admin({ method: 'GET', url: '/Events?take=0' })).json()).toMatchObject({ status: 400, errors: { take: expect.any(Array) } });
+  });
+});

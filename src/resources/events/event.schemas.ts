@@ -1,0 +1,16 @@
+// The event feed's query and page (docs/events.md). The event itself is the platform's
+// (platform/events/event-shape.ts): the same object a webhook delivers.
+import { Type } from 'typebox';
+import { EventBody } from '../../platform/events/event-shape.ts';
+import { PageQuery } from '../../platform/http/paging.ts';
+
+export const EventFeedQuery = Type.Object({
+  after: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, description: 'The cursor: the `sequence` of the last event you have (or the page\'s `next`); 0 from the start.' }),
+  take: PageQuery.properties.take,
+});
+
+export const EventPage = Type.Object({
+  data: Type.Array(EventBody, { description: 'Events after the cursor that you may see, in sequence order.' }),
+  totalCount: Type.Integer({ minimum: 0, description: 'Events after the cursor that you may see, this page included.' }),
+  next: Type.Integer({ minimum: 0, description: 'The cursor to ask with next: the last sequence of this page (`after` itself when the page is empty).' }),
+}, { $id: 'EventPage' });

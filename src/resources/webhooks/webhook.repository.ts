@@ -1,0 +1,100 @@
+// Webhook subscriptions: made by a service rep for the events of what their hierarchy sees, listed
+// and deleted by reps whose hierarchy holds the creator's node. The signing secret is kept as
+// generated (the worker signs with it) and leaves the service only in the create answer.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { DataScope } from '../../platform/scope.ts';
+import { hasScope } from '../../platform/auth/principal.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { addressProblem } from '../../platform/events/address-guard.ts';
+import { newSecret } from '../../platform/events/delivery.ts';
+import { sequenceEvents } from '../../platform/events/outbox.ts';
+import { webhookSubscriptions as subs } from '../../platform/events/event.table.ts';
+import type { Paged, Page } from '../../platform/http/paging.ts';
+import type { Webhook, WebhookCreate, WebhookCreated } from './webhook.schemas.ts';
+
+/** An event type the service emits, and the scopes that read its record (any one). */
+export interface EventType { type: string; readScopes: readonly string[] }
+
+export interface UrlRules { allowHttp: boolean; allowPrivate: boolean }
+
+/** Why the URL may not be a webhook's; undefined when it may. */
+async function urlProblem(text: string, rules: UrlRules): Promise<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'is not an absolute URL';
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && rules.allowHttp)) return rules.allowHttp ? 'must be an http or https URL' : 'must be an https URL';
+  if (url.username || url.password) return 'must not hold a user name or password (they would be stored and shown)';
+  return addressProblem(url.hostname, rules.allowPrivate);
+}
+
+/** What is wrong with each event type unknown, or of a record the caller may not read. */
+function eventTypeProblems(scope: DataScope, asked: string[], known: readonly EventType[]): string[] {
+  const messages: string[] = [];
+  for (const name of asked) {
+    const type = known.find((t) => t.type === name);
+    if (!type) messages.push(`${name} is not an event type (known: ${known.map((t) => t.type).join(', ')})`);
+    else if (!type.readScopes.some((s) => hasScope(scope.principal, s))) messages.push(`${name} needs the scope ${type.readScopes.join(' or ')}`);
+  }
+  return messages;
+}
+
+const columns = {
+  webhookId: subs.id, url: subs.url, eventTypes: subs.eventTypes, description: subs.description, serviceRepId: subs.serviceRepId, createdAt: subs.createdAt,
+};
+
+export async function createWebhook(
+  scope: DataScope, input: Static<typeof WebhookCreate>, known: readonly EventType[], rules: UrlRules,
+): Promise<Static<typeof WebhookCreated>> {
+  // One 400 names every bad field.
+  const errors: Record<string, string[]> = {};
+  const typeProblems = eventTypeProblems(scope, input.eventTypes, known);
+  if (typeProblems.length) errors.eventTypes = typeProblems;
+  const problem = await urlProblem(input.url, rules);
+  if (problem) errors.url = [problem];
+  if (Object.keys(errors).length) {
+    throw new AppError('VALIDATION_FAILED', Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join('; ')}`).join('. '), errors);
+  }
+  // Starts after the events committed so far: a new subscription receives what happens from now on.
+  await sequenceEvents(scope.db, scope.tenantId);
+  const secret = newSecret();
+  const [row] = await scope.db.insert(subs).values({
+    tenantId: scope.tenantId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, secret,
+    serviceRepId: scope.principal.serviceRepId, hierId: scope.principal.hierId,
+    lastSequence: sql`(select coalesce(max(sequence), 0) from events where tenant_id = ${scope.tenantId})`,
+  }).returning(columns);
+  return { ...row!, createdAt: row!.createdAt.toISOString(), secret };
+}
+
+function shaped(row: { createdAt: Date; pending: number; failed: number; lastError: string | null } & Omit<Static<typeof Webhook>, 'createdAt' | 'deliveries'>): Static<typeof Webhook> {
+  const { pending, failed, lastError, ...rest } = row;
+  return { ...rest, createdAt: row.createdAt.toISOString(), deliveries: { pending: Number(pending), failed: Number(failed), lastError } };
+}
+
+const withDeliveries = {
+  ...columns,
+  pending: sql<number>`(select count(*) from webhook_deliveries d where d.tenant_id = ${subs.tenantId} and d.subscription_id = ${subs.id} and d.status = 'Pending')`,
+  failed: sql<number>`(select count(*) from webhook_deliveries d where d.tenant_id = ${subs.tenantId} and d.subscription_id = ${subs.id} and d.status = 'Failed')`,
+  lastError: sql<string | null>`(select d.last_error from webhook_deliveries d where d.tenant_id = ${subs.tenantId} and d.subscription_id = ${subs.id} and d.last_error is not null order by d.id desc limit 1)`,
+};
+
+export async function listWebhooks(scope: DataScope, page: Page): Promise<Paged<Static<typeof Webhook>>> {
+  const where = and(eq(subs.tenantId, scope.tenantId), scope.visible(subs.hierId));
+  const rows = await scope.db.select(withDeliveries).from(subs).where(where).orderBy(subs.id).offset(page.skip).limit(page.take);
+  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(subs).where(where);
+  return { data: rows.map(shaped), totalCount: Number(count?.n ?? 0) };
+}
+
+export async function getWebhook(scope: DataScope, id: number): Promise<Static<typeof Webhook> | undefined> {
+  const [row] = await scope.db.select(withDeliveries).from(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
+  return row && shaped(row);
+}
+
+/** Deletes the subscription and its deliveries (pending ones are not sent); false when not visible. */
+export async function deleteWebhook(scope: DataScope, id: number): Promise<boolean> {
+  const rows = await scope.db.delete(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId))).returning({ id: subs.id });
+  return rows.length > 0;
+}

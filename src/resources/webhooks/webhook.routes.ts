@@ -1,0 +1,54 @@
+// Webhook subscriptions (GEN-16, docs/events.md): POST /Webhooks (the signing secret shown once),
+// GET /Webhooks, GET /Webhooks/{id}, DELETE /Webhooks/{id}. Delivery is the worker's
+// (platform/events/delivery.ts).
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
+import { found, notFound } from '../../platform/http/errors.ts';
+import { Webhook, WebhookCreate, WebhookCreated, WebhookIdParams, WebhookListQuery, WebhookPage } from './webhook.schemas.ts';
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, type EventType } from './webhook.repository.ts';
+
+const STAFF = ['ServiceRep', 'Service'] as const;
+const read: Access = { roles: STAFF, scopes: ['webhook-read', 'webhook-write'] };
+const write: Access = { roles: STAFF, scopes: ['webhook-write'] };
+const tags = ['Webhooks'];
+const what = 'The webhook subscription';
+
+/** The routes, for the event types the service emits (the registry derives them from the records). */
+export function webhookRoutes(eventTypes: readonly EventType[]) {
+  return async function routes(app: FastifyInstance) {
+    const api = app.withTypeProvider<TypedRequests>();
+    const rules = { allowHttp: app.config.WEBHOOK_ALLOW_HTTP, allowPrivate: app.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES };
+
+    api.post('/Webhooks', {
+      config: { access: write, representation: 'record', recordName: 'WebhookCreated' },
+      schema: {
+        tags, operationId: 'createWebhook',
+        summary: 'Subscribe a URL to event types. 201 with the signing secret, shown this once. 400 naming `url` for a URL that is not https or whose host resolves to a private address, naming `eventTypes` for a type unknown or of a record you may not read.',
+        body: WebhookCreate, response: { 201: WebhookCreated },
+      },
+    }, async (request, reply) => {
+      const created = await createWebhook(request.scope, request.body, eventTypes, rules);
+      return reply.code(201).header('location', `/Webhooks/${created.webhookId}`).send(created);
+    });
+
+    api.get('/Webhooks', {
+      config: { access: read, representation: 'list', recordName: 'Webhook' },
+      schema: { tags, operationId: 'listWebhooks', summary: 'Webhook subscriptions made inside your hierarchy, with their deliveries pending and failed (never their secrets).', querystring: WebhookListQuery, response: { 200: WebhookPage } },
+    }, async (request) => listWebhooks(request.scope, request.query));
+
+    api.get('/Webhooks/:id', {
+      config: { access: read, representation: 'record', recordName: 'Webhook' },
+      schema: { tags, operationId: 'getWebhook', summary: 'One webhook subscription (never its secret).', params: WebhookIdParams, response: { 200: Webhook } },
+    }, async (request) => found(await getWebhook(request.scope, request.params.id), what));
+
+    api.delete('/Webhooks/:id', {
+      config: { access: write },
+      schema: { tags, operationId: 'deleteWebhook', summary: 'Delete a webhook subscription: nothing more is delivered to it, pending deliveries included.', params: WebhookIdParams, response: { 204: Type.Null() } },
+    }, async (request, reply) => {
+      if (!(await deleteWebhook(request.scope, request.params.id))) throw notFound(what);
+      return reply.code(204).send();
+    });
+  };
+}

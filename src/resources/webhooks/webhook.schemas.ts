@@ -1,0 +1,39 @@
+// Webhook subscriptions' requests and answers (docs/events.md). The signing secret appears in the
+// create answer only.
+import { Type } from 'typebox';
+import { PageQuery, PagedList } from '../../platform/http/paging.ts';
+
+export const MAX_EVENT_TYPES = 50;
+
+export const WebhookCreate = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where deliveries are POSTed: https (http only where WEBHOOK_ALLOW_HTTP says), a host that resolves to public addresses (unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES says), no user or password.' }),
+  eventTypes: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: MAX_EVENT_TYPES, uniqueItems: true, description: 'Event types to receive (`employee.updated`, `batchJob.completed`, ...), each of a record you may read.' }),
+  description: Type.Optional(Type.String({ maxLength: 200 })),
+}, { $id: 'WebhookCreate', additionalProperties: false });
+
+const webhookProperties = {
+  webhookId: Type.Integer(),
+  url: Type.String(),
+  eventTypes: Type.Array(Type.String()),
+  description: Type.Union([Type.String(), Type.Null()]),
+  serviceRepId: Type.Integer({ description: 'The creator: deliveries carry the events of what this service rep\'s hierarchy sees.' }),
+  createdAt: Type.String({ format: 'date-time' }),
+};
+
+export const Webhook = Type.Object({
+  ...webhookProperties,
+  deliveries: Type.Object({
+    pending: Type.Integer({ minimum: 0, description: 'Deliveries waiting for an attempt or a retry.' }),
+    failed: Type.Integer({ minimum: 0, description: 'Deliveries that failed after their last attempt.' }),
+    lastError: Type.Union([Type.String(), Type.Null()], { description: 'What the last failed attempt met (`HTTP 500`, `timeout after 10000 ms`, ...).' }),
+  }),
+}, { $id: 'Webhook' });
+
+export const WebhookCreated = Type.Object({
+  ...webhookProperties,
+  secret: Type.String({ description: 'The signing secret (`whsec_...`), shown this once: deliveries are signed with it (docs/events.md).' }),
+}, { $id: 'WebhookCreated' });
+
+export const WebhookPage = PagedList(Webhook, { $id: 'WebhookPage' });
+export const WebhookListQuery = Type.Object({ skip: PageQuery.properties.skip, take: PageQuery.properties.take });
+export const WebhookIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
