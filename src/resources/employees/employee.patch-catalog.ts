@@ -2,9 +2,10 @@
 import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
 
 export const employeeCatalog = catalog('Employee', [
-  f('FirstName', 'String(50)'),
+  // As on create, a name is never empty (AMB-82 (a), decision 0007).
+  f('FirstName', 'String(50)', { minLength: 1 }),
   f('MiddleName', 'String(50)?'),
-  f('LastName', 'String(50)'),
+  f('LastName', 'String(50)', { minLength: 1 }),
   f('Alias', 'String(50)?'),
   f('NamePrefix', 'String(10)?'),
   f('NameSuffix', 'String(10)?'),

@@ -265,7 +265,7 @@ describe('PATCH /Employees/{id}', () => {
     expect((await read(mine)).howHeardOfDetail).toBe(detail);
   });
 
-  it('PATCH-EMP-07 AMB-82: FirstName and LastName are String(50), not nullable: 50 characters are stored; 51 or null is a 400 naming the field', async () => {
+  it('PATCH-EMP-07 AMB-82: FirstName and LastName are String(50), not nullable, not empty (as on create): 50 characters are stored; 51, empty or null is a 400 naming the field', async () => {
     const mine = await newEmployee();
     for (const [field, json] of [['FirstName', 'firstName'], ['LastName', 'lastName']] as const) {
       const name = `${field}-`.padEnd(50, 'x');
@@ -275,6 +275,9 @@ describe('PATCH /Employees/{id}', () => {
       refusedNaming(long, json);
       expect(long.json().errors[json]).toEqual(['must be at most 50 characters']);
       refusedNaming(await patch(mine, [{ op: 'replace', path: `/${field}`, value: null }]), json);
+      const empty = await patch(mine, [{ op: 'replace', path: `/${field}`, value: '' }]);
+      refusedNaming(empty, json);
+      expect(empty.json().errors[json]).toEqual(['must be at least 1 character']);
       expect((await read(mine))[json]).toBe(name);
     }
   });

@@ -22,6 +22,8 @@ export interface Field<Name extends string = string, N extends Notation = Notati
   type: FieldType;
   /** Maximum characters of a String; `Max` (no limit) when the spec says String(Max) or gives none. */
   maxLength?: number | 'Max';
+  /** Minimum characters of a String, where its create body has one (the catalog's notation gives none: AMB-82). */
+  minLength?: number;
   nullable: boolean;
   min?: number;
   max?: number;
@@ -36,7 +38,7 @@ export interface Catalog<F extends readonly Field[] = readonly Field[]> {
   byName: Map<string, Field>;
 }
 
-export interface FieldOptions { min?: number; max?: number; note?: string; column?: string }
+export interface FieldOptions { min?: number; max?: number; minLength?: number; note?: string; column?: string }
 
 const NOTATION = /^(String|Int8|Int16|Int32|Int64|Guid|DateTime|Decimal|Boolean)(?:\((\d+|Max)\))?(\?)?$/;
 
@@ -51,6 +53,7 @@ export function f<const Name extends string, const N extends Notation>(name: Nam
   if (!m || !type) throw new Error(`${name}: unknown type notation ${notation}`);
   const field: Field<Name, N> = { name, json: camel(name), notation, column: options.column ?? snake(name), type, nullable: m[3] === '?' };
   if (type === 'String') field.maxLength = m[2] === undefined || m[2] === 'Max' ? 'Max' : Number(m[2]);
+  if (options.minLength !== undefined) field.minLength = options.minLength;
   if (options.min !== undefined) field.min = options.min;
   if (options.max !== undefined) field.max = options.max;
   if (options.note) field.note = options.note;
@@ -82,7 +85,7 @@ export function valueSchema(field: Field): TSchema {
   const description = field.note;
   const base = (() => {
     switch (field.type) {
-      case 'String': return Type.String(field.maxLength === 'Max' ? {} : { maxLength: field.maxLength });
+      case 'String': return Type.String({ ...(field.minLength !== undefined && { minLength: field.minLength }), ...(field.maxLength !== 'Max' && { maxLength: field.maxLength }) });
       case 'Guid': return Type.String({ format: 'uuid' });
       case 'DateTime': return Type.String({ format: 'date-time' });
       case 'Boolean': return Type.Boolean();

@@ -34,6 +34,7 @@ export function checkValue(field: Field, value: unknown): Checked {
     case 'String':
       if (typeof value !== 'string') return { ok: false, message: 'must be a string' };
       if (field.maxLength !== 'Max' && value.length > field.maxLength!) return { ok: false, message: `must be at most ${field.maxLength} characters` };
+      if (field.minLength !== undefined && value.length < field.minLength) return { ok: false, message: `must be at least ${field.minLength} character${field.minLength === 1 ? '' : 's'}` };
       return { ok: true, value };
     case 'Boolean':
       return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: 'must be true or false' };
