@@ -54,9 +54,19 @@ export function sendProblem(
 interface AjvError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 
 /** ajv errors → field errors. The field is named as the client sent it (`firstName`, `skip`, ...). */
+/**
+ * A value that fits no member of `T | null` (an optional field, shapes.ts `opt`) gets ajv's message
+ * for each member and one for the union: "must NOT have more than 50 characters; must be null; must
+ * match a schema in anyOf". The first says what is wrong; the other two only repeat that it is.
+ */
+const repeats = (e: AjvError) => e.keyword === 'anyOf' || (e.keyword === 'type' && e.params.type === 'null');
+
 export function fieldErrors(validation: AjvError[], context: string | undefined): FieldErrors {
   const errors: FieldErrors = {};
+  const said = validation.filter((e) => !repeats(e)).map((e) => e.instancePath);
+  const explained = (path: string) => said.some((p) => p === path || p.startsWith(`${path}/`));
   for (const e of validation) {
+    if (repeats(e) && explained(e.instancePath)) continue;
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
       field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
