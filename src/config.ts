@@ -76,6 +76,8 @@ export const ConfigSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000 }),
   /** Attempts of one webhook delivery before it fails for good (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h apart). */
   WEBHOOK_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20 }),
+  /** Days events and finished webhook deliveries are kept (the worker prunes older ones hourly; an event a delivery still retries stays). */
+  EVENT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650 }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -108,6 +110,7 @@ const defaults: Record<string, string> = {
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false',
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_MAX_ATTEMPTS: '8',
+  EVENT_RETENTION_DAYS: '90',
   JOB_BOARD_CACHE_SECONDS: '60',
   JOB_BOARD_TEXT_SEARCHES: String(availableParallelism() + 1),
   LOGIN_SERVER_IN_PROCESS: 'true',

@@ -15,6 +15,10 @@ import type { JobLog } from '../jobs/job-catalog.ts';
 import { addressProblem, guardedLookup } from './address-guard.ts';
 import { eventColumns, toEventBody, type EventRow } from './event-shape.ts';
 import { sequenceAllEvents } from './outbox.ts';
+import { pruneEvents } from './retention.ts';
+
+/** How often the delivery loop prunes the event log. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface DeliveryOptions {
   /** WEBHOOK_ALLOW_HTTP: plain http URLs (tests, a receiver on the same private network). */
@@ -29,6 +33,8 @@ export interface DeliveryOptions {
   batch: number;
   /** Polling interval of the worker's delivery loop. */
   pollMs: number;
+  /** EVENT_RETENTION_DAYS: the loop prunes older events and finished deliveries hourly (retention.ts). */
+  retentionDays: number;
   log: JobLog;
 }
 
@@ -36,7 +42,7 @@ export interface DeliveryOptions {
 export function webhookOptions(config: Config, log: JobLog): DeliveryOptions {
   return {
     allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
-    timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, batch: 16, pollMs: 1000, log,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, batch: 16, pollMs: 1000, retentionDays: config.EVENT_RETENTION_DAYS, log,
   };
 }
 
@@ -199,6 +205,7 @@ export class WebhookDeliverer {
   private running = false;
   private loopDone: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  private prunedAt = 0;
 
   constructor(private readonly database: Pick<Database, 'db'>, private readonly options: DeliveryOptions) {}
 
@@ -219,6 +226,10 @@ export class WebhookDeliverer {
     while (this.running) {
       let attempted = 0;
       try {
+        if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+          this.prunedAt = Date.now();
+          await pruneEvents(this.database.db, this.options.retentionDays);
+        }
         attempted = await deliveryStep(this.database, this.options);
       } catch (e) {
         this.options.log.warn({ err: e }, 'webhook delivery step failed');

@@ -33,6 +33,8 @@ export const events = pgTable('events', {
   uniqueIndex('events_sequence').on(t.tenantId, t.sequence),
   // The sequencer's work: committed events without a position yet.
   index('events_unsequenced').on(t.tenantId, t.id).where(sql`sequence is null`),
+  // Retention (retention.ts): the oldest first.
+  index('events_occurred').on(t.occurredAt),
 ]);
 
 /**
@@ -81,6 +83,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   foreignKey({ columns: [t.tenantId, t.subscriptionId], foreignColumns: [webhookSubscriptions.tenantId, webhookSubscriptions.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.tenantId, t.eventId], foreignColumns: [events.tenantId, events.id] }),
   uniqueIndex('webhook_deliveries_once').on(t.tenantId, t.subscriptionId, t.eventId),
+  // An event's deliveries: retention keeps an event a delivery still needs (and the foreign key's check on delete).
+  index('webhook_deliveries_event').on(t.tenantId, t.eventId),
   // The queue: only deliveries still to make, by when they are due.
   index('webhook_deliveries_due').on(t.nextAttemptAt).where(sql`status = 'Pending'`),
 ]);

@@ -8,6 +8,8 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import { batchJobs } from '../../platform/jobs/job.table.ts';
 import { completeJobIfDone } from '../../platform/jobs/queue.ts';
 import type { EventBody } from '../../platform/events/event-shape.ts';
+import { sequenceEvents } from '../../platform/events/outbox.ts';
+import { pruneEvents } from '../../platform/events/retention.ts';
 
 let t: TestContext;
 let c: ReturnType<typeof callers>;
@@ -131,5 +133,30 @@ describe('GEN-16 GET /Events', () => {
   it('GEN-16 a bad cursor or take answers 400 naming it', async () => {
     expect((await c.admin({ method: 'GET', url: '/Events?after=-1' })).json()).toMatchObject({ status: 400, errors: { after: expect.any(Array) } });
     expect((await c.admin({ method: 'GET', url: '/Events?take=0' })).json()).toMatchObject({ status: 400, errors: { take: expect.any(Array) } });
+  });
+});
+
+describe('GEN-16 retention (EVENT_RETENTION_DAYS)', () => {
+  it('GEN-16 events older than the retention go, with their finished deliveries; an event a delivery still retries stays, as do recent ones', async () => {
+    const db = t.database.db, { tenantId, adminRepId, rootHierId } = t.tenant;
+    const ids: number[] = [];
+    for (const name of ['Delivered', 'Pending', 'Undelivered', 'Recent']) ids.push(await employee(c.north, t.tenant.north.branchId, name));
+    await sequenceEvents(db, tenantId);
+    const { rows } = await db.execute<{ id: string; record_id: string }>(sql`select id, record_id from events
+      where tenant_id = ${tenantId} and type = 'employee.created' and record_id = any(${sql.param(ids)}::bigint[])`);
+    const [delivered, pending, undelivered, recent] = ids.map((id) => Number(rows.find((r) => Number(r.record_id) === id)!.id));
+    const { rows: [sub] } = await db.execute<{ id: number }>(sql`insert into webhook_subscriptions (tenant_id, url, event_types, secret, service_rep_id, hier_id)
+      values (${tenantId}, 'https://example.com/hook', '{employee.created}', 'whsec_test', ${adminRepId}, ${rootHierId}) returning id`);
+    await db.execute(sql`insert into webhook_deliveries (tenant_id, subscription_id, event_id, status)
+      values (${tenantId}, ${sub!.id}, ${delivered}, 'Delivered'), (${tenantId}, ${sub!.id}, ${pending}, 'Pending')`);
+    await db.execute(sql`update events set occurred_at = now() - interval '100 days'
+      where tenant_id = ${tenantId} and id = any(${sql.param([delivered, pending, undelivered])}::bigint[])`);
+
+    expect(await pruneEvents(db, 90)).toBeGreaterThanOrEqual(2);
+    const kept = await db.execute<{ id: string }>(sql`select id from events where tenant_id = ${tenantId}
+      and id = any(${sql.param([delivered, pending, undelivered, recent])}::bigint[]) order by id`);
+    expect(kept.rows.map((r) => Number(r.id))).toEqual([pending, recent]);
+    const deliveries = await db.execute<{ event_id: string }>(sql`select event_id from webhook_deliveries where tenant_id = ${tenantId} and subscription_id = ${sub!.id}`);
+    expect(deliveries.rows.map((r) => Number(r.event_id))).toEqual([pending]);
   });
 });

@@ -1,0 +1,33 @@
+// How long the event log is kept (EVENT_RETENTION_DAYS, docs/events.md): every change writes an
+// event, so without pruning the log grows with the business for ever. The worker prunes hourly, in
+// batches (short statements, short locks): first the finished deliveries of old events, then old
+// events no delivery still needs. An event a delivery still retries stays until it is done; an event
+// not yet sequenced is never old enough (it committed moments ago).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+
+/** Rows deleted per statement. */
+const BATCH = 5000;
+
+/** Deletes what is older than `days`; answers the events deleted. */
+export async function pruneEvents(db: Db, days: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${days})`;
+  for (;;) {
+    const { rowCount } = await db.execute(sql`delete from webhook_deliveries d
+      where (d.tenant_id, d.id) in (
+        select q.tenant_id, q.id from webhook_deliveries q join events e on e.tenant_id = q.tenant_id and e.id = q.event_id
+         where q.status <> 'Pending' and e.occurred_at < ${cutoff} limit ${BATCH})`);
+    if ((rowCount ?? 0) < BATCH) break;
+  }
+  let deleted = 0;
+  for (;;) {
+    const { rowCount } = await db.execute(sql`delete from events e
+      where (e.tenant_id, e.id) in (
+        select o.tenant_id, o.id from events o
+         where o.occurred_at < ${cutoff} and o.sequence is not null
+           and not exists (select 1 from webhook_deliveries d where d.tenant_id = o.tenant_id and d.event_id = o.id)
+         limit ${BATCH})`);
+    deleted += rowCount ?? 0;
+    if ((rowCount ?? 0) < BATCH) return deleted;
+  }
+}
