@@ -1,4 +1,4 @@
-// `staffing client|webuser|rep|keys` against this file's database: the success paths as a user runs
+// `staffing client|webuser|keys` against this file's database: the success paths as a user runs
 // them (a child process), the refusals in process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -65,7 +65,7 @@ describe('staffing client', () => {
   });
 });
 
-describe('staffing webuser, rep, keys', () => {
+describe('staffing webuser, keys', () => {
   it('AUTH-05 webuser create gives an employee a login; a second login for the same record is refused', async () => {
     const run = await runStaffing(env, 'webuser', 'create', '--tenant', 'acme', '--type', 'employee', '--record', String(employeeId), '--username', 'cli.worker', '--password', 'long enough password', '--json');
     expect(run.code, run.stderr).toBe(0);
@@ -76,9 +76,7 @@ describe('staffing webuser, rep, keys', () => {
     expect((await inProcess('webuser', 'create', '--tenant', 'acme', '--type', 'contact', '--record', '1', '--username', 'x', '--password', 'short')).stderr).toMatch(/at least 10 characters/);
   });
 
-  it('rep login sets a rep\'s sign-in; keys rotate adds a signing key', async () => {
-    expect((await inProcess('rep', 'login', '--tenant', 'acme', '--rep', String(tenant.adminRepId), '--username', 'ada', '--password', 'long enough password')).code).toBe(0);
-    expect((await inProcess('rep', 'login', '--tenant', 'acme', '--rep', String(tenant.north.repId), '--username', 'ADA', '--password', 'long enough password')).stderr).toMatch(/taken/);
+  it('keys rotate adds a signing key', async () => {
     const before = (await database.db.select().from(signingKeys)).length;
     expect((await inProcess('keys', 'rotate')).code).toBe(0);
     const keys = await database.db.select().from(signingKeys);

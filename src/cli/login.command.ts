@@ -1,10 +1,10 @@
 // The login server's commands:
 //   staffing client create|revoke    OAuth clients per tenant and product instance
 //   staffing webuser create          a web user's login (employee or contact)
-//   staffing rep login               a service rep's username and password (code flow)
 //   staffing keys rotate             a new signing key (old ones stay published until their tokens expire)
 //   staffing login-server            the login server alone
 // Refusals exit with the codes of every command (refusals.ts; listed in docs/operations.md).
+// Service reps (`staffing rep create|list|login`) are rep.command.ts's.
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
@@ -14,31 +14,17 @@ import { addProductInstance, registerClient, revokeClient } from '../platform/au
 import { rotateSigningKeys } from '../platform/auth/signing-keys.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createWebUser } from '../resources/web-users/web-user.repository.ts';
-import { setRepLogin } from '../platform/auth/rep-logins.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
+import { positiveInt, requiredTenantId } from './flags.ts';
 import { InputError, UsageError } from './refusals.ts';
-import { tenantIdNamed } from './tenant.ts';
 
 export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a,b> [--scopes <a,b>] [--redirect-uri <uri>]... [--rep <id>] [--public] [--name <label>] [--json]
                           register an OAuth client (grants: tw_vendor_service_credentials, tw_vendor_webuser,
                           authorization_code); prints client_id and client_secret once
   client revoke <client_id> [--tenant <name>]
   webuser create --tenant <name> --type employee|contact --record <id> --username <u> --password <p> [--json]
-  rep login --tenant <name> --rep <id> --username <u> --password <p>
-                          let a service rep sign in at the login server (authorization code flow)
   keys rotate             sign with a new key from now on; keys older than a token's lifetime are dropped
   login-server            run the login server alone (AUTH_URL, AUTH_PORT)`;
-
-async function tenantNamed(db: Db, name: string | undefined, config: Config): Promise<number> {
-  if (!name) throw new UsageError('--tenant is required.');
-  return tenantIdNamed(db, name, config);
-}
-
-function positiveInt(value: string | undefined, flag: string): number {
-  const n = Number(value);
-  if (!value || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number.`);
-  return n;
-}
 
 const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
 
@@ -55,7 +41,7 @@ async function run(db: Db, config: Config, command: string, action: string | und
   const print = (json: Record<string, unknown>, text: string) => console.log(values.json ? JSON.stringify(json) : text);
   switch (`${command} ${action}`) {
     case 'client create': {
-      const tenantId = await tenantNamed(db, values.tenant, config);
+      const tenantId = await requiredTenantId(db, values.tenant, config);
       if (!values.pid) throw new UsageError('--pid is required: the product instance the client belongs to.');
       await addProductInstance(db, tenantId, values.pid, values.pid);
       const client = await registerClient(db, {
@@ -76,25 +62,18 @@ async function run(db: Db, config: Config, command: string, action: string | und
     case 'client revoke': {
       const clientId = positionals[0];
       if (!clientId) throw new UsageError('client revoke needs the client_id.');
-      const revoked = await revokeClient(db, clientId, values.tenant ? await tenantNamed(db, values.tenant, config) : undefined);
+      const revoked = await revokeClient(db, clientId, values.tenant ? await requiredTenantId(db, values.tenant, config) : undefined);
       if (!revoked) throw new InputError(`No active client ${clientId}.`);
       console.log(`Revoked ${clientId}: its tokens no longer authenticate.`);
       return 0;
     }
     case 'webuser create': {
-      const tenantId = await tenantNamed(db, values.tenant, config);
+      const tenantId = await requiredTenantId(db, values.tenant, config);
       if (values.type !== 'employee' && values.type !== 'contact') throw new UsageError('--type must be employee or contact.');
       if (!values.username || !values.password) throw new UsageError('--username and --password are required.');
       const id = await createWebUser(db, tenantId, { kind: values.type, recordId: positiveInt(values.record, '--record'), username: values.username, password: values.password });
       print({ webUserId: id, usertype: values.type === 'employee' ? 'WebUserEmployee' : 'WebUserContact', username: values.username },
         `Web user ${id} (${values.type} ${values.record}) can sign in as "${values.username}" with grant_type=tw_vendor_webuser.`);
-      return 0;
-    }
-    case 'rep login': {
-      const tenantId = await tenantNamed(db, values.tenant, config);
-      if (!values.username || !values.password) throw new UsageError('--username and --password are required.');
-      await setRepLogin(db, tenantId, positiveInt(values.rep, '--rep'), values.username, values.password);
-      console.log(`Service rep ${values.rep} can sign in as "${values.username}" at ${config.AUTH_URL}.`);
       return 0;
     }
     case 'keys rotate': {

@@ -15,6 +15,7 @@ import { registrationCommand, REGISTRATION_USAGE } from './registration.command.
 import { assessmentCommand, ASSESSMENT_USAGE } from './assessment.command.ts';
 import { listsCommand, LISTS_USAGE } from './lists.command.ts';
 import { loginCommand, loginServerCommand, LOGIN_USAGE } from './login.command.ts';
+import { repCommand, REP_USAGE } from './rep.command.ts';
 import { EX_USAGE, refusing, UsageError } from './refusals.ts';
 
 const USAGE = `Usage: staffing <command> [options]
@@ -38,6 +39,7 @@ Commands:
                           print an applicant registration link (docs/registration-link.md)
   ${REGISTRATION_USAGE}
   ${LOGIN_USAGE}
+  ${REP_USAGE}
   ${ASSESSMENT_USAGE}
   ${LISTS_USAGE}
 
@@ -71,7 +73,8 @@ async function run(command: string, rest: string[]): Promise<number> {
     case 'registration': return await registrationCommand(config, rest);
     case 'assessment': return await assessmentCommand(config, rest);
     case 'lists': return await listsCommand(config, rest);
-    case 'client': case 'webuser': case 'rep': case 'keys': return await loginCommand(config, command, rest);
+    case 'client': case 'webuser': case 'keys': return await loginCommand(config, command, rest);
+    case 'rep': return await repCommand(config, rest);
     case 'login-server': return await loginServerCommand(config);
     default: throw new UsageError(`Unknown command: ${command}\n\n${USAGE}`);
   }

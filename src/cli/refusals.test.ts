@@ -15,6 +15,7 @@ import { AppError } from '../platform/http/errors.ts';
 import { CatalogFileError } from '../resources/assessments/assessment-catalog.csv.ts';
 import { ListEntryError } from '../resources/datalists/back-office.repository.ts';
 import { RegistrationLinkError } from '../resources/registration/registration-link.ts';
+import { ServiceRepError } from '../resources/tenants/service-rep.repository.ts';
 import { exitCodeOf, InputError, refusing, UsageError } from './refusals.ts';
 import { NoTenantError } from './tenant.ts';
 
@@ -40,6 +41,7 @@ describe('exitCodeOf', () => {
       ['CredentialRequestError', new CredentialRequestError('Unknown scopes: x'), 65],
       ['ClientRequestError', new ClientRequestError('Unknown scopes: x'), 65],
       ['RepLoginError', new RepLoginError('The username "x" is taken in this tenant.'), 65],
+      ['ServiceRepError', new ServiceRepError('The tenant has no hierarchy node 9.'), 65],
       ['AppError 409', new AppError('CONFLICT', 'The tenant already has an assessment vendor named "x".'), 65],
       ['AppError 404', new AppError('NOT_FOUND', 'Assessment vendor 1 does not exist.'), 65],
       ['a missing file', await errorOf(() => readFile(join(folder, 'missing.csv'))), 66],

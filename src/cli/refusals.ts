@@ -10,6 +10,7 @@ import { AppError } from '../platform/http/errors.ts';
 import { CatalogFileError } from '../resources/assessments/assessment-catalog.csv.ts';
 import { ListEntryError } from '../resources/datalists/back-office.repository.ts';
 import { RegistrationLinkError } from '../resources/registration/registration-link.ts';
+import { ServiceRepError } from '../resources/tenants/service-rep.repository.ts';
 import { NoTenantError } from './tenant.ts';
 
 /** Wrong usage: an unknown command or action, a flag missing, unknown or malformed. */
@@ -34,7 +35,8 @@ export function exitCodeOf(e: unknown): number | undefined {
   // The registration link is made of flags only: a bad parameter is a malformed flag.
   if (e instanceof UsageError || e instanceof RegistrationLinkError) return EX_USAGE;
   if (e instanceof InputError || e instanceof NoTenantError || e instanceof ListEntryError || e instanceof CatalogFileError
-    || e instanceof CredentialRequestError || e instanceof ClientRequestError || e instanceof RepLoginError) return EX_DATAERR;
+    || e instanceof CredentialRequestError || e instanceof ClientRequestError || e instanceof RepLoginError
+    || e instanceof ServiceRepError) return EX_DATAERR;
   // A domain AppError of the client's kind (4xx) is refused input; a 5xx one is a fault.
   if (e instanceof AppError) return e.status < 500 ? EX_DATAERR : undefined;
   if (e instanceof NoDatabaseError) return EX_UNAVAILABLE;

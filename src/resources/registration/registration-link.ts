@@ -1,6 +1,7 @@
 // The applicant registration link (REG-01 to REG-21): `{registration_url}/{localeId}/{tenantName}?...`.
 // The registration site is not part of this service (AMB-26 (a)): this builds a valid link to it,
 // with every parameter of the spec's table, checked and URL-encoded. docs/registration-link.md.
+import { EMAIL_ADDRESS } from '../../platform/email-address.ts';
 
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -43,13 +44,12 @@ const MAX_ID = 2147483647;
 const TEXT_MAX = 255;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A pragmatic check (one @, no spaces, a dot in the domain): the site validates fully.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // REG-12: partial numbers are allowed, so only the characters of a phone number are checked.
 const PHONE = /^\+?[0-9 ().-]{1,25}$/;
 
 /** The query parameters in the spec's table order, each with its check. */
 const PARAMETERS: [keyof RegistrationLinkInput, (value: unknown) => string | undefined][] = [
-  ['branchId', id], ['workflowName', text], ['workflowId', id], ['username', text], ['emailAddress', (v) => text(v) ?? (EMAIL.test(v as string) ? undefined : 'is not an email address')],
+  ['branchId', id], ['workflowName', text], ['workflowId', id], ['username', text], ['emailAddress', (v) => text(v) ?? (EMAIL_ADDRESS.test(v as string) ? undefined : 'is not an email address')],
   ['phoneNumber', (v) => text(v) ?? (PHONE.test(v as string) ? undefined : 'may hold only digits, spaces, + ( ) . and -, at most 25')],
   ['howHeardOfId', id], ['firstName', text], ['middleName', text], ['lastName', text], ['postalCode', (v) => text(v, 10)],
   ['employmentCategoryId', (v) => (typeof v === 'string' && GUID.test(v) ? undefined : 'must be a Guid')],

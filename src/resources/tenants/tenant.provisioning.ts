@@ -35,17 +35,21 @@ export async function addBranch(db: Db, tenantId: number, hierId: number, name: 
   return row!.id;
 }
 
-export async function securityGroupId(db: Db, tenantId: number, name: D.SecurityGroupName): Promise<number> {
+/** The group a new rep joins unless told otherwise. */
+export const DEFAULT_REP_GROUP: D.SecurityGroupName = 'Recruiters';
+
+/** The id of the tenant's security group `name` (every tenant starts with D.DEFAULT_SECURITY_GROUPS). */
+export async function securityGroupId(db: Db, tenantId: number, name: string): Promise<number> {
   const [row] = await db.select({ id: securityGroups.id }).from(securityGroups)
     .where(and(eq(securityGroups.tenantId, tenantId), eq(securityGroups.name, name)));
   if (!row) throw new Error(`No security group ${name} in tenant ${tenantId}`);
   return row.id;
 }
 
-export interface RepInput { hierId: number; firstName: string; lastName: string; emailAddress?: string; securityGroup?: D.SecurityGroupName }
+export interface RepInput { hierId: number; firstName: string; lastName: string; emailAddress?: string; securityGroup?: string }
 
 export async function addServiceRep(db: Db, tenantId: number, rep: RepInput): Promise<number> {
-  const groupId = await securityGroupId(db, tenantId, rep.securityGroup ?? 'Recruiters');
+  const groupId = await securityGroupId(db, tenantId, rep.securityGroup ?? DEFAULT_REP_GROUP);
   const [row] = await db.insert(serviceReps).values({
     tenantId, hierId: rep.hierId, securityGroupId: groupId, firstName: rep.firstName, lastName: rep.lastName, emailAddress: rep.emailAddress ?? null,
   }).returning({ id: serviceReps.id });
