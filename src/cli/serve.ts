@@ -28,6 +28,7 @@ A hierarchy node that may not create employees ("${p.node}"; its rep is service 
   curl -H 'x-tw-token: ${p.personalAccessToken.token}' -H 'content-type: application/json' \\
     -d '{"firstName":"Pat","lastName":"Example","branchId":${p.branchId},"region":"MN"}' '${base}/Employees'
   answers 403 HIERARCHY_CANNOT_CREATE_EMPLOYEES; the administrator's token above creates the employee (201).
+  Its resume upload (curl ... -F resume=@cv.pdf '${base}/Employees/Resume') answers 403 HIERARCHY_CANNOT_INSERT_MASTER_DATA.
 
 OAuth 2.0 (login server ${config.AUTH_URL}):
   Service token (acts as the administrator):

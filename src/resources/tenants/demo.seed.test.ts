@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { hierarchyNodes } from '../../platform/db/schema.ts';
 import { printDemoCredentials } from '../../cli/serve.ts';
 import { testConfig, testDatabase } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { ensureDemo, type DemoCredentials } from './demo.seed.ts';
 
 let database: Database;
@@ -47,6 +48,13 @@ describe('the demo tenant', () => {
     expect(created.statusCode, created.body).toBe(201);
   });
 
+  it('RES-12 its node may not insert master data either: a resume upload by its rep answers 403 HIERARCHY_CANNOT_INSERT_MASTER_DATA', async () => {
+    const form = await multipart({}, [{ name: 'resume', fileName: 'cv.txt', type: 'text/plain', bytes: Buffer.from('Pat Example\npat@example.com\nSkills: payroll') }]);
+    const refused = await app.inject({ method: 'POST', url: '/Employees/Resume', headers: { ...form.headers, 'x-tw-token': demo.payroll.personalAccessToken.token }, payload: form.payload });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe('HIERARCHY_CANNOT_INSERT_MASTER_DATA');
+  });
+
   it('keeps its credentials between starts; an older credentials file without the payroll rep is replaced, with no second node', async () => {
     expect(await ensureDemo(database.db, dir)).toEqual(demo);
     const file = join(dir, 'demo-credentials.json');
@@ -67,6 +75,7 @@ describe('the demo tenant', () => {
       expect(printed).toContain(`curl -H 'x-tw-token: ${demo.payroll.personalAccessToken.token}'`);
       expect(printed).toContain(`"branchId":${demo.payroll.branchId}`);
       expect(printed).toContain('HIERARCHY_CANNOT_CREATE_EMPLOYEES');
+      expect(printed).toContain('HIERARCHY_CANNOT_INSERT_MASTER_DATA');
     } finally {
       log.mockRestore();
     }

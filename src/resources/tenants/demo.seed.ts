@@ -72,7 +72,8 @@ async function ensurePayroll(db: Db, demo: { tenantId: number; adminRepId: numbe
   const { tenantId } = demo;
   const [admin] = await db.select({ hierId: serviceReps.hierId }).from(serviceReps).where(and(eq(serviceReps.tenantId, tenantId), eq(serviceReps.id, demo.adminRepId)));
   const [node] = await db.select({ id: hierarchyNodes.id }).from(hierarchyNodes).where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.name, PAYROLL_NODE)));
-  const hierId = node?.id ?? await addHierarchyNode(db, tenantId, admin!.hierId, PAYROLL_NODE, { canCreateEmployees: false });
+  // Payroll keeps the employees recruiting creates: it may neither create them nor insert master data (a resume upload).
+  const hierId = node?.id ?? await addHierarchyNode(db, tenantId, admin!.hierId, PAYROLL_NODE, { canCreateEmployees: false, canInsertMasterData: false });
   const [rep] = await db.select({ id: serviceReps.id }).from(serviceReps).where(and(eq(serviceReps.tenantId, tenantId), eq(serviceReps.hierId, hierId)));
   const serviceRepId = rep?.id ?? await addServiceRep(db, tenantId, { hierId, firstName: 'Riley', lastName: 'Quinn', emailAddress: 'riley.quinn@demo-staffing.example', securityGroup: 'Payroll' });
   const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.tenantId, tenantId), eq(branches.name, 'Minneapolis')));
