@@ -11,7 +11,7 @@ import { newSecret } from '../../platform/events/delivery.ts';
 import { sequenceEvents } from '../../platform/events/outbox.ts';
 import { webhookSubscriptions as subs } from '../../platform/events/event.table.ts';
 import type { Paged, Page } from '../../platform/http/paging.ts';
-import type { Webhook, WebhookCreate, WebhookCreated } from './webhook.schemas.ts';
+import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookDeliveryQuery } from './webhook.schemas.ts';
 
 /** An event type the service emits, and the scopes that read its record (any one). */
 export interface EventType { type: string; readScopes: readonly string[] }
@@ -91,6 +91,28 @@ export async function listWebhooks(scope: DataScope, page: Page): Promise<Paged<
 export async function getWebhook(scope: DataScope, id: number): Promise<Static<typeof Webhook> | undefined> {
   const [row] = await scope.db.select(withDeliveries).from(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
   return row && shaped(row);
+}
+
+/** A visible subscription's deliveries, newest first; undefined when the subscription is not visible. */
+export async function listDeliveries(scope: DataScope, id: number, query: Static<typeof WebhookDeliveryQuery>): Promise<Paged<Static<typeof WebhookDelivery>> | undefined> {
+  if (!(await getWebhook(scope, id))) return undefined;
+  const status = query.status ?? null;
+  const { rows } = await scope.db.execute<{ delivery_id: string; event_id: string; event_type: string; status: 'Pending' | 'Delivered' | 'Failed'; attempts: number;
+    next_attempt_at: Date | null; last_error: string | null; delivered_at: Date | null; created_at: Date; total_count: string }>(sql`
+    select d.id as delivery_id, e.id as event_id, e.type as event_type, d.status, d.attempts,
+           case when d.status = 'Pending' then d.next_attempt_at end as next_attempt_at, d.last_error, d.delivered_at, d.created_at,
+           count(*) over () as total_count
+      from webhook_deliveries d join events e on e.tenant_id = d.tenant_id and e.id = d.event_id
+     where d.tenant_id = ${scope.tenantId} and d.subscription_id = ${id} and (${status}::text is null or d.status = ${status}::text)
+     order by d.id desc offset ${query.skip} limit ${query.take}`);
+  const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+  return {
+    data: rows.map((r) => ({
+      deliveryId: Number(r.delivery_id), eventId: `evt_${r.event_id}`, eventType: r.event_type, status: r.status, attempts: Number(r.attempts),
+      nextAttemptAt: iso(r.next_attempt_at), lastError: r.last_error, deliveredAt: iso(r.delivered_at), createdAt: new Date(r.created_at).toISOString(),
+    })),
+    totalCount: Number(rows[0]?.total_count ?? 0),
+  };
 }
 
 /** Deletes the subscription and its deliveries (pending ones are not sent); false when not visible. */

@@ -197,6 +197,29 @@ describe('GEN-16 webhook delivery', () => {
     expect((await deliveries())[1]).toMatchObject({ status: 'Failed', attempts: 3, last_error: 'HTTP 503' });
   });
 
+  it('GEN-16 GET /Webhooks/{id}/Deliveries lists a subscription\'s deliveries newest first, by state; 404 outside the creator\'s hierarchy', async () => {
+    const webhookId = (await subscribe(c.north, { url: `${base}/listed`, eventTypes: ['employee.updated'] })).json().webhookId;
+    const id = await northEmployee();
+    answers.push({ status: 500 });
+    expect((await rename(c.north, id, 'Listed')).statusCode).toBe(200);
+    await drain();
+    expect((await rename(c.north, id, 'Listed again')).statusCode).toBe(200);
+    await drain();
+    const list = async (query = '') => {
+      const res = await c.north({ method: 'GET', url: `/Webhooks/${webhookId}/Deliveries${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const all = await list();
+    expect(all.totalCount).toBe(2);
+    expect(all.data.map((d: { status: string }) => d.status)).toEqual(['Delivered', 'Pending']);
+    expect(all.data[0]).toMatchObject({ eventType: 'employee.updated', attempts: 1, lastError: null, nextAttemptAt: null, deliveredAt: expect.any(String) });
+    expect(all.data[1]).toMatchObject({ attempts: 1, lastError: 'HTTP 500', nextAttemptAt: expect.any(String), deliveredAt: null });
+    expect(all.data[1].eventId).toBe(received[0]!.headers['webhook-id']);
+    expect((await list('?status=Pending')).data.map((d: { lastError: string }) => d.lastError)).toEqual(['HTTP 500']);
+    expect((await c.south({ method: 'GET', url: `/Webhooks/${webhookId}/Deliveries` })).statusCode).toBe(404);
+  });
+
   it('GEN-16 does not follow a redirect, and refuses a private address at delivery time when not allowed', async () => {
     await subscribe(c.north, { url: `${base}/moved`, eventTypes: ['employee.updated'] });
     const id = await northEmployee();

@@ -1,13 +1,13 @@
 // Webhook subscriptions (GEN-16, docs/events.md): POST /Webhooks (the signing secret shown once),
-// GET /Webhooks, GET /Webhooks/{id}, DELETE /Webhooks/{id}. Delivery is the worker's
+// GET /Webhooks, GET /Webhooks/{id}, GET /Webhooks/{id}/Deliveries, DELETE /Webhooks/{id}. Delivery is the worker's
 // (platform/events/delivery.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { found, notFound } from '../../platform/http/errors.ts';
-import { Webhook, WebhookCreate, WebhookCreated, WebhookIdParams, WebhookListQuery, WebhookPage } from './webhook.schemas.ts';
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, type EventType } from './webhook.repository.ts';
+import { Webhook, WebhookCreate, WebhookCreated, WebhookDeliveryPage, WebhookDeliveryQuery, WebhookIdParams, WebhookListQuery, WebhookPage } from './webhook.schemas.ts';
+import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, type EventType } from './webhook.repository.ts';
 
 const STAFF = ['ServiceRep', 'Service'] as const;
 const read: Access = { roles: STAFF, scopes: ['webhook-read', 'webhook-write'] };
@@ -42,6 +42,15 @@ export function webhookRoutes(eventTypes: readonly EventType[]) {
       config: { access: read, representation: 'record', recordName: 'Webhook' },
       schema: { tags, operationId: 'getWebhook', summary: 'One webhook subscription (never its secret).', params: WebhookIdParams, response: { 200: Webhook } },
     }, async (request) => found(await getWebhook(request.scope, request.params.id), what));
+
+    api.get('/Webhooks/:id/Deliveries', {
+      config: { access: read, representation: 'list', recordName: 'WebhookDelivery' },
+      schema: {
+        tags, operationId: 'listWebhookDeliveries',
+        summary: 'A subscription\'s deliveries, newest first: the event, the state (Pending, Delivered, Failed), attempts, the next attempt and what the last failed one met.',
+        params: WebhookIdParams, querystring: WebhookDeliveryQuery, response: { 200: WebhookDeliveryPage },
+      },
+    }, async (request) => found(await listDeliveries(request.scope, request.params.id, request.query), what));
 
     api.delete('/Webhooks/:id', {
       config: { access: write },

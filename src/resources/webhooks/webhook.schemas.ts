@@ -35,5 +35,22 @@ export const WebhookCreated = Type.Object({
 }, { $id: 'WebhookCreated' });
 
 export const WebhookPage = PagedList(Webhook, { $id: 'WebhookPage' });
+
+export const WebhookDelivery = Type.Object({
+  deliveryId: Type.Integer(),
+  eventId: Type.String({ description: 'The event delivered: its `id` (`evt_...`), the `webhook-id` header of each attempt.' }),
+  eventType: Type.String(),
+  status: Type.String({ enum: ['Pending', 'Delivered', 'Failed'] }),
+  attempts: Type.Integer({ minimum: 0 }),
+  nextAttemptAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When a pending delivery is tried next; null once it is delivered or failed.' }),
+  lastError: Type.Union([Type.String(), Type.Null()], { description: 'What the last failed attempt met (`HTTP 500`, `timeout after 10000 ms`, ...).' }),
+  deliveredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+}, { $id: 'WebhookDelivery' });
+export const WebhookDeliveryPage = PagedList(WebhookDelivery, { $id: 'WebhookDeliveryPage' });
+export const WebhookDeliveryQuery = Type.Object({
+  status: Type.Optional(Type.String({ enum: ['Pending', 'Delivered', 'Failed'], description: 'Only deliveries in this state.' })),
+  skip: PageQuery.properties.skip, take: PageQuery.properties.take,
+});
 export const WebhookListQuery = Type.Object({ skip: PageQuery.properties.skip, take: PageQuery.properties.take });
 export const WebhookIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

@@ -1709,6 +1709,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Webhooks/{id}/Deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A subscription's deliveries, newest first: the event, the state (Pending, Delivered, Failed), attempts, the next attempt and what the last failed one met. */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2442,6 +2459,22 @@ export interface components {
                 /** @description What the last failed attempt met (`HTTP 500`, `timeout after 10000 ms`, ...). */
                 lastError: string | null;
             };
+        };
+        WebhookDelivery: {
+            deliveryId: number;
+            /** @description The event delivered: its `id` (`evt_...`), the `webhook-id` header of each attempt. */
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "Pending" | "Delivered" | "Failed";
+            attempts: number;
+            /** @description When a pending delivery is tried next; null once it is delivered or failed. */
+            nextAttemptAt: string | null;
+            /** @description What the last failed attempt met (`HTTP 500`, `timeout after 10000 ms`, ...). */
+            lastError: string | null;
+            deliveredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         ProblemType: {
             /** @enum {string} */
@@ -6100,6 +6133,10 @@ export interface components {
         };
         WebhookPage: {
             data: components["schemas"]["Webhook"][];
+            totalCount: number;
+        };
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
             totalCount: number;
         };
     };
@@ -12486,6 +12523,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: "Pending" | "Delivered" | "Failed";
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                    "text/json": components["schemas"]["WebhookDeliveryPage"];
+                    "application/xml": components["schemas"]["WebhookDeliveryPage"];
+                    "text/xml": components["schemas"]["WebhookDeliveryPage"];
+                    "text/plain": components["schemas"]["WebhookDeliveryPage"];
+                    "text/csv": components["schemas"]["WebhookDeliveryPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WebhookDeliveryPage"];
+                };
             };
             /** @description A problem (application/problem+json). */
             "4XX": {
