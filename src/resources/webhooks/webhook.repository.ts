@@ -115,6 +115,25 @@ export async function listDeliveries(scope: DataScope, id: number, query: Static
   };
 }
 
+/**
+ * Sends a failed delivery again (after the receiver is fixed): Pending, due now, with a fresh count
+ * of attempts. Answers false when the subscription is not visible or has no such delivery; throws
+ * 409 for a delivery that has not failed (a pending one is sent anyway, a delivered one arrived).
+ */
+export async function redeliver(scope: DataScope, id: number, deliveryId: number): Promise<boolean> {
+  if (!(await getWebhook(scope, id))) return false;
+  const { rows } = await scope.db.execute<{ status: string; redelivered: boolean }>(sql`
+    with target as (select d.tenant_id, d.id, d.status from webhook_deliveries d
+       where d.tenant_id = ${scope.tenantId} and d.subscription_id = ${id} and d.id = ${deliveryId} for update),
+    reset as (update webhook_deliveries d set status = 'Pending', attempts = 0, next_attempt_at = now(), lease_until = null
+       from target t where d.tenant_id = t.tenant_id and d.id = t.id and t.status = 'Failed' returning d.id)
+    select t.status, exists (select 1 from reset) as redelivered from target t`);
+  const [row] = rows;
+  if (!row) return false;
+  if (!row.redelivered) throw new AppError('CONFLICT', `Delivery ${deliveryId} is ${row.status}: only a failed delivery is sent again.`);
+  return true;
+}
+
 /** Deletes the subscription and its deliveries (pending ones are not sent); false when not visible. */
 export async function deleteWebhook(scope: DataScope, id: number): Promise<boolean> {
   const rows = await scope.db.delete(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId))).returning({ id: subs.id });

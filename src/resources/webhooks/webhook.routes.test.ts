@@ -197,6 +197,30 @@ describe('GEN-16 webhook delivery', () => {
     expect((await deliveries())[1]).toMatchObject({ status: 'Failed', attempts: 3, last_error: 'HTTP 503' });
   });
 
+  it('GEN-16 a failed delivery is sent again on request (204), then delivered; a delivered one is 409, another hierarchy\'s or an unknown one 404', async () => {
+    const webhookId = (await subscribe(c.north, { url: `${base}/again`, eventTypes: ['employee.updated'] })).json().webhookId;
+    const id = await northEmployee();
+    answers.push({ status: 500 }, { status: 500 }, { status: 500 });
+    expect((await rename(c.north, id, 'Again')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      await drain();
+      await t.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'Pending'`);
+    }
+    expect(await deliveries()).toEqual([expect.objectContaining({ status: 'Failed', attempts: 3 })]);
+    const [{ deliveryId }] = (await c.north({ method: 'GET', url: `/Webhooks/${webhookId}/Deliveries` })).json().data;
+    const again = (caller: Caller, delivery = deliveryId) => caller({ method: 'POST', url: `/Webhooks/${webhookId}/Deliveries/${delivery}/Redeliver` });
+    expect((await again(c.south)).statusCode).toBe(404);
+    expect((await again(c.north, deliveryId + 1000)).statusCode).toBe(404);
+    expect((await again(c.north)).statusCode).toBe(204);
+    expect(await deliveries()).toEqual([expect.objectContaining({ status: 'Pending', attempts: 0, due: true })]);
+    await drain();
+    expect(received).toHaveLength(4);
+    expect(await deliveries()).toEqual([expect.objectContaining({ status: 'Delivered', attempts: 1 })]);
+    const delivered = await again(c.north);
+    expect(delivered.statusCode).toBe(409);
+    expect(delivered.json().detail).toMatch(/is Delivered/);
+  });
+
   it('GEN-16 GET /Webhooks/{id}/Deliveries lists a subscription\'s deliveries newest first, by state; 404 outside the creator\'s hierarchy', async () => {
     const webhookId = (await subscribe(c.north, { url: `${base}/listed`, eventTypes: ['employee.updated'] })).json().webhookId;
     const id = await northEmployee();

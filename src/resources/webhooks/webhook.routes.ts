@@ -1,13 +1,16 @@
 // Webhook subscriptions (GEN-16, docs/events.md): POST /Webhooks (the signing secret shown once),
-// GET /Webhooks, GET /Webhooks/{id}, GET /Webhooks/{id}/Deliveries, DELETE /Webhooks/{id}. Delivery is the worker's
+// GET /Webhooks, GET /Webhooks/{id}, GET /Webhooks/{id}/Deliveries, POST /Webhooks/{id}/Deliveries/{deliveryId}/Redeliver,
+// DELETE /Webhooks/{id}. Delivery is the worker's
 // (platform/events/delivery.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { found, notFound } from '../../platform/http/errors.ts';
-import { Webhook, WebhookCreate, WebhookCreated, WebhookDeliveryPage, WebhookDeliveryQuery, WebhookIdParams, WebhookListQuery, WebhookPage } from './webhook.schemas.ts';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, type EventType } from './webhook.repository.ts';
+import {
+  Webhook, WebhookCreate, WebhookCreated, WebhookDeliveryPage, WebhookDeliveryParams, WebhookDeliveryQuery, WebhookIdParams, WebhookListQuery, WebhookPage,
+} from './webhook.schemas.ts';
+import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, redeliver, type EventType } from './webhook.repository.ts';
 
 const STAFF = ['ServiceRep', 'Service'] as const;
 const read: Access = { roles: STAFF, scopes: ['webhook-read', 'webhook-write'] };
@@ -51,6 +54,18 @@ export function webhookRoutes(eventTypes: readonly EventType[]) {
         params: WebhookIdParams, querystring: WebhookDeliveryQuery, response: { 200: WebhookDeliveryPage },
       },
     }, async (request) => found(await listDeliveries(request.scope, request.params.id, request.query), what));
+
+    api.post('/Webhooks/:id/Deliveries/:deliveryId/Redeliver', {
+      config: { access: write },
+      schema: {
+        tags, operationId: 'redeliverWebhookDelivery',
+        summary: 'Send a failed delivery again (after fixing the receiver): it is pending again, due now, with a fresh count of attempts. 204; 409 for a delivery that has not failed.',
+        params: WebhookDeliveryParams, response: { 204: Type.Null() },
+      },
+    }, async (request, reply) => {
+      if (!(await redeliver(request.scope, request.params.id, request.params.deliveryId))) throw notFound('The webhook delivery');
+      return reply.code(204).send();
+    });
 
     api.delete('/Webhooks/:id', {
       config: { access: write },

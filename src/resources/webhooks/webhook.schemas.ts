@@ -54,3 +54,4 @@ export const WebhookDeliveryQuery = Type.Object({
 });
 export const WebhookListQuery = Type.Object({ skip: PageQuery.properties.skip, take: PageQuery.properties.take });
 export const WebhookIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const WebhookDeliveryParams = Type.Object({ ...WebhookIdParams.properties, deliveryId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
