@@ -64,7 +64,7 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
       const refused = allowPrivate ? undefined : found.find((a) => isPrivateAddress(a.address));
       if (refused || found.length === 0) return callback(new AddressRefused(`${hostname} resolves to ${refused?.address ?? 'nothing'}`), '', 0);
       // net asks for every address when it tries them in turn (autoSelectFamily), else for one.
-      if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, found);
+      if (options.all) callback(null, found);
       else callback(null, found[0]!.address, found[0]!.family);
     });
   };
