@@ -7,6 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../src/platform/db/embedded.ts';
+import { ENTRY, entryNodeFlags } from '../src/cli/entry-flags.ts';
 
 export interface Scenario {
   name: string;
@@ -110,7 +111,7 @@ async function spawnService(dataDir: string, port: number, authPort: number, pas
     ...process.env, DATA_DIR: dataDir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', MAX_IN_FLIGHT_PER_CREDENTIAL: '1000', ...pass.env,
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'bin/staffing.js'), 'serve', '--demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...entryNodeFlags(), ENTRY, 'serve', '--demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 'the service');
   } catch (error) {
@@ -200,7 +201,7 @@ async function sampleBodies(s: Scenario, base: string, headers: Record<string, s
 /** The bare Fastify server answering `bodies` in turn, driven as the scenario drives the service. */
 async function measureBare(s: Scenario, bodies: string[], connections: number): Promise<Measured> {
   const barePort = await freePort();
-  const bare = fork(join(root, 'bench/bare-server.ts'), { env: { ...process.env, PORT: String(barePort) }, execArgv: ['--import', 'tsx'] });
+  const bare = fork(join(root, 'bench/bare-server.ts'), { env: { ...process.env, PORT: String(barePort) }, execArgv: ['--import', 'tsx', ...entryNodeFlags()] });
   try {
     bare.send(bodies);
     await waitFor(async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, 'the bare server');

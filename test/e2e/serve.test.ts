@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from '../../src/platform/db/embedded.ts';
 
 const run = promisify(execFile);
@@ -122,6 +123,23 @@ describe('staffing serve --demo', () => {
     const failed = await run(process.execPath, [bin, 'token', 'create', '--scopes', 'everything'], { env }).catch((e) => e);
     expect(failed.code).toBe(65);
     expect(failed.stderr).toMatch(/Unknown scopes: everything/);
+  });
+
+  it('the service reaches its embedded database through the Unix socket, not loopback TCP (decision 0032)', async () => {
+    // Requests open the pool's connections; then PostgreSQL says where each of the service's came from.
+    const { personalAccessToken } = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8'));
+    expect((await fetch(`${base}/DataLists/countries?take=1`, { headers: { 'x-tw-token': personalAccessToken.token } })).status).toBe(200);
+    const { user, password } = JSON.parse(readFileSync(join(dir, 'pg-credentials.json'), 'utf8'));
+    const port = readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+    const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user, password, database: 'postgres' });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ socket: boolean }>(`select client_addr is null as socket from pg_stat_activity where application_name = 'staffing'`);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.socket)).toBe(true);
+    } finally {
+      await client.end();
+    }
   });
 
   it('a bad configuration stops with a clear message', async () => {

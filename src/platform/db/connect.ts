@@ -63,7 +63,9 @@ service's data directory, or DATABASE_URL to its PostgreSQL server.`);
   }
   const server = await startEmbedded(config.DATA_DIR, config.EMBEDDED_PG_PORT, log, !handlesSignals);
   await ensureDatabase(server.url, EMBEDDED_DB);
-  const url = server.url.replace(/\/postgres$/, `/${EMBEDDED_DB}`);
+  const socket = new URL(server.socketUrl);
+  socket.pathname = `/${EMBEDDED_DB}`;
+  const url = socket.toString();
   const database = openDatabase(url, config.DB_POOL_SIZE);
   let supervisor: Supervisor | undefined;
   return {

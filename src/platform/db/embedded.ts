@@ -9,7 +9,13 @@ import { userInfo } from 'node:os';
 import { createRequire } from 'node:module';
 
 export interface EmbeddedServer {
+  /** The server over TCP on loopback: for tools and tests (a proxy can stand in front of it). */
   url: string;
+  /**
+   * The same server through its Unix socket in SOCKET_DIR, with the same password: what the
+   * service's own connections use (loopback TCP cost ~4 % of job board throughput, decision 0032).
+   */
+  socketUrl: string;
   port: number;
   /** Whether the server running now was started by this process (which stops it when done). */
   readonly startedHere: boolean;
@@ -25,6 +31,9 @@ export interface EmbeddedServer {
 }
 
 interface Secrets { user: string; password: string }
+
+/** Where the embedded server's Unix socket is: PostgreSQL's own default, named here so it is certain. */
+const SOCKET_DIR = '/tmp';
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -163,7 +172,7 @@ export async function startEmbedded(dataDir: string, port = 0, log: (m: string) 
         createPostgresUser: isRoot,
         initdbFlags: ['--encoding=UTF8'],
         // Listen on loopback only; the embedded server is never exposed.
-        postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+        postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'max_connections=200'],
         onLog: recent.add,
         onError: (e: unknown) => log(`embedded PostgreSQL: ${String(e)}`),
       });
@@ -183,6 +192,7 @@ export async function startEmbedded(dataDir: string, port = 0, log: (m: string) 
   }
   return {
     url: urlFor(chosenPort),
+    socketUrl: `${urlFor(chosenPort)}?host=${encodeURIComponent(SOCKET_DIR)}`,
     port: chosenPort,
     get startedHere() { return startedHere(); },
     running: () => runningPort(pgDir) !== undefined,
