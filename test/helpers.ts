@@ -78,6 +78,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** The types of the events written for one record, oldest first (decision 0031). */
+export async function eventTypesOf(database: Database, tenantId: number, recordType: string, recordId: number): Promise<string[]> {
+  const { rows } = await database.pool.query<{ type: string }>(
+    'select type from events where tenant_id = $1 and record_type = $2 and record_id = $3 order by id', [tenantId, recordType, recordId]);
+  return rows.map((r) => r.type);
+}
+
 /** The app on a database of its own, with two tenants (`acme` and `other`). */
 export async function testApp(configOverrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await testDatabase();

@@ -10,6 +10,7 @@ import { AppError, type FieldErrors } from '../../platform/http/errors.ts';
 import { checkOperations, PatchDocument, type Operation } from '../../platform/http/json-patch/patch.ts';
 import { applyPatch } from '../../platform/http/json-patch/apply.ts';
 import { checkRules } from '../../platform/records/rules.ts';
+import { createWithEvent } from '../../platform/records/record-events.ts';
 import { passwordProblem } from '../../platform/auth/passwords.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import { employeeCatalog } from '../employees/employee.patch-catalog.ts';
@@ -184,7 +185,7 @@ export async function register(scope: DataScope, input: RegisterInput): Promise<
     return await scope.transaction(async (tx) => {
       const values = { ...body, ...extra };
       await checkRules({ ...employeeRecord.patch.target.rules, ...employeeRecord.create.rules }, { scope: tx, next: values }, new Set(Object.keys(values)));
-      const employeeId = await employeeRecord.create.run(tx, body);
+      const employeeId = await createWithEvent(tx, employeeRecord, (t) => employeeRecord.create.run(t, body));
       if (operations.length) await applyPatch(tx, employeeRecord.patch.target, employeeId, operations);
       const webUserId = await createWebUser(tx.db, tx.tenantId, { kind: 'employee', recordId: employeeId, username: login.username, password: login.password });
       const jobOrderCandidateIds: number[] = [];

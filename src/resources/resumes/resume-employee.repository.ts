@@ -5,6 +5,8 @@ import { branches, howHeardOf } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
 import { createEmployee } from '../employees/employee.repository.ts';
 import type { EmployeeCreateInput } from '../employees/employee.schemas.ts';
+import { employeeRecord } from '../employees/employee.record.ts';
+import { createWithEvent } from '../../platform/records/record-events.ts';
 
 /** The branch of a new employee: `branchId` when the caller sees it, else the caller's own node's branch, else the first one they see. */
 export async function branchForNewEmployee(scope: DataScope, branchId: number | undefined): Promise<number | undefined> {
@@ -20,9 +22,12 @@ export async function howHeardOfExists(scope: DataScope, id: number): Promise<bo
   return option !== undefined;
 }
 
-/** The employee, with what the create request does not take: how they heard of us, when the address was standardized. */
+/**
+ * The employee, with what the create request does not take (how they heard of us, when the address
+ * was standardized), and its `employee.created` event, in one transaction.
+ */
 export async function createResumeEmployee(scope: DataScope, input: EmployeeCreateInput, extra: { howHeardOfId?: number; dateAddressStandardized?: Date }): Promise<number> {
-  return scope.transaction(async (tx) => {
+  return createWithEvent(scope, employeeRecord, async (tx) => {
     const id = await createEmployee(tx, input);
     if (Object.keys(extra).length) await tx.db.update(employees).set(extra).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, id)));
     return id;

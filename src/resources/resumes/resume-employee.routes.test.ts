@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, eventTypesOf, testApp, type TestContext } from '../../../test/helpers.ts';
 import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { freePort } from '../../platform/db/embedded.ts';
 import { howHeardOf } from '../../platform/db/schema.ts';
@@ -38,6 +38,8 @@ describe('POST /Employees/Resume', () => {
       street1: '742 Evergreen Terrace', municipality: 'Springfield', region: 'IL', postalCode: '62704', countryCode: 840,
     });
     expect(employee.primaryPhoneNumber).toMatch(/312.?555.?0147/);
+    // GEN-16: subscribers hear of it as of any new employee.
+    expect(await eventTypesOf(t.database, t.tenant.tenantId, 'Employee', res.json().employeeId)).toEqual(['employee.created']);
   });
 
   it('RES-04 takes the part named `file` too, and any case of the header names', async () => {

@@ -9,6 +9,8 @@ import { AppError } from '../../platform/http/errors.ts';
 import { messages } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { createEmployee } from '../employees/employee.repository.ts';
+import { employeeRecord } from '../employees/employee.record.ts';
+import { createWithEvent } from '../../platform/records/record-events.ts';
 import type { EmployeeCreateInput } from '../employees/employee.schemas.ts';
 import { ResumeFileError } from '../resumes/resume.text.ts';
 import type { ParsedResume, ResumeParser } from '../resumes/resume.types.ts';
@@ -146,7 +148,8 @@ export const convertStagedEmployeesJob = stagedEmployeeJob(CONVERT_STAGED, Conve
   };
   let employeeId: number;
   try {
-    employeeId = await createEmployee(tx, input);
+    // Its `employee.created` event too: a subscriber learns of every new employee, however made (decision 0031).
+    employeeId = await createWithEvent(tx, employeeRecord, (t) => createEmployee(t, input));
   } catch (e) {
     if (e instanceof AppError) throw new ItemFailure(`Cannot create an employee: ${e.message}${e.errors ? ' ' + JSON.stringify(e.errors) : ''}`);
     throw e;

@@ -2,7 +2,7 @@
 // employees; parameter checks, upload limits, hierarchy. A real worker runs on the test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { as, type Caller, callers, startWorker, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, eventTypesOf, startWorker, testApp, type TestContext } from '../../../test/helpers.ts';
 import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { howHeardOf, messageActions, securityGroupMessageActions, serviceReps } from '../../platform/db/schema.ts';
 import { messages } from '../reference-data/reference.table.ts';
@@ -213,6 +213,7 @@ describe('the three flows', () => {
     expect(logged).toEqual([expect.objectContaining({ originType: 'employee', messageActionId: action!.id, text: 'Imported from the spring fair' })]);
     const record = (await north({ method: 'GET', url: `/Staging/Employees/${staged[0]}` })).json();
     expect(record).toMatchObject({ isConverted: true, employeeId });
+    expect(await eventTypesOf(t.database, t.tenant.tenantId, 'Employee', employeeId)).toEqual(['employee.created']); // GEN-16
 
     // Converting again fails the item with a reason; the job still completes (BATCH-44).
     const again = await north({ method: 'POST', url: `/Staging/Employees/${staged[0]}/ConvertToEmployee?batchJobId=${job}` });

@@ -3,7 +3,7 @@
 // the page's language, CSRF, the signed-in applicant, and hostile input (never a 500).
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, eventTypesOf, testApp, type TestContext } from '../../../test/helpers.ts';
 import { newJobTitle } from '../../../test/record-fixtures.ts';
 import { employees } from '../../resources/employees/employee.table.ts';
 import { webUsers } from '../../resources/web-users/web-user.table.ts';
@@ -220,6 +220,7 @@ describe('registering', () => {
     // The fixed branch wins over the form's (South is not the applicant's to pick).
     expect(employee).toMatchObject({ firstName: 'Pat', middleName: 'Q', branchId: t.tenant.north.branchId, postalCode: '55401', primaryEmailAddress: 'pat@example.com',
       primaryPhoneNumber: '612-555', howHeardOfId: heardOfId, employmentCategoryId: categoryId });
+    expect(await eventTypesOf(t.database, t.tenant.tenantId, 'Employee', registration.employeeId)).toEqual(['employee.created']); // GEN-16
     const candidates = await candidatesOf(registration.employeeId);
     expect(candidates.map((c) => c.jobOrderId).sort()).toEqual([ids.order1, ids.order2].sort());
     for (const c of candidates) expect(c).toMatchObject({ status: 'Applied from web', utmSource: 'indeed', utmCampaign: 'spring', utmMedium: 'cpc' });
