@@ -125,9 +125,15 @@ export function logAppError(log: FastifyBaseLogger, error: AppError, message: st
   else if (error.status >= 500) log.error({ err: error }, message);
 }
 
+/** A 400 naming every field of `errors` with what is wrong with it. */
+export function validationError(errors: FieldErrors): AppError {
+  const detail = Object.entries(errors).map(([k, m]) => `${k}: ${m.join('; ')}`).join(' | ');
+  return new AppError('VALIDATION_FAILED', detail, errors);
+}
+
 /** A 400 naming one field. */
 export function invalid(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
+  return validationError({ [field]: [message] });
 }
 
 export function notFound(what = 'The record'): AppError {

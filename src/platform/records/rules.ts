@@ -5,8 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../scope.ts';
-import { addFieldError, type FieldErrors } from '../http/errors.ts';
-import { validationError } from '../http/json-patch/patch.ts';
+import { addFieldError, validationError, type FieldErrors } from '../http/errors.ts';
 
 export type Values = Record<string, unknown>;
 

@@ -9,8 +9,7 @@ import { existsInTenant } from '../../platform/db/references.ts';
 import {
   employeeStatuses, employmentCategories, howHeardOf, orderTypes, securityGroupMessageActions, serviceReps, washedStatuses,
 } from '../../platform/db/schema.ts';
-import { addFieldError, invalid } from '../../platform/http/errors.ts';
-import { validationError } from '../../platform/http/json-patch/patch.ts';
+import { addFieldError, invalid, validationError } from '../../platform/http/errors.ts';
 
 export const IMPORT_RESUMES = 'Staged_Employee_Import_Resume_Data';
 export const DELETE_STAGED = 'Delete_Staged_Employees';

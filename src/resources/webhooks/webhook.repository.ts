@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { DataScope } from '../../platform/scope.ts';
 import { hasScope } from '../../platform/auth/principal.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, validationError } from '../../platform/http/errors.ts';
 import { addressProblem } from '../../platform/events/address-guard.ts';
 import { newSecret } from '../../platform/events/delivery.ts';
 import { sequenceEvents } from '../../platform/events/outbox.ts';
@@ -55,9 +55,7 @@ export async function createWebhook(
   if (typeProblems.length) errors.eventTypes = typeProblems;
   const problem = await urlProblem(input.url, rules);
   if (problem) errors.url = [problem];
-  if (Object.keys(errors).length) {
-    throw new AppError('VALIDATION_FAILED', Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join('; ')}`).join('. '), errors);
-  }
+  if (Object.keys(errors).length) throw validationError(errors);
   // Starts after the events committed so far: a new subscription receives what happens from now on.
   await sequenceEvents(scope.db, scope.tenantId);
   const secret = newSecret();

@@ -4,9 +4,9 @@
 // 0031) when something changed. Any failure leaves the record as it was and records nothing.
 import { and, eq, getTableName } from 'drizzle-orm';
 import type { DataScope } from '../../scope.ts';
-import { AppError, invalid, notFound } from '../errors.ts';
+import { AppError, invalid, notFound, validationError } from '../errors.ts';
 import { visibleBranch } from '../../db/branches.ts';
-import { planPatch, validationError, type Operation, type Record_ } from './patch.ts';
+import { planPatch, type Operation, type Record_ } from './patch.ts';
 import { writeDirectly } from './direct.ts';
 import { ruleErrors } from '../../records/rules.ts';
 import type { PatchContext, PatchTarget } from './target.ts';

@@ -6,7 +6,7 @@
 // Paths are one segment (`/FirstName`), matched case-insensitively. Every operation is checked
 // before any applies; a document with one bad operation changes nothing.
 import { Type, type Static } from 'typebox';
-import { addFieldError, AppError, type FieldErrors } from '../errors.ts';
+import { addFieldError, AppError, validationError, type FieldErrors } from '../errors.ts';
 import { valueSchema, type Catalog, type Field } from './catalog.ts';
 import { checkValue, comparable } from './values.ts';
 
@@ -101,11 +101,6 @@ export function planPatch(catalog: Catalog, current: Record_, operations: Operat
     if (comparable(next[field.json]) !== comparable(current[field.json])) changes.set(field, next[field.json]);
   }
   return { changes, next };
-}
-
-export function validationError(errors: FieldErrors): AppError {
-  const detail = Object.entries(errors).map(([k, m]) => `${k}: ${m.join('; ')}`).join(' | ');
-  return new AppError('VALIDATION_FAILED', detail, errors);
 }
 
 /**
