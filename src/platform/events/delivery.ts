@@ -105,6 +105,8 @@ export async function fanOut(db: Db): Promise<number> {
 
 type Claimed = EventRow & {
   tenant_id: number; delivery_id: string | number; attempts: number; url: string; secret: string;
+  /** The secret before a rotation, while it still signs (null after `previous_secret_until`). */
+  previous_secret: string | null;
 };
 
 async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs'>): Promise<Claimed[]> {
@@ -118,7 +120,8 @@ async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs
           limit ${options.batch}
           for update skip locked)
       returning d.tenant_id, d.id, d.subscription_id, d.event_id, d.attempts)
-    select c.tenant_id, c.id as delivery_id, c.attempts, s.url, s.secret, ${sql.raw(eventColumns('e'))}
+    select c.tenant_id, c.id as delivery_id, c.attempts, s.url, s.secret,
+           case when s.previous_secret_until > now() then s.previous_secret end as previous_secret, ${sql.raw(eventColumns('e'))}
       from claimed c
       join webhook_subscriptions s on s.tenant_id = c.tenant_id and s.id = c.subscription_id
       join events e on e.tenant_id = c.tenant_id and e.id = c.event_id`);
@@ -185,7 +188,9 @@ async function deliver(db: Db, delivery: Claimed, options: DeliveryOptions): Pro
   const timestamp = Math.floor(Date.now() / 1000);
   const outcome = await post(delivery.url, body, {
     'content-type': 'application/json', 'user-agent': 'staffing-webhooks/1',
-    'webhook-id': event.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(delivery.secret, event.id, timestamp, body),
+    'webhook-id': event.id, 'webhook-timestamp': String(timestamp),
+    // After a rotation, signed with both secrets (space-separated): a receiver with either verifies.
+    'webhook-signature': [delivery.secret, delivery.previous_secret].filter((k) => k !== null).map((k) => signature(k, event.id, timestamp, body)).join(' '),
   }, options);
   if (!outcome.ok) options.log.info({ deliveryId: Number(delivery.delivery_id), eventId: event.id, attempt: delivery.attempts, error: outcome.error }, 'webhook delivery failed');
   await record(db, delivery, outcome, options.maxAttempts);

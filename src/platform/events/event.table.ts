@@ -40,7 +40,7 @@ export const events = pgTable('events', {
 /**
  * A webhook subscription: a URL receiving the events of some types that its creator (a service rep)
  * may see. `secret` signs deliveries, so it is kept as given (an outbound secret cannot be hashed);
- * the API shows it once, at creation, and never logs it.
+ * the API shows it once, at creation or rotation, and never logs it.
  */
 export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   ...tenantKey(),
@@ -48,6 +48,9 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   eventTypes: text('event_types').array().notNull(),
   description: text('description'),
   secret: text('secret').notNull(),
+  /** The secret before the last rotation: deliveries are signed with it too until `previousSecretUntil`. */
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
   /** The creator: deliveries carry what this rep's hierarchy sees; an inactive rep's subscriptions rest. */
   serviceRepId: integer('service_rep_id').notNull(),
   /** The creator's node: who may list and delete the subscription. */

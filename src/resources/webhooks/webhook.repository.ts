@@ -11,7 +11,7 @@ import { newSecret } from '../../platform/events/delivery.ts';
 import { sequenceEvents } from '../../platform/events/outbox.ts';
 import { webhookSubscriptions as subs } from '../../platform/events/event.table.ts';
 import type { Paged, Page } from '../../platform/http/paging.ts';
-import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookDeliveryQuery } from './webhook.schemas.ts';
+import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookDeliveryQuery, WebhookSecretRotated } from './webhook.schemas.ts';
 
 /** An event type the service emits, and the scopes that read its record (any one). */
 export interface EventType { type: string; readScopes: readonly string[] }
@@ -130,6 +130,20 @@ export async function redeliver(scope: DataScope, id: number, deliveryId: number
   if (!row) return false;
   if (!row.redelivered) throw new AppError('CONFLICT', `Delivery ${deliveryId} is ${row.status}: only a failed delivery is sent again.`);
   return true;
+}
+
+/**
+ * Gives a visible subscription a new secret; the old one goes on signing beside it for `validHours`
+ * (0: not at all), so receivers can switch without rejecting a delivery. Undefined when not visible.
+ */
+export async function rotateSecret(scope: DataScope, id: number, validHours: number): Promise<Static<typeof WebhookSecretRotated> | undefined> {
+  const secret = newSecret();
+  const [row] = await scope.db.update(subs).set({
+    previousSecret: validHours > 0 ? subs.secret : null,
+    previousSecretUntil: validHours > 0 ? sql`now() + make_interval(hours => ${validHours})` : null,
+    secret,
+  }).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId))).returning({ webhookId: subs.id, until: subs.previousSecretUntil });
+  return row && { webhookId: row.webhookId, secret, previousSecretExpiresAt: row.until ? row.until.toISOString() : null };
 }
 
 /** Deletes the subscription and its deliveries (pending ones are not sent); false when not visible. */

@@ -260,7 +260,46 @@ describe('GEN-16 webhook delivery', () => {
     expect((await deliveries())[0]!.last_error).toMatch(/^address refused/);
   });
 
-  it('GEN-16 the signing secret appears in no log line, of the API or of delivery', async () => {
+  it('GEN-16 rotating the secret answers the new one; deliveries carry both signatures while the old one is kept, then only the new', async () => {
+    const { webhookId, secret: old } = (await subscribe(c.north, { url: `${base}/rotated`, eventTypes: ['employee.updated'] })).json();
+    const rotate = (caller: Caller, query = '') => caller({ method: 'POST', url: `/Webhooks/${webhookId}/RotateSecret${query}` });
+    const before = Date.now();
+    const res = await rotate(c.north);
+    expect(res.statusCode, res.body).toBe(200);
+    const { secret, previousSecretExpiresAt } = res.json();
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(old);
+    // 24 hours by default.
+    expect(Date.parse(previousSecretExpiresAt) - before).toBeGreaterThan(23.9 * 3_600_000);
+    expect(Date.parse(previousSecretExpiresAt) - before).toBeLessThan(24.1 * 3_600_000);
+    const id = await northEmployee();
+    await rename(c.north, id, 'Rotated');
+    await drain();
+    expect(received).toHaveLength(1);
+    expect(String(received[0]!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(secret, received[0]!)).toBe(true);
+    expect(verify(old, received[0]!)).toBe(true);
+
+    // Rotated again with no overlap: only the newest secret signs; the two before it no longer do.
+    const again = await rotate(c.north, '?previousSecretValidHours=0');
+    expect(again.json()).toEqual({ webhookId, secret: expect.stringMatching(/^whsec_/), previousSecretExpiresAt: null });
+    await rename(c.north, id, 'Rotated again');
+    await drain();
+    expect(received).toHaveLength(2);
+    expect(verify(again.json().secret, received[1]!)).toBe(true);
+    expect(verify(secret, received[1]!) || verify(old, received[1]!)).toBe(false);
+  });
+
+  it('GEN-16 rotation: 400 naming previousSecretValidHours beyond 168 hours; 404 outside the creator\'s hierarchy', async () => {
+    const { webhookId } = (await subscribe(c.north, { url: `${base}/rotated`, eventTypes: ['employee.updated'] })).json();
+    const tooLong = await c.north({ method: 'POST', url: `/Webhooks/${webhookId}/RotateSecret?previousSecretValidHours=169` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['previousSecretValidHours']);
+    expect((await c.south({ method: 'POST', url: `/Webhooks/${webhookId}/RotateSecret` })).statusCode).toBe(404);
+    expect((await c.north({ method: 'POST', url: '/Webhooks/999999/RotateSecret' })).statusCode).toBe(404);
+  });
+
+  it('GEN-16 the signing secret, created or rotated, appears in no log line, of the API or of delivery', async () => {
     const lines: string[] = [];
     const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
     const logged = await buildApp({ config: testConfig({ LOG_LEVEL: 'trace', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }), database: t.database, listenForRevocations: false, logStream: stream });
@@ -268,6 +307,7 @@ describe('GEN-16 webhook delivery', () => {
       const north = as(logged, t.tenant.northToken);
       const created = await north({ method: 'POST', url: '/Webhooks', payload: { url: `${base}/logged`, eventTypes: ['employee.updated'] } });
       const { secret, webhookId } = created.json();
+      const rotated = (await north({ method: 'POST', url: `/Webhooks/${webhookId}/RotateSecret` })).json().secret;
       await north({ method: 'GET', url: '/Webhooks' });
       await north({ method: 'GET', url: `/Webhooks/${webhookId}` });
       const id = await northEmployee();
@@ -278,8 +318,9 @@ describe('GEN-16 webhook delivery', () => {
       expect(received).toHaveLength(1);
       expect(lines.length).toBeGreaterThan(0);
       expect(logLines.join('')).toContain('webhook delivery failed');
-      const key = String(secret).slice('whsec_'.length);
-      expect([...lines, ...logLines].filter((l) => l.includes(key))).toEqual([]);
+      for (const key of [secret, rotated].map((k) => String(k).slice('whsec_'.length))) {
+        expect([...lines, ...logLines].filter((l) => l.includes(key))).toEqual([]);
+      }
     } finally {
       await logged.close();
     }

@@ -1,7 +1,6 @@
 // Webhook subscriptions (GEN-16, docs/events.md): POST /Webhooks (the signing secret shown once),
 // GET /Webhooks, GET /Webhooks/{id}, GET /Webhooks/{id}/Deliveries, POST /Webhooks/{id}/Deliveries/{deliveryId}/Redeliver,
-// DELETE /Webhooks/{id}. Delivery is the worker's
-// (platform/events/delivery.ts).
+// POST /Webhooks/{id}/RotateSecret, DELETE /Webhooks/{id}. Delivery is the worker's (platform/events/delivery.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
@@ -9,8 +8,9 @@ import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { found, notFound } from '../../platform/http/errors.ts';
 import {
   Webhook, WebhookCreate, WebhookCreated, WebhookDeliveryPage, WebhookDeliveryParams, WebhookDeliveryQuery, WebhookIdParams, WebhookListQuery, WebhookPage,
+  WebhookSecretRotateQuery, WebhookSecretRotated,
 } from './webhook.schemas.ts';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, redeliver, type EventType } from './webhook.repository.ts';
+import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, redeliver, rotateSecret, type EventType } from './webhook.repository.ts';
 
 const STAFF = ['ServiceRep', 'Service'] as const;
 const read: Access = { roles: STAFF, scopes: ['webhook-read', 'webhook-write'] };
@@ -66,6 +66,15 @@ export function webhookRoutes(eventTypes: readonly EventType[]) {
       if (!(await redeliver(request.scope, request.params.id, request.params.deliveryId))) throw notFound('The webhook delivery');
       return reply.code(204).send();
     });
+
+    api.post('/Webhooks/:id/RotateSecret', {
+      config: { access: write, representation: 'record', recordName: 'WebhookSecretRotated' },
+      schema: {
+        tags, operationId: 'rotateWebhookSecret',
+        summary: 'Replace the signing secret (after a leak, or on a schedule). 200 with the new secret, shown this once. Deliveries carry the old secret\'s signature beside the new one for `?previousSecretValidHours=` (24 by default, 0 to 168).',
+        params: WebhookIdParams, querystring: WebhookSecretRotateQuery, response: { 200: WebhookSecretRotated },
+      },
+    }, async (request) => found(await rotateSecret(request.scope, request.params.id, request.query.previousSecretValidHours), what));
 
     api.delete('/Webhooks/:id', {
       config: { access: write },

@@ -36,6 +36,20 @@ export const WebhookCreated = Type.Object({
 
 export const WebhookPage = PagedList(Webhook, { $id: 'WebhookPage' });
 
+export const MAX_PREVIOUS_SECRET_HOURS = 168;
+export const WebhookSecretRotateQuery = Type.Object({
+  previousSecretValidHours: Type.Integer({
+    minimum: 0, maximum: MAX_PREVIOUS_SECRET_HOURS, default: 24,
+    description: 'How long deliveries stay signed with the old secret as well (0: from now on only the new one), while receivers switch over.',
+  }),
+});
+
+export const WebhookSecretRotated = Type.Object({
+  webhookId: Type.Integer(),
+  secret: Type.String({ description: 'The new signing secret (`whsec_...`), shown this once.' }),
+  previousSecretExpiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Until when deliveries also carry the old secret\'s signature; null when they no longer do.' }),
+}, { $id: 'WebhookSecretRotated' });
+
 export const WebhookDelivery = Type.Object({
   deliveryId: Type.Integer(),
   eventId: Type.String({ description: 'The event delivered: its `id` (`evt_...`), the `webhook-id` header of each attempt.' }),

@@ -1743,6 +1743,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Webhooks/{id}/RotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the signing secret (after a leak, or on a schedule). 200 with the new secret, shown this once. Deliveries carry the old secret's signature beside the new one for `?previousSecretValidHours=` (24 by default, 0 to 168). */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6155,6 +6172,13 @@ export interface components {
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
             totalCount: number;
+        };
+        WebhookSecretRotated: {
+            webhookId: number;
+            /** @description The new signing secret (`whsec_...`), shown this once. */
+            secret: string;
+            /** @description Until when deliveries also carry the old secret's signature; null when they no longer do. */
+            previousSecretExpiresAt: string | null;
         };
     };
     responses: never;
@@ -12632,6 +12656,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: {
+                /** @description How long deliveries stay signed with the old secret as well (0: from now on only the new one), while receivers switch over. */
+                previousSecretValidHours?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotated"];
+                    "text/json": components["schemas"]["WebhookSecretRotated"];
+                    "application/xml": components["schemas"]["WebhookSecretRotated"];
+                    "text/xml": components["schemas"]["WebhookSecretRotated"];
+                    "text/plain": components["schemas"]["WebhookSecretRotated"];
+                };
             };
             /** @description A problem (application/problem+json). */
             "4XX": {
