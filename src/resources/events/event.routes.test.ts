@@ -35,6 +35,23 @@ async function feed(caller: Caller, after = 0, take?: number): Promise<Page> {
 const cursor = async (caller: Caller) => (await feed(caller)).data.at(-1)?.sequence ?? 0;
 const of = (page: Page, recordId: number) => page.data.filter((e) => e.record.id === recordId);
 
+describe('GEN-16 polling', () => {
+  it('GEN-16 a poll with nothing to sequence neither writes nor waits for the sequencer\'s lock', async () => {
+    await feed(c.admin);
+    // Another sequencer holds the tenant's lock (a long one): a poll with nothing new answers at once.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(31001, $1)', [t.tenant.tenantId]);
+      const answered = await Promise.race([feed(c.admin).then(() => 'answered'), new Promise((r) => setTimeout(() => r('waited'), 3000))]);
+      expect(answered).toBe('answered');
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+  });
+});
+
 describe('GEN-16 events are written in the transaction of their change', () => {
   it('GEN-16 a POST leaves one <record>.created event; a successful PATCH exactly one <record>.updated naming the changed fields', async () => {
     const after = await cursor(c.admin);
