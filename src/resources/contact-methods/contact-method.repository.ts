@@ -10,6 +10,7 @@ import { notFound, validationError } from '../../platform/http/errors.ts';
 import type { Record_ } from '../../platform/http/json-patch/patch.ts';
 import type { PatchContext, PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
+import { emitEvent, type EventTemplate } from '../../platform/events/outbox.ts';
 import { employees } from '../employees/employee.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
@@ -39,6 +40,13 @@ async function requireOwner(scope: DataScope, kind: OwnerType, ownerId: number) 
   if (!rows.length) throw notFound(o.what);
 }
 
+/**
+ * The owner's `.updated` event, `changedFields: ["contactMethods"]`, in the transaction of the change:
+ * the owner's read shows its primary email and phone from these methods (decision 0031).
+ */
+const ownerChanged = (tx: DataScope, kind: OwnerType, ownerId: number, event: EventTemplate) =>
+  emitEvent(tx, event, getTableName(owners[kind].hierId.table), ownerId, { changedFields: ['contactMethods'] });
+
 const TYPE_NAMES = new Map<number, string>(Object.entries(CONTACT_METHOD_TYPES)
   .map(([key, id]) => [id, key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`).replace(/^./, (c) => c.toUpperCase())]));
 
@@ -55,7 +63,8 @@ function checkRules(values: Record_, keys: Iterable<string>) {
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-export async function createContactMethod(scope: DataScope, kind: OwnerType, ownerId: number, input: ContactMethodCreateInput): Promise<number> {
+/** `ownerEvent`: the owner record's `.updated` event, written with the new method. */
+export async function createContactMethod(scope: DataScope, kind: OwnerType, ownerId: number, input: ContactMethodCreateInput, ownerEvent: EventTemplate): Promise<number> {
   const values = {
     contactMethodTypeId: input.contactMethodTypeId, contactMethod: input.contactMethod, isActive: input.isActive ?? true,
     notes: input.notes ?? null, whenAvailable: input.whenAvailable ?? null, areaCode: input.areaCode ?? 0, providerId: input.providerId ?? -1,
@@ -66,6 +75,7 @@ export async function createContactMethod(scope: DataScope, kind: OwnerType, own
     await requireOwner(tx, kind, ownerId);
     const [row] = await tx.db.insert(contactMethods).values({ tenantId: tx.tenantId, ownerType: kind, ownerId, ...values })
       .returning({ id: contactMethods.id });
+    await ownerChanged(tx, kind, ownerId, ownerEvent);
     return row!.id;
   });
 }
@@ -113,7 +123,8 @@ export async function listContactMethods(scope: DataScope, kind: OwnerType, owne
  * PATCH target for one owner's methods (AMB-73 (a): another owner's method answers 404). Contact
  * methods have no hierarchy node of their own: the owner's decides whether the caller sees them.
  */
-export function contactMethodPatchTarget(kind: OwnerType, ownerId: number): PatchTarget {
+/** `ownerEvent`: the owner record's `.updated` event, written when a PATCH changed the method. */
+export function contactMethodPatchTarget(kind: OwnerType, ownerId: number, ownerEvent: EventTemplate): PatchTarget {
   return {
     catalog: contactMethodCatalog,
     table: contactMethods,
@@ -121,6 +132,7 @@ export function contactMethodPatchTarget(kind: OwnerType, ownerId: number): Patc
     visible: (scope) => scope.visible(ownerHier(kind)),
     where: () => and(eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId)),
     validate: async ({ next, changes }: PatchContext) => checkRules(next, [...changes.keys()].map((f) => f.json)),
+    after: ({ scope }) => ownerChanged(scope, kind, ownerId, ownerEvent),
   };
 }
 

@@ -97,6 +97,23 @@ describe.each(KINDS)('/%s/{id}/contactmethods', (kind) => {
     expect((await read(kind, owners[kind].south, sameKindOther)).notes).toBe('theirs');
   });
 
+  it('GEN-16: adding or changing a method is its owner\'s .updated event (changedFields contactMethods); a PATCH that changes nothing is none', async () => {
+    const owner = owners[kind].north;
+    const record = { Employees: 'Employee', Contacts: 'Contact', Customers: 'Customer' }[kind];
+    const events = async () => (await t.database.pool.query<{ type: string; data: { changedFields?: string[] } }>(
+      'select type, data from events where tenant_id = $1 and record_type = $2 and record_id = $3 and type like $4 order by id',
+      [t.tenant.tenantId, record, owner, '%.updated'])).rows;
+    const before = (await events()).length;
+    const method = await newMethod(kind, owner);
+    expect((await patch(kind, owner, method, [{ op: 'replace', path: '/Notes', value: 'Evenings' }])).statusCode).toBe(200);
+    expect((await patch(kind, owner, method, [{ op: 'replace', path: '/Notes', value: 'Evenings' }])).statusCode).toBe(200);
+    const stem = record[0]!.toLowerCase() + record.slice(1);
+    expect((await events()).slice(before)).toEqual([
+      { type: `${stem}.updated`, data: { changedFields: ['contactMethods'] } },
+      { type: `${stem}.updated`, data: { changedFields: ['contactMethods'] } },
+    ]);
+  });
+
   it('ERR-11: DELETE is not offered (405)', async () => {
     const method = await newMethod(kind, owners[kind].north);
     expect((await admin({ method: 'DELETE', url: url(kind, owners[kind].north, method) })).statusCode).toBe(405);

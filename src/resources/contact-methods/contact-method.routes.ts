@@ -9,13 +9,19 @@ import { documentedPatch, PatchDocument } from '../../platform/http/json-patch/p
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
 import { applyPatch } from '../../platform/http/json-patch/apply.ts';
 import type { OwnerType } from './contact-method.table.ts';
+import type { EventTemplate } from '../../platform/events/outbox.ts';
 import * as S from './contact-method.schemas.ts';
 import { contactMethodPatchTarget, createContactMethod, getContactMethod, listContactMethods } from './contact-method.repository.ts';
+import { recordEvent } from '../../platform/records/record-events.ts';
+import { employeeRecord } from '../employees/employee.record.ts';
+import { contactRecord } from '../contacts/contact.record.ts';
+import { customerRecord } from '../customers/customer.record.ts';
 
-const OWNER_ROUTES: { kind: OwnerType; path: string; scope: string; tag: string }[] = [
-  { kind: 'employee', path: 'Employees', scope: 'employee', tag: 'Employees' },
-  { kind: 'contact', path: 'Contacts', scope: 'contact', tag: 'Contacts' },
-  { kind: 'customer', path: 'Customers', scope: 'customer', tag: 'Customers' },
+// A change of an owner's methods is its owner's `.updated` event (changedFields ["contactMethods"]).
+const OWNER_ROUTES: { kind: OwnerType; path: string; scope: string; tag: string; ownerEvent: EventTemplate }[] = [
+  { kind: 'employee', path: 'Employees', scope: 'employee', tag: 'Employees', ownerEvent: recordEvent(employeeRecord, 'updated') },
+  { kind: 'contact', path: 'Contacts', scope: 'contact', tag: 'Contacts', ownerEvent: recordEvent(contactRecord, 'updated') },
+  { kind: 'customer', path: 'Customers', scope: 'customer', tag: 'Customers', ownerEvent: recordEvent(customerRecord, 'updated') },
 ];
 
 const Page = PagedList(S.ContactMethodRecord, { $id: 'ContactMethodPage' });
@@ -24,7 +30,7 @@ const singular = (path: string) => path.slice(0, -1);
 
 export async function contactMethodRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<TypedRequests>();
-  for (const { kind, path, scope, tag } of OWNER_ROUTES) {
+  for (const { kind, path, scope, tag, ownerEvent } of OWNER_ROUTES) {
     const read: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${scope}-read`] };
     const write: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${scope}-write`] };
     const tags = [tag];
@@ -47,7 +53,7 @@ export async function contactMethodRoutes(app: FastifyInstance) {
       },
     }, async (request, reply) => {
       const ownerId = request.params.id;
-      const contactMethodId = await createContactMethod(request.scope, kind, ownerId, request.body);
+      const contactMethodId = await createContactMethod(request.scope, kind, ownerId, request.body, ownerEvent);
       return reply.code(201).header('location', `/${path}/${ownerId}/contactmethods/${contactMethodId}`).send({ contactMethodId });
     });
 
@@ -73,7 +79,7 @@ export async function contactMethodRoutes(app: FastifyInstance) {
       },
     }, async (request, reply) => {
       const { id, contactMethodId } = request.params;
-      await applyPatch(request.scope, contactMethodPatchTarget(kind, id), contactMethodId, request.body);
+      await applyPatch(request.scope, contactMethodPatchTarget(kind, id, ownerEvent), contactMethodId, request.body);
       return reply.code(200).send();
     });
   }
