@@ -39,6 +39,7 @@ import { eventRoutes } from './events/event.routes.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
 import { recordEventTypes } from '../platform/records/record-events.ts';
 import { BATCH_JOB_COMPLETED } from '../platform/jobs/queue.ts';
+import { ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -74,7 +75,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   assessmentPackageRoutes,
   assessmentSessionRoutes,
   eventRoutes,
-  webhookRoutes([...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED]),
+  webhookRoutes([...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED]),
 ];
 
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];

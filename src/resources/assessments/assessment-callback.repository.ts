@@ -1,7 +1,7 @@
 // What provider callbacks change: results stored against a session, and status updates. Each callback
 // is one transaction that locks the session row first, so callbacks for one session run one after
 // another; a report is stored once (unique reportId per session), and a status never moves back.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { qualified } from '../../platform/db/database.ts';
 import { existsInTenant } from '../../platform/db/references.ts';
@@ -9,6 +9,8 @@ import { AppError, notFound, type FieldErrors } from '../../platform/http/errors
 import { employees } from '../employees/employee.table.ts';
 import { assessmentResults as r, assessmentSessionItems as i, assessmentSessions as s, assessmentVendors as v, type SessionStatus } from './assessment.table.ts';
 import type { AssessmentReportInput, StatusCallbackInput } from './assessment-callback.schemas.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
+import { ASSESSMENT_SESSION_UPDATED } from './assessment-session.events.ts';
 
 /** Which session a callback names: ours, the provider's (if given), and who may report on it. */
 export interface CallbackTarget {
@@ -87,6 +89,8 @@ export async function storeReports(scope: DataScope, target: CallbackTarget, rep
       reportUrl: report.reportUrl ?? null, payload,
     }))).onConflictDoNothing().returning({ id: r.id });
     const status = await completeIfAllReported(tx, session);
+    const changedFields = [...(stored.length ? ['results'] : []), ...(status !== session.status ? ['status'] : [])];
+    if (changedFields.length) await emitEvent(tx, ASSESSMENT_SESSION_UPDATED, getTableName(s), session.id, { changedFields });
     return { assessmentSessionId: session.id, received: reports.length, stored: stored.length, duplicates: reports.length - stored.length, status };
   });
 }
@@ -100,6 +104,7 @@ export async function applyStatus(scope: DataScope, update: StatusCallbackInput)
     if (applied) {
       await tx.db.update(s).set({ status: update.status, statusChangedAt: at, statusReason: update.reason ?? null })
         .where(and(eq(s.tenantId, tx.tenantId), eq(s.id, session.id)));
+      await emitEvent(tx, ASSESSMENT_SESSION_UPDATED, getTableName(s), session.id, { changedFields: ['status'] });
     }
     return {
       assessmentSessionId: session.id, applied,

@@ -44,6 +44,14 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
+/** The session's `assessmentSession.updated` events, oldest first: their changedFields (GEN-16). */
+async function sessionEvents(id: number): Promise<string[][]> {
+  const { rows } = await t.database.pool.query<{ type: string; data: { changedFields: string[] }; location: string }>(
+    `select type, data, location from events where tenant_id = $1 and record_type = 'AssessmentSession' and record_id = $2 order by id`, [t.tenant.tenantId, id]);
+  for (const row of rows) expect(row).toMatchObject({ type: 'assessmentSession.updated', location: `/Assessments/Sessions/${id}` });
+  return rows.map((r) => r.data.changedFields);
+}
+
 const report = (n: number, code: string = CODES[0], extra: Record<string, unknown> = {}) => ({
   reportId: `R-${n}`, assessmentCode: code, status: 'completed', completedAt: '2026-03-15T14:02:00Z',
   score: { value: 62, minimum: 0, maximum: 100 }, percentile: 88, outcome: 'pass', reportUrl: `https://assess.example/reports/R-${n}`, ...extra,
@@ -91,6 +99,9 @@ describe('POST /Assessments/Sessions/AssessOnCloud/Results', () => {
     const done = await results({ assessmentSessionId: id, reports: [report(2, CODES[1], { completedAt: '2026-03-16T09:30:00+01:00' })] });
     expect(done.json().status).toBe('completed');
     expect(await read(id)).toMatchObject({ status: 'completed', statusChangedAt: '2026-03-16T08:30:00.000Z' });
+    // GEN-16: each callback that stored results is an event; the one that completed the session says so.
+    await results({ assessmentSessionId: id, reports: [report(2, CODES[1])] });
+    expect(await sessionEvents(id)).toEqual([['results'], ['results', 'status']]);
   });
 
   it('results for a session that has expired are stored; the session stays expired', async () => {
@@ -188,6 +199,7 @@ describe('POST /Assessments/Sessions/AssessOnCloud/Status', () => {
     const payload = { assessmentSessionId: id, status: 'inProgress', occurredAt: at(10) };
     expect((await status(payload)).json().applied).toBe(true);
     expect((await status(payload)).json()).toMatchObject({ acknowledged: true, applied: false, status: 'inProgress' });
+    expect(await sessionEvents(id)).toEqual([['status']]); // GEN-16: the applied update only
   });
 
   it('ASM-24: 400 naming the field for a malformed update', async () => {

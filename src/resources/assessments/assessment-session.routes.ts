@@ -9,11 +9,12 @@ import { PagedList } from '../../platform/http/paging.ts';
 import { EmployeeParams, Session, SessionListQuery, SessionParams, SessionRequest } from './assessment-session.schemas.ts';
 import { getSession, listEmployeeSessions } from './assessment-session.repository.ts';
 import { requestSession } from './assessment-session.request.ts';
+import { SESSION_READ_SCOPES } from './assessment-session.events.ts';
 import { assessmentCallbackRoutes } from './assessment-callback.routes.ts';
 import { vendorResultsRoutes } from './assessment-vendor-results.routes.ts';
 
 export const sessionWriteAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['assessment-write'] };
-export const sessionReadAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['assessment-read', 'assessment-write'] };
+export const sessionReadAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: SESSION_READ_SCOPES };
 const tags = ['Assessment sessions'];
 
 async function sessionRoutes(app: FastifyInstance) {

@@ -140,6 +140,11 @@ describe('GEN-16 webhook subscriptions', () => {
     expect((await subscribe(c.north, { url: `${base}/hook`, eventTypes: [] })).json()).toMatchObject({ status: 400, errors: { eventTypes: expect.any(Array) } });
   });
 
+  it('GEN-16 besides the records\' events, batchJob.completed and assessmentSession.updated may be subscribed to', async () => {
+    const res = await subscribe(c.north, { url: `${base}/other`, eventTypes: ['batchJob.completed', 'assessmentSession.updated'] });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it('GEN-16 the address guard refuses loopback, private, link-local, reserved and mapped addresses, not public ones', () => {
     for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', 'not an ip']) expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
