@@ -14,6 +14,7 @@ export interface EmbeddedServer {
   /**
    * The same server through its Unix socket in SOCKET_DIR, with the same password: what the
    * service's own connections use (loopback TCP cost ~4 % of job board throughput, decision 0032).
+   * `url` when this process cannot see the socket (see `socketUrlOf`).
    */
   socketUrl: string;
   port: number;
@@ -34,6 +35,15 @@ interface Secrets { user: string; password: string }
 
 /** Where the embedded server's Unix socket is: PostgreSQL's own default, named here so it is certain. */
 const SOCKET_DIR = '/tmp';
+
+/**
+ * `url` through the server's socket, when this process sees it. A command run in another /tmp than
+ * the server's (a service under systemd's PrivateTmp, a shell beside it) finds no socket there and
+ * keeps TCP on loopback, which reaches the same server.
+ */
+export function socketUrlOf(url: string, port: number, exists: (path: string) => boolean = existsSync): string {
+  return exists(join(SOCKET_DIR, `.s.PGSQL.${port}`)) ? `${url}?host=${encodeURIComponent(SOCKET_DIR)}` : url;
+}
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -192,7 +202,7 @@ export async function startEmbedded(dataDir: string, port = 0, log: (m: string) 
   }
   return {
     url: urlFor(chosenPort),
-    socketUrl: `${urlFor(chosenPort)}?host=${encodeURIComponent(SOCKET_DIR)}`,
+    socketUrl: socketUrlOf(urlFor(chosenPort), chosenPort),
     port: chosenPort,
     get startedHere() { return startedHere(); },
     running: () => runningPort(pgDir) !== undefined,
