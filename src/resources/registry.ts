@@ -40,6 +40,7 @@ import { webhookRoutes } from './webhooks/webhook.routes.ts';
 import { recordEventTypes } from '../platform/records/record-events.ts';
 import { BATCH_JOB_COMPLETED } from '../platform/jobs/queue.ts';
 import { ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.events.ts';
+import { CANDIDATE_CREATED } from './candidates/candidate.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -75,7 +76,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   assessmentPackageRoutes,
   assessmentSessionRoutes,
   eventRoutes,
-  webhookRoutes([...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED]),
+  webhookRoutes([...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED]),
 ];
 
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];

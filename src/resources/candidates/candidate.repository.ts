@@ -1,7 +1,7 @@
 // Data access for job order candidates: the job board's create (CAND-01 to CAND-11) and the reads of
 // an order's candidates. The caller must see the order and the employee; a second request for the
 // same pair meets the unique constraint and answers 409, however close together the two arrive.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { pgError, qualified } from '../../platform/db/database.ts';
 import { existsInTenant } from '../../platform/db/references.ts';
@@ -11,6 +11,8 @@ import { employees } from '../employees/employee.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { APPLIED_FROM_WEB, jobOrderCandidates as jc, type CandidateStatus } from './candidate.table.ts';
 import type { CandidateCreateInput } from './candidate.schemas.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
+import { candidateCreated } from './candidate.events.ts';
 
 const o = jobOrders;
 const UNIQUE_VIOLATION = '23505';
@@ -63,6 +65,7 @@ export async function createCandidate(scope: DataScope, jobOrderId: number, inpu
       const [row] = await tx.db.insert(jc).values({
         tenantId: tx.tenantId, jobOrderId, employeeId: input.employeeId, hierId, status: APPLIED_FROM_WEB, ...utms,
       }).returning({ id: jc.id });
+      await emitEvent(tx, candidateCreated(jobOrderId), getTableName(jc), row!.id);
       return row!.id;
     } catch (e) {
       if (pgError(e)?.code === UNIQUE_VIOLATION) throw new AppError('CANDIDATE_EXISTS', 'The employee is already a candidate for the job order.');

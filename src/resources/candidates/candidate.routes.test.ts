@@ -77,6 +77,10 @@ describe('POST /JobOrders/{id}/jobBoardCandidate', () => {
       jobOrderCandidateId, jobOrderId: ids.northOrder, employeeId, status: 'Applied from web',
       utmSource: 'indeed', utmCampaign: 'spring hiring', utmMedium: 'cpc', dateCreated: expect.any(String),
     });
+    // GEN-16: the new candidate is an event, located where its GET is.
+    const { rows } = await t.database.pool.query('select type, location from events where tenant_id = $1 and record_type = $2 and record_id = $3',
+      [t.tenant.tenantId, 'JobOrderCandidate', jobOrderCandidateId]);
+    expect(rows).toEqual([{ type: 'jobOrderCandidate.created', location: res.headers.location }]);
   });
 
   it('CAND-10: an employee with an active assignment restriction for the order\'s customer is still added', async () => {

@@ -7,10 +7,11 @@ import { found } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './candidate.schemas.ts';
 import { createCandidate, getCandidate, listCandidates } from './candidate.repository.ts';
+import { CANDIDATE_READ_SCOPES } from './candidate.events.ts';
 
 /** CAND-13 (decision 0011): the job board's own write scope; reading also with the order scope. */
 export const candidateWriteAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-write'] };
-export const candidateReadAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-read', 'order-read'] };
+export const candidateReadAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: CANDIDATE_READ_SCOPES };
 const tags = ['Job board'];
 
 export async function candidateRoutes(app: FastifyInstance) {

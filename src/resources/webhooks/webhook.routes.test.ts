@@ -140,8 +140,8 @@ describe('GEN-16 webhook subscriptions', () => {
     expect((await subscribe(c.north, { url: `${base}/hook`, eventTypes: [] })).json()).toMatchObject({ status: 400, errors: { eventTypes: expect.any(Array) } });
   });
 
-  it('GEN-16 besides the records\' events, batchJob.completed and assessmentSession.updated may be subscribed to', async () => {
-    const res = await subscribe(c.north, { url: `${base}/other`, eventTypes: ['batchJob.completed', 'assessmentSession.updated'] });
+  it('GEN-16 besides the records\' events, batchJob.completed, assessmentSession.updated and jobOrderCandidate.created may be subscribed to', async () => {
+    const res = await subscribe(c.north, { url: `${base}/other`, eventTypes: ['batchJob.completed', 'assessmentSession.updated', 'jobOrderCandidate.created'] });
     expect(res.statusCode, res.body).toBe(201);
   });
 

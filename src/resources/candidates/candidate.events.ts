@@ -1,0 +1,14 @@
+// The event of a new job order candidate (decision 0031): an applicant from the job board or a
+// registration link reaches the agency's ATS or tools without polling every order's candidates.
+import type { EventTemplate } from '../../platform/events/outbox.ts';
+
+/** The scopes that read a candidate (its GET's): the job board's, or the orders'. */
+export const CANDIDATE_READ_SCOPES = ['jobboard-read', 'order-read'] as const;
+
+/** The type and who reads it, for the webhook subscriptions' list. */
+export const CANDIDATE_CREATED = { type: 'jobOrderCandidate.created', readScopes: CANDIDATE_READ_SCOPES } as const;
+
+/** The event of a candidate of `jobOrderId`: its location is under the order. */
+export const candidateCreated = (jobOrderId: number): EventTemplate => ({
+  ...CANDIDATE_CREATED, recordType: 'JobOrderCandidate', path: `/JobOrders/${jobOrderId}/candidates`,
+});
