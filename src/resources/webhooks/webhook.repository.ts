@@ -46,16 +46,20 @@ const columns = {
   webhookId: subs.id, url: subs.url, eventTypes: subs.eventTypes, description: subs.description, serviceRepId: subs.serviceRepId, createdAt: subs.createdAt,
 };
 
-export async function createWebhook(
-  scope: DataScope, input: Static<typeof WebhookCreate>, known: readonly EventType[], rules: UrlRules,
-): Promise<Static<typeof WebhookCreated>> {
-  // One 400 names every bad field.
+/** Refuses a subscription's URL and event types with one 400 naming every bad field. */
+async function checkSubscription(scope: DataScope, input: Static<typeof WebhookCreate>, known: readonly EventType[], rules: UrlRules) {
   const errors: Record<string, string[]> = {};
   const typeProblems = eventTypeProblems(scope, input.eventTypes, known);
   if (typeProblems.length) errors.eventTypes = typeProblems;
   const problem = await urlProblem(input.url, rules);
   if (problem) errors.url = [problem];
   if (Object.keys(errors).length) throw validationError(errors);
+}
+
+export async function createWebhook(
+  scope: DataScope, input: Static<typeof WebhookCreate>, known: readonly EventType[], rules: UrlRules,
+): Promise<Static<typeof WebhookCreated>> {
+  await checkSubscription(scope, input, known, rules);
   // Starts after the events committed so far: a new subscription receives what happens from now on.
   await sequenceEvents(scope.db, scope.tenantId);
   const secret = newSecret();
@@ -144,6 +148,21 @@ export async function rotateSecret(scope: DataScope, id: number, validHours: num
     secret,
   }).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId))).returning({ webhookId: subs.id, until: subs.previousSecretUntil });
   return row && { webhookId: row.webhookId, secret, previousSecretExpiresAt: row.until ? row.until.toISOString() : null };
+}
+
+/**
+ * Replaces a visible subscription's URL, event types and description, checked as on create. Its
+ * secret and its place in the event log stay: nothing is missed or sent twice, and deliveries still
+ * pending go to the new URL. Undefined when not visible.
+ */
+export async function replaceWebhook(
+  scope: DataScope, id: number, input: Static<typeof WebhookCreate>, known: readonly EventType[], rules: UrlRules,
+): Promise<Static<typeof Webhook> | undefined> {
+  if (!(await getWebhook(scope, id))) return undefined;
+  await checkSubscription(scope, input, known, rules);
+  await scope.db.update(subs).set({ url: input.url, eventTypes: input.eventTypes, description: input.description ?? null })
+    .where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
+  return getWebhook(scope, id);
 }
 
 /** Deletes the subscription and its deliveries (pending ones are not sent); false when not visible. */

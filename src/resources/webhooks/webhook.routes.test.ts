@@ -265,6 +265,27 @@ describe('GEN-16 webhook delivery', () => {
     expect((await deliveries())[0]!.last_error).toMatch(/^address refused/);
   });
 
+  it('GEN-16 PUT changes the URL and event types, keeping the secret and the place in the log; 400 as on POST, 404 outside the creator\'s hierarchy', async () => {
+    const created = (await subscribe(c.north, { url: `${base}/before`, eventTypes: ['employee.created'] })).json();
+    const put = (caller: Caller, body: Record<string, unknown>) => caller({ method: 'PUT', url: `/Webhooks/${created.webhookId}`, payload: body });
+    const res = await put(c.north, { url: `${base}/after`, eventTypes: ['employee.updated'], description: 'renames' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ webhookId: created.webhookId, url: `${base}/after`, eventTypes: ['employee.updated'], description: 'renames' });
+    expect(res.json().secret).toBeUndefined();
+    const id = await northEmployee();
+    await rename(c.north, id, 'Moved');
+    await drain();
+    // Only the new type, at the new URL, signed with the secret of the creation.
+    expect(received.map((r) => [r.url, JSON.parse(r.body).type])).toEqual([['/after', 'employee.updated']]);
+    expect(verify(created.secret, received[0]!)).toBe(true);
+
+    const bad = await put(c.north, { url: 'ftp://example.com/x', eventTypes: ['no.such'] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['eventTypes', 'url']);
+    expect((await c.north({ method: 'GET', url: `/Webhooks/${created.webhookId}` })).json().url).toBe(`${base}/after`);
+    expect((await put(c.south, { url: `${base}/theirs`, eventTypes: ['employee.updated'] })).statusCode).toBe(404);
+  });
+
   it('GEN-16 rotating the secret answers the new one; deliveries carry both signatures while the old one is kept, then only the new', async () => {
     const { webhookId, secret: old } = (await subscribe(c.north, { url: `${base}/rotated`, eventTypes: ['employee.updated'] })).json();
     const rotate = (caller: Caller, query = '') => caller({ method: 'POST', url: `/Webhooks/${webhookId}/RotateSecret${query}` });

@@ -1700,7 +1700,8 @@ export interface paths {
         };
         /** One webhook subscription (never its secret). */
         get: operations["getWebhook"];
-        put?: never;
+        /** Change a subscription's URL, event types and description (the body as on POST). It keeps its secret and its place: no event is missed or sent twice, and pending deliveries go to the new URL. 200 with the subscription; 400 as on POST. */
+        put: operations["replaceWebhook"];
         post?: never;
         /** Delete a webhook subscription: nothing more is delivered to it, pending deliveries included. */
         delete: operations["deleteWebhook"];
@@ -12513,6 +12514,54 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                    "text/json": components["schemas"]["Webhook"];
+                    "application/xml": components["schemas"]["Webhook"];
+                    "text/xml": components["schemas"]["Webhook"];
+                    "text/plain": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
