@@ -58,6 +58,9 @@ export const records: readonly RecordDefinition[] = [
 ];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
+/** Every event type the service emits, with the scopes that read it: the feed's and the webhooks' list. */
+const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED];
+
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   datalistRoutes,
   contactMethodRoutes,
@@ -75,8 +78,8 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   assignmentRestrictionRoutes,
   assessmentPackageRoutes,
   assessmentSessionRoutes,
-  eventRoutes,
-  webhookRoutes([...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED]),
+  eventRoutes(eventTypes),
+  webhookRoutes(eventTypes),
 ];
 
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];

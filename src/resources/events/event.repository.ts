@@ -7,7 +7,8 @@ import { sequenceEvents } from '../../platform/events/outbox.ts';
 import { eventColumns, toEventBody, type EventRow } from '../../platform/events/event-shape.ts';
 import type { EventFeedQuery, EventPage } from './event.schemas.ts';
 
-export async function eventFeed(scope: DataScope, query: Static<typeof EventFeedQuery>): Promise<Static<typeof EventPage>> {
+/** `types`: only events of these types (undefined: every type). */
+export async function eventFeed(scope: DataScope, query: Static<typeof EventFeedQuery>, types?: string[]): Promise<Static<typeof EventPage>> {
   // Events committed since the last sequencing get their place first, so a poll sees every committed event.
   await sequenceEvents(scope.db, scope.tenantId);
   const scopes = scope.principal.scopes.has('*') ? null : [...scope.principal.scopes];
@@ -16,6 +17,7 @@ export async function eventFeed(scope: DataScope, query: Static<typeof EventFeed
       from events e
      where e.tenant_id = ${scope.tenantId} and e.sequence > ${query.after} and ${scope.visible(sql`e.hier_id`)}
        and (${sql.param(scopes)}::text[] is null or e.read_scopes && ${sql.param(scopes)}::text[])
+       and (${sql.param(types ?? null)}::text[] is null or e.type = any(${sql.param(types ?? null)}::text[]))
      order by e.sequence
      limit ${query.take}`);
   const data = rows.map(toEventBody);

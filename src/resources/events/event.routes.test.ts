@@ -52,6 +52,26 @@ describe('GEN-16 polling', () => {
   });
 });
 
+describe('GEN-16 the feed by type', () => {
+  it('GEN-16 types narrows the feed to the types named (next follows the events shown); an unknown type is a 400 naming types', async () => {
+    const after = await cursor(c.admin);
+    const id = await employee(c.north, t.tenant.north.branchId, 'Typed');
+    expect((await patch(c.north, id, [{ op: 'replace', path: '/LastName', value: 'Retyped' }])).statusCode).toBe(200);
+    const typed = async (types: string) => c.admin({ method: 'GET', url: `/Events?after=${after}&types=${encodeURIComponent(types)}` });
+    const updated = (await typed('employee.updated')).json();
+    expect(of(updated, id).map((e: EventBody) => e.type)).toEqual(['employee.updated']);
+    expect(updated.data.every((e: EventBody) => e.type === 'employee.updated')).toBe(true);
+    expect(updated.next).toBe(updated.data.at(-1).sequence);
+    const both = (await typed(' employee.created , employee.updated,employee.created')).json();
+    expect(of(both, id).map((e: EventBody) => e.type)).toEqual(['employee.created', 'employee.updated']);
+    for (const bad of ['employee.deleted', ',']) {
+      const res = await typed(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['types']);
+    }
+  });
+});
+
 describe('GEN-16 events are written in the transaction of their change', () => {
   it('GEN-16 a POST leaves one <record>.created event; a successful PATCH exactly one <record>.updated naming the changed fields', async () => {
     const after = await cursor(c.admin);

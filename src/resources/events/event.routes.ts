@@ -2,19 +2,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
+import { invalid } from '../../platform/http/errors.ts';
 import { EventFeedQuery, EventPage } from './event.schemas.ts';
 import { eventFeed } from './event.repository.ts';
 
 const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['event-read'] };
 
-export async function eventRoutes(app: FastifyInstance) {
+/** The `types` asked for, each one the service emits (`known`); undefined when not asked. */
+export function askedTypes(types: string | undefined, known: readonly string[]): string[] | undefined {
+  if (types === undefined) return undefined;
+  const asked = [...new Set(types.split(',').map((t) => t.trim()).filter(Boolean))];
+  const unknown = asked.filter((t) => !known.includes(t));
+  if (!asked.length || unknown.length) throw invalid('types', `${unknown.length ? `${unknown.join(', ')}: not an event type` : 'names no event type'} (known: ${known.join(', ')})`);
+  return asked;
+}
+
+/** The routes, for the event types the service emits (the registry derives them, as for webhooks). */
+export const eventRoutes = (eventTypes: readonly { type: string }[]) => async function routes(app: FastifyInstance) {
+  const known = eventTypes.map((t) => t.type);
   const api = app.withTypeProvider<TypedRequests>();
   api.get('/Events', {
     config: { access, representation: 'record', recordName: 'EventPage' },
     schema: {
       tags: ['Events'], operationId: 'listEvents',
-      summary: 'Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed. Only events of records you may read. Poll with `after` = the page\'s `next`.',
+      summary: 'Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed. Only events of records you may read; `types` narrows them. Poll with `after` = the page\'s `next`.',
       querystring: EventFeedQuery, response: { 200: EventPage },
     },
-  }, async (request) => eventFeed(request.scope, request.query));
-}
+  }, async (request) => eventFeed(request.scope, request.query, askedTypes(request.query.types, known)));
+};

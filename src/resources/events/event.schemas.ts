@@ -7,6 +7,10 @@ import { PageQuery } from '../../platform/http/paging.ts';
 export const EventFeedQuery = Type.Object({
   after: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, description: 'The cursor: the `sequence` of the last event you have (or the page\'s `next`); 0 from the start.' }),
   take: PageQuery.properties.take,
+  types: Type.Optional(Type.String({
+    minLength: 1, maxLength: 2000,
+    description: 'Only events of these types, comma-separated (`employee.created,jobOrderCandidate.created`); `next` then follows the events shown.',
+  })),
 });
 
 export const EventPage = Type.Object({

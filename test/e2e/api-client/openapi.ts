@@ -1663,7 +1663,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed. Only events of records you may read. Poll with `after` = the page's `next`. */
+        /** Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed. Only events of records you may read; `types` narrows them. Poll with `after` = the page's `next`. */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -12369,6 +12369,8 @@ export interface operations {
                 after?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only events of these types, comma-separated (`employee.created,jobOrderCandidate.created`); `next` then follows the events shown. */
+                types?: string;
             };
             header?: never;
             path?: never;
