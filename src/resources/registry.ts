@@ -57,10 +57,10 @@ export const records: readonly RecordDefinition[] = [
   assignmentRecord,
 ];
 
-/** Features with routes of their own (and records with routes beyond the standard four). */
 /** Every event type the service emits, with the scopes that read it: the feed's and the webhooks' list. */
 const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED];
 
+/** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   datalistRoutes,
   contactMethodRoutes,

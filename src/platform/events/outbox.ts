@@ -80,8 +80,8 @@ const SEQUENCE_BATCH = 5000;
 export async function sequenceEvents(db: Db, tenantId: number): Promise<number> {
   // Nothing waiting (the usual case of a poll): no write, no lock. Whatever committed before this
   // check and is not sequenced shows here (the partial index events_unsequenced answers it).
-  const { rows: [waiting] } = await db.execute<{ any: boolean }>(sql`select exists (select 1 from events where tenant_id = ${tenantId} and sequence is null) as any`);
-  if (!waiting?.any) return 0;
+  const { rows: [check] } = await db.execute<{ waiting: boolean }>(sql`select exists (select 1 from events where tenant_id = ${tenantId} and sequence is null) as waiting`);
+  if (!check?.waiting) return 0;
   return transaction(db, async ({ client }) => {
     await client.query('select pg_advisory_xact_lock($1, $2)', [SEQUENCER_LOCK, tenantId]);
     // Read after the lock: this statement's snapshot sees the previous sequencer's commit.

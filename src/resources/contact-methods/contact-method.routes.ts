@@ -9,33 +9,34 @@ import { documentedPatch, PatchDocument } from '../../platform/http/json-patch/p
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
 import { applyPatch } from '../../platform/http/json-patch/apply.ts';
 import type { OwnerType } from './contact-method.table.ts';
-import type { EventTemplate } from '../../platform/events/outbox.ts';
 import * as S from './contact-method.schemas.ts';
 import { contactMethodPatchTarget, createContactMethod, getContactMethod, listContactMethods } from './contact-method.repository.ts';
 import { recordEvent } from '../../platform/records/record-events.ts';
+import { tagOf, type RecordDefinition } from '../../platform/records/record.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import { contactRecord } from '../contacts/contact.record.ts';
 import { customerRecord } from '../customers/customer.record.ts';
 
-// A change of an owner's methods is its owner's `.updated` event (changedFields ["contactMethods"]).
-const OWNER_ROUTES: { kind: OwnerType; path: string; scope: string; tag: string; ownerEvent: EventTemplate }[] = [
-  { kind: 'employee', path: 'Employees', scope: 'employee', tag: 'Employees', ownerEvent: recordEvent(employeeRecord, 'updated') },
-  { kind: 'contact', path: 'Contacts', scope: 'contact', tag: 'Contacts', ownerEvent: recordEvent(contactRecord, 'updated') },
-  { kind: 'customer', path: 'Customers', scope: 'customer', tag: 'Customers', ownerEvent: recordEvent(customerRecord, 'updated') },
+// Each owner's routes follow its record definition (path, scope, tag); a change of its methods is
+// its `.updated` event (changedFields ["contactMethods"]).
+const OWNER_ROUTES: { kind: OwnerType; record: RecordDefinition }[] = [
+  { kind: 'employee', record: employeeRecord },
+  { kind: 'contact', record: contactRecord },
+  { kind: 'customer', record: customerRecord },
 ];
 
 const Page = PagedList(S.ContactMethodRecord, { $id: 'ContactMethodPage' });
 const Patch = documentedPatch(contactMethodCatalog, 'ContactMethodPatch');
-const singular = (path: string) => path.slice(0, -1);
 
 export async function contactMethodRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<TypedRequests>();
-  for (const { kind, path, scope, tag, ownerEvent } of OWNER_ROUTES) {
-    const read: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${scope}-read`] };
-    const write: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${scope}-write`] };
-    const tags = [tag];
-    const base = `/${path}/:id/contactmethods`;
-    const owner = singular(path);
+  for (const { kind, record } of OWNER_ROUTES) {
+    const read: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${record.scope}-read`] };
+    const write: Access = { roles: ['ServiceRep', 'Service'], scopes: [`${record.scope}-write`] };
+    const tags = [tagOf(record)];
+    const path = record.plural, owner = record.name;
+    const base = `${record.path}/:id/contactmethods`;
+    const ownerEvent = recordEvent(record, 'updated');
 
     api.get(base, {
       config: { access: read, representation: 'list', recordName: 'ContactMethod' },

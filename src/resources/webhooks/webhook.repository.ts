@@ -95,9 +95,15 @@ export async function getWebhook(scope: DataScope, id: number): Promise<Static<t
   return row && shaped(row);
 }
 
+/** Whether the subscription is inside the caller's hierarchy (the routes under it answer 404 otherwise). */
+async function visible(scope: DataScope, id: number): Promise<boolean> {
+  const rows = await scope.db.select({ id: subs.id }).from(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
+  return rows.length > 0;
+}
+
 /** A visible subscription's deliveries, newest first; undefined when the subscription is not visible. */
 export async function listDeliveries(scope: DataScope, id: number, query: Static<typeof WebhookDeliveryQuery>): Promise<Paged<Static<typeof WebhookDelivery>> | undefined> {
-  if (!(await getWebhook(scope, id))) return undefined;
+  if (!(await visible(scope, id))) return undefined;
   const status = query.status ?? null;
   const { rows } = await scope.db.execute<{ delivery_id: string; event_id: string; event_type: string; status: 'Pending' | 'Delivered' | 'Failed'; attempts: number;
     next_attempt_at: Date | null; last_error: string | null; delivered_at: Date | null; created_at: Date; total_count: string }>(sql`
@@ -123,7 +129,7 @@ export async function listDeliveries(scope: DataScope, id: number, query: Static
  * 409 for a delivery that has not failed (a pending one is sent anyway, a delivered one arrived).
  */
 export async function redeliver(scope: DataScope, id: number, deliveryId: number): Promise<boolean> {
-  if (!(await getWebhook(scope, id))) return false;
+  if (!(await visible(scope, id))) return false;
   const { rows } = await scope.db.execute<{ status: string; redelivered: boolean }>(sql`
     with target as (select d.tenant_id, d.id, d.status from webhook_deliveries d
        where d.tenant_id = ${scope.tenantId} and d.subscription_id = ${id} and d.id = ${deliveryId} for update),
@@ -158,7 +164,7 @@ export async function rotateSecret(scope: DataScope, id: number, validHours: num
 export async function replaceWebhook(
   scope: DataScope, id: number, input: Static<typeof WebhookCreate>, known: readonly EventType[], rules: UrlRules,
 ): Promise<Static<typeof Webhook> | undefined> {
-  if (!(await getWebhook(scope, id))) return undefined;
+  if (!(await visible(scope, id))) return undefined;
   await checkSubscription(scope, input, known, rules);
   await scope.db.update(subs).set({ url: input.url, eventTypes: input.eventTypes, description: input.description ?? null })
     .where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
