@@ -43,6 +43,8 @@ export const ConfigSchema = Type.Object({
   /** How long a verified credential is trusted without another database lookup. */
   CREDENTIAL_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 300 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200 }),
+  /** Connections at most that short statements share in pipeline mode (0: they use the pool; db/pipeline.ts). */
+  DB_PIPELINE_CONNECTIONS: Type.Integer({ minimum: 0, maximum: 16 }),
   /** An external resume parsing service; unset: the built-in parser. */
   RESUME_PARSER_URL: Type.Optional(Url),
   /** Time limit per resume file (built-in parser thread, or the external service's answer). */
@@ -99,6 +101,7 @@ const defaults: Record<string, string> = {
   BODY_LIMIT_BYTES: String(1024 * 1024),
   CREDENTIAL_CACHE_SECONDS: '30',
   DB_POOL_SIZE: '20',
+  DB_PIPELINE_CONNECTIONS: '2',
   RESUME_PARSE_TIMEOUT_MS: '5000',
   WORKER_IN_PROCESS: 'true',
   WORKER_CONCURRENCY: '2',

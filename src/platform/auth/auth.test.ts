@@ -133,7 +133,7 @@ describe('uncached lookups made together', () => {
     const verifier = new CredentialVerifier(t.database, 0);
     const other = await issueCredential(t.database.db, { tenantId: t.tenant.tenantId, serviceRepId: t.tenant.adminRepId, kind: 'personal', name: 'together', expiresAt: new Date(Date.now() + 86_400_000) });
     const token = t.tenant.adminToken;
-    const query = vi.spyOn(t.database.pool, 'query');
+    const query = vi.spyOn(t.database.pipeline, 'query');
     try {
       const verdicts = await Promise.all([
         verifier.verify(token.sid, token.secret), verifier.verify(token.sid, token.secret), verifier.verify(other.sid, other.secret),
@@ -153,7 +153,7 @@ describe('uncached lookups made together', () => {
 describe('rep lookups made together (bearer tokens, background work)', () => {
   it('AUTH-03: the reps asked in one turn of the event loop are read with one statement, each caller gets its own; in a transaction, on its connection', async () => {
     const { tenantId, adminRepId, north, south } = t.tenant;
-    const query = vi.spyOn(t.database.pool, 'query');
+    const query = vi.spyOn(t.database.pipeline, 'query');
     try {
       const reps = await Promise.all([adminRepId, north.repId, south.repId, north.repId, 999_999].map((id) => principalOfRep(t.database.db, tenantId, id)));
       expect(reps.map((r) => r?.hierId)).toEqual([t.tenant.rootHierId, north.hierId, south.hierId, north.hierId, undefined]);

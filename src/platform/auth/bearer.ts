@@ -66,7 +66,7 @@ export class BearerVerifier {
   constructor(private readonly database: Database, private readonly options: BearerOptions) {}
 
   private async activeClients(tenantId: number, clientIds: string[]): Promise<Map<string, ActiveClient>> {
-    const { rows } = await this.database.pool.query<{ client: ActiveClient }>({ ...ACTIVE_CLIENTS, values: [tenantId, clientIds] });
+    const { rows } = await this.database.pipeline.query<{ client: ActiveClient }>({ ...ACTIVE_CLIENTS, values: [tenantId, clientIds] });
     return new Map(rows.map(({ client }) => [client.clientId, client]));
   }
 

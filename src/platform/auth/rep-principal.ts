@@ -2,7 +2,7 @@
 // it, with that rep's hierarchy as it is now (a rep moved or deactivated since is taken into account).
 // Bearer tokens of reps (code flow) and of services (acting as their client's rep) resolve the same way.
 import pg from 'pg';
-import { coalescer, prepared, type Db } from '../db/database.ts';
+import { coalescer, prepared, shortStatements, type Db } from '../db/database.ts';
 import { hierarchyMembers, type HierarchyMembers, type Principal } from './principal.ts';
 import type { SubjectResolver } from './bearer.ts';
 
@@ -26,7 +26,7 @@ const together = prepared(() => coalescer<number, Rep>());
 
 export async function principalOfRep(db: Db, tenantId: number, serviceRepId: number): Promise<Principal | undefined> {
   const load = async (ids: number[]) => {
-    const { rows } = await db.$client.query<{ rep: Rep }>({ ...REPS, values: [tenantId, ids] });
+    const { rows } = await shortStatements(db).query<{ rep: Rep }>({ ...REPS, values: [tenantId, ids] });
     return new Map(rows.map(({ rep }) => [rep.id, rep]));
   };
   // Inside a transaction, on its connection and at once (it may see its own uncommitted writes).

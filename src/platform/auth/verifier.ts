@@ -93,7 +93,7 @@ export class CredentialVerifier {
   }
 
   private async bySids(sids: string[]): Promise<Map<string, Credential[]>> {
-    const { rows } = await this.database.pool.query<{ credential: Credential }>({ ...BY_SIDS, values: [sids] });
+    const { rows } = await this.database.pipeline.query<{ credential: Credential }>({ ...BY_SIDS, values: [sids] });
     const bySid = new Map<string, Credential[]>();
     for (const { credential } of rows) bySid.set(credential.sid, [...(bySid.get(credential.sid) ?? []), credential]);
     return bySid;

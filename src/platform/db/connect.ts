@@ -58,7 +58,7 @@ Run it from the directory \`npm start\` runs in (its DATA_DIR is ./data there), 
 service's data directory, or DATABASE_URL to its PostgreSQL server.`);
   }
   if (config.DATABASE_URL) {
-    const database = openDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
+    const database = openDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_PIPELINE_CONNECTIONS);
     return { database, url: config.DATABASE_URL, embedded: false, supervise: () => ({ stop: () => {} }), close: () => database.close() };
   }
   const server = await startEmbedded(config.DATA_DIR, config.EMBEDDED_PG_PORT, log, !handlesSignals);
@@ -66,7 +66,7 @@ service's data directory, or DATABASE_URL to its PostgreSQL server.`);
   const socket = new URL(server.socketUrl);
   socket.pathname = `/${EMBEDDED_DB}`;
   const url = socket.toString();
-  const database = openDatabase(url, config.DB_POOL_SIZE);
+  const database = openDatabase(url, config.DB_POOL_SIZE, config.DB_PIPELINE_CONNECTIONS);
   let supervisor: Supervisor | undefined;
   return {
     database,

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { openPipeline, type Queryable } from './pipeline.ts';
 
 // int8 (bigint ids, counts) as JS numbers: the spec's Int64 ids are well inside 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -34,22 +35,33 @@ export interface Database {
   /** The connection string, for dedicated connections (LISTEN). */
   url: string;
   db: Db;
+  /** Short statements outside a transaction, pipelined with other requests' (pipeline.ts). */
+  pipeline: Queryable;
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, poolSize = 20): Database {
-  const pool = new pg.Pool({
+/** Each database's pipeline, by its pool: what `shortStatements` finds from a Drizzle handle. */
+const pipelines = new WeakMap<pg.Pool, Queryable>();
+
+/** Where a short statement of `db` runs: on its transaction's connection inside one, else pipelined. */
+export function shortStatements(db: Db): Queryable {
+  const client = db.$client;
+  return client instanceof pg.Pool ? pipelines.get(client) ?? client : client;
+}
+
+/** `pipelineConnections`: connections of the pipeline at most (0: short statements use the pool). */
+export function openDatabase(url: string, poolSize = 20, pipelineConnections = 2): Database {
+  const settings = {
     connectionString: url,
-    max: poolSize,
     // A request waiting this long for a connection is answered 503 (overload), not queued for ever.
     connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30000,
     application_name: 'staffing',
     // The working set lives in memory (or on SSD): random reads cost about what sequential ones do.
     // With the default 4 (spinning disks) the planner scans whole tables instead of using GIN and
     // GiST indexes of broad matches (job board text search: twice the time).
     options: '-c random_page_cost=1.1',
-  });
+  };
+  const pool = new pg.Pool({ ...settings, max: poolSize, idleTimeoutMillis: 30000 });
   // A client losing its connection (server restart) must not crash the process: idle ones are
   // reported here (and dropped by the pool); one checked out between two queries (inside a
   // transaction) would emit 'error' with no listener. Its next query fails (503) and the pool drops
@@ -57,7 +69,9 @@ export function openDatabase(url: string, poolSize = 20): Database {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool);
-  return { pool, db, url, close: () => pool.end() };
+  const pipeline = openPipeline(settings, pool, pipelineConnections);
+  pipelines.set(pool, pipeline);
+  return { pool, db, url, pipeline, close: async () => { await pipeline.close(); await pool.end(); } };
 }
 
 export interface Transaction { db: Db; client: pg.PoolClient }

@@ -60,6 +60,16 @@ describe('a database outage', () => {
     expect(rows).toEqual([{ n: 1 }]);
   });
 
+  it('the pipeline (short statements) fails with a connection failure while it is down and answers the very first statement once it is back', async () => {
+    const one = { text: 'select 1 as n' };
+    expect((await proxied.pipeline.query(one)).rows).toEqual([{ n: 1 }]);
+    await outage(async () => {
+      const failure = await proxied.pipeline.query(one).then(() => undefined, (e: unknown) => e);
+      expect(isConnectionFailure(failure)).toBe(true);
+    });
+    expect((await proxied.pipeline.query(one)).rows).toEqual([{ n: 1 }]);
+  });
+
   it('a connection lost inside a transaction, between two of its queries, fails that transaction and crashes nothing', async () => {
     // pg emits 'error' on a checked-out client that is not running a query: without a listener the process dies.
     const failure = await transaction(proxied.db, async ({ client }) => {

@@ -2,9 +2,9 @@
 // and hierarchy are coalesced into one execution (one round trip, one row description), and the
 // statement is planned once per connection. A record writes only its select list and joins; the
 // engine adds the tenant, the ids and the hierarchy (decision 0013, for every record since 0015).
-import type pg from 'pg';
+import type { Queryable } from '../db/pipeline.ts';
 import type { TObject } from 'typebox';
-import { coalescer, prepared } from '../db/database.ts';
+import { coalescer, prepared, shortStatements } from '../db/database.ts';
 import type { DataScope } from '../scope.ts';
 import type { Catalog } from '../http/json-patch/catalog.ts';
 import { NoQuery } from './record.ts';
@@ -70,7 +70,7 @@ export function byIdReader(statement: ReadStatement & { schema?: TObject }): ((s
       from ${statement.table} r ${statement.joins ?? ''}
      where r.tenant_id = $1 and r.id = any($2::bigint[]) and ${statement.hier ?? 'r.hier_id'} = any($3::int[])`,
   };
-  const run = async (client: Pick<pg.Pool, 'query'>, scope: DataScope, ids: number[]) => {
+  const run = async (client: Queryable, scope: DataScope, ids: number[]) => {
     const { rows } = await client.query<Row>({ ...query, values: [scope.tenantId, ids, scope.hierIds] });
     return new Map(rows.map((row) => [Number(row[statement.key]), row]));
   };
@@ -90,7 +90,7 @@ export function byIdReader(statement: ReadStatement & { schema?: TObject }): ((s
     }
     // Inside a transaction, on its connection (it may see its own uncommitted writes).
     if (scope.client) return (await run(scope.client, scope, [id])).get(id);
-    return reads(scope.db)(groupOf(scope), id, (ids) => run(scope.db.$client, scope, ids));
+    return reads(scope.db)(groupOf(scope), id, (ids) => run(shortStatements(scope.db), scope, ids));
   };
   return statement.schema ? Object.assign(read, { schema: statement.schema, query: NoQuery }) : read;
 }

@@ -60,7 +60,7 @@ describe('GET /Employees/{id}: concurrent reads share one query per tenant and h
   it('GEN-04: reads coalesced in one turn run as one query; every caller gets its record', async () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => newEmployee()));
     const scope = await scopeOf(t.tenant.adminToken);
-    const query = vi.spyOn(t.database.pool, 'query');
+    const query = vi.spyOn(t.database.pipeline, 'query');
     try {
       const rows = await Promise.all([...ids, ids[0]!].map((id) => getEmployee(scope, id)));
       expect(rows.map((r) => r?.employeeId)).toEqual([...ids, ids[0]]);

@@ -149,6 +149,28 @@ describe('job board search: one word by relevance, through the word table (issue
     }
   });
 
+  it('sends a search of an area up to 100 miles through the pipeline (a short statement), and larger areas and text alone to the pool (decision 0033)', async () => {
+    const scope = new DataScope(t.database.db, (await principalOfRep(t.database.db, t.tenant.tenantId, t.tenant.adminRepId))!);
+    const pipelined = vi.spyOn(t.database.pipeline, 'query'), pooled = vi.spyOn(t.database.pool, 'query');
+    const where = async (q: object) => {
+      pipelined.mockClear();
+      pooled.mockClear();
+      await searchJobBoard(scope, { sortBy: 1, countryCode: 840, skip: 0, take: 10, ...q }, 'https://jobs.example', DEFAULT_JOB_BOARD_SETTINGS, { byWord: false });
+      const named = (spy: typeof pooled) => spy.mock.calls.map(([c]) => statementName(c)).filter((n) => n?.startsWith('job_board_search')).length;
+      return { pipelined: named(pipelined), pooled: named(pooled) };
+    };
+    try {
+      const around = { postalCode: '55401', distanceUnitId: 3 };
+      expect(await where({ textSearch: 'forklift', ...around, distance: 25 })).toEqual({ pipelined: 1, pooled: 0 });
+      expect(await where({ ...around, distance: 100, sortBy: 3 })).toEqual({ pipelined: 1, pooled: 0 });
+      expect(await where({ ...around, distance: 101, sortBy: 3 })).toEqual({ pipelined: 0, pooled: 1 });
+      expect(await where({ textSearch: 'forklift' })).toEqual({ pipelined: 0, pooled: 1 });
+    } finally {
+      pipelined.mockRestore();
+      pooled.mockRestore();
+    }
+  });
+
   it('the word table follows job_board_search: inserts, PATCHes, a status change, settings', async () => {
     expect(await wordTableDrift()).toMatchObject({ missing: 0, extra: 0 });
     expect((await wordTableDrift()).total).toBeGreaterThan(100);

@@ -1,0 +1,101 @@
+// Short statements pipelined on shared connections (pipeline.ts): what share one, what a slow or
+// failing statement does to the others, and a connection that goes away.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../../test/helpers.ts';
+import { isConnectionFailure, openDatabase, shortStatements, transaction, type Database } from './database.ts';
+import { DEPTH, STALL_MS, type Queryable } from './pipeline.ts';
+
+let database: Database;
+beforeAll(async () => { database = await testDatabase(); });
+afterAll(async () => { await database?.close(); });
+
+const pidOf = async (on: Queryable, text = 'select pg_backend_pid() as pid') => (await on.query<{ pid: number }>({ text })).rows[0]!.pid;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('a pipeline', () => {
+  it('sends statements of the same moment down one connection, and opens no other while it keeps up', async () => {
+    const pids = await Promise.all(Array.from({ length: 8 }, () => pidOf(database.pipeline)));
+    expect(new Set(pids).size).toBe(1);
+    expect(await pidOf(database.pipeline)).toBe(pids[0]);
+  });
+
+  it('fails a wrong statement alone: those before and after it on the connection are answered', async () => {
+    const [before, wrong, after] = await Promise.allSettled([
+      pidOf(database.pipeline), database.pipeline.query({ text: 'select 1 / 0' }), pidOf(database.pipeline),
+    ]);
+    expect(before).toMatchObject({ status: 'fulfilled' });
+    expect(wrong).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+    expect(after).toMatchObject({ status: 'fulfilled' });
+    expect(after).toEqual(before);
+  });
+
+  it(`takes no more on a connection whose oldest statement has run ${STALL_MS} ms: the next one is answered meanwhile on another`, async () => {
+    const first = await pidOf(database.pipeline);
+    const slow = pidOf(database.pipeline, 'select pg_backend_pid() as pid from pg_sleep(0.4)');
+    await sleep(STALL_MS * 4);
+    const started = performance.now();
+    const other = await pidOf(database.pipeline);
+    expect(performance.now() - started).toBeLessThan(300);
+    expect(other).not.toBe(first);
+    expect(await slow).toBe(first);
+  });
+
+  it(`takes at most ${DEPTH} statements on a connection at once: the next goes to another`, async () => {
+    const pids = await Promise.all(Array.from({ length: DEPTH + 1 }, () => pidOf(database.pipeline)));
+    expect(new Set(pids.slice(0, DEPTH)).size).toBe(1);
+    expect(pids[DEPTH]).not.toBe(pids[0]);
+  });
+
+  it('with every connection busy, and with 0 connections, sends statements to the pool', async () => {
+    const one = openDatabase(database.url, 4, 1);
+    const none = openDatabase(database.url, 4, 0);
+    try {
+      const lane = await pidOf(one.pipeline);
+      const slow = pidOf(one.pipeline, 'select pg_backend_pid() as pid from pg_sleep(0.4)');
+      await sleep(STALL_MS * 4);
+      const pooled = await pidOf(one.pipeline);
+      expect(pooled).not.toBe(lane);
+      expect(await slow).toBe(lane);
+      // Four at once on the pool: four connections (a pipeline would have used one).
+      const pids = await Promise.all(Array.from({ length: 4 }, () => pidOf(none.pipeline, 'select pg_backend_pid() as pid from pg_sleep(0.05)')));
+      expect(new Set(pids).size).toBe(4);
+    } finally {
+      await one.close();
+      await none.close();
+    }
+  });
+
+  it('fails the statements of a connection that goes away as connection failures (503), and the next one connects again', async () => {
+    const own = openDatabase(database.url, 2, 1);
+    try {
+      const lost = await pidOf(own.pipeline);
+      const waiting = own.pipeline.query({ text: 'select pg_sleep(5)' });
+      await sleep(50);
+      await database.pool.query('select pg_terminate_backend($1)', [lost]);
+      const failure: unknown = await waiting.then(() => undefined, (e: unknown) => e);
+      expect(isConnectionFailure(failure)).toBe(true);
+      const again = await pidOf(own.pipeline);
+      expect(again).not.toBe(lost);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('closes its connections with the database', async () => {
+    const own = openDatabase(database.url, 2, 2);
+    const pid = await pidOf(own.pipeline);
+    await own.close();
+    const alive = async () => (await database.pool.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount;
+    for (let i = 0; i < 100 && (await alive()); i++) await sleep(20);
+    expect(await alive()).toBe(0);
+  });
+});
+
+describe('shortStatements', () => {
+  it('runs inside a transaction on its connection (it sees the transaction\'s own writes), outside it on the pipeline', async () => {
+    expect(shortStatements(database.db)).toBe(database.pipeline);
+    await transaction(database.db, async ({ db, client }) => {
+      expect(shortStatements(db)).toBe(client);
+    });
+  });
+});
