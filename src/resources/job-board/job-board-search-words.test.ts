@@ -156,8 +156,8 @@ describe('job board search: one word by relevance, through the word table (issue
       pipelined.mockClear();
       pooled.mockClear();
       await searchJobBoard(scope, { sortBy: 1, countryCode: 840, skip: 0, take: 10, ...q }, 'https://jobs.example', DEFAULT_JOB_BOARD_SETTINGS, { byWord: false });
-      const named = (spy: typeof pooled) => spy.mock.calls.map(([c]) => statementName(c)).filter((n) => n?.startsWith('job_board_search')).length;
-      return { pipelined: named(pipelined), pooled: named(pooled) };
+      const named = (calls: unknown[][]) => calls.map(([c]) => statementName(c)).filter((n) => n?.startsWith('job_board_search')).length;
+      return { pipelined: named(pipelined.mock.calls), pooled: named(pooled.mock.calls) };
     };
     try {
       const around = { postalCode: '55401', distanceUnitId: 3 };
