@@ -69,7 +69,8 @@ export function openDatabase(url: string, poolSize = 20, pipelineConnections = 2
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool);
-  const pipeline = openPipeline(settings, pool, pipelineConnections);
+  // Named apart in pg_stat_activity, as the LISTEN connections are ('staffing listen').
+  const pipeline = openPipeline({ ...settings, application_name: 'staffing pipeline' }, pool, pipelineConnections);
   pipelines.set(pool, pipeline);
   return { pool, db, url, pipeline, close: async () => { await pipeline.close(); await pool.end(); } };
 }
