@@ -13,11 +13,26 @@ const pidOf = async (on: Queryable, text = 'select pg_backend_pid() as pid') => 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A statement that holds its connection far longer than opening another one takes, even on a busy machine. */
 const SLOW = 'select pg_backend_pid() as pid from pg_sleep(1.5)';
-/** A promise and whether it has settled yet. */
-function watched<T>(promise: Promise<T>): { result: Promise<T>; done: boolean } {
-  const w = { result: promise, done: false };
-  promise.finally(() => { w.done = true; }).catch(() => {});
-  return w;
+
+/** Whether the server's session `pid` ends within two seconds. */
+async function gone(pid: number): Promise<boolean> {
+  const alive = async () => (await database.pool.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount !== 0;
+  for (let i = 0; i < 100 && (await alive()); i++) await sleep(20);
+  return !(await alive());
+}
+
+/**
+ * Holds a lane of `on` with a slow statement, then sends another once that has run past STALL_MS:
+ * the connection of each, and whether the slow one was done when the other was answered.
+ */
+async function pastAStall(on: Queryable) {
+  const lane = await pidOf(on);
+  let slowWasDone = false;
+  const slow = pidOf(on, SLOW).finally(() => { slowWasDone = true; });
+  await sleep(STALL_MS * 4);
+  const next = await pidOf(on);
+  const wasDone = slowWasDone;
+  return { lane, next, slowWasDone: wasDone, slow: await slow };
 }
 
 describe('a pipeline', () => {
@@ -41,13 +56,10 @@ describe('a pipeline', () => {
   });
 
   it(`takes no more on a connection whose oldest statement has run ${STALL_MS} ms: the next one is answered meanwhile on another`, async () => {
-    const first = await pidOf(database.pipeline);
-    const slow = watched(pidOf(database.pipeline, SLOW));
-    await sleep(STALL_MS * 4);
-    const other = await pidOf(database.pipeline);
-    expect(slow.done).toBe(false);
-    expect(other).not.toBe(first);
-    expect(await slow.result).toBe(first);
+    const { lane, next, slowWasDone, slow } = await pastAStall(database.pipeline);
+    expect(slowWasDone).toBe(false);
+    expect(next).not.toBe(lane);
+    expect(slow).toBe(lane);
   });
 
   it(`takes at most ${DEPTH} statements on a connection at once: the next goes to another`, async () => {
@@ -60,13 +72,10 @@ describe('a pipeline', () => {
     const one = openDatabase(database.url, 4, 1);
     const none = openDatabase(database.url, 4, 0);
     try {
-      const lane = await pidOf(one.pipeline);
-      const slow = watched(pidOf(one.pipeline, SLOW));
-      await sleep(STALL_MS * 4);
-      const pooled = await pidOf(one.pipeline);
-      expect(slow.done).toBe(false);
-      expect(pooled).not.toBe(lane);
-      expect(await slow.result).toBe(lane);
+      const { lane, next, slowWasDone, slow } = await pastAStall(one.pipeline);
+      expect(slowWasDone).toBe(false);
+      expect(next).not.toBe(lane); // the pool's: the one lane is stalled
+      expect(slow).toBe(lane);
       // Four at once on the pool: four connections (a pipeline would have used one).
       const pids = await Promise.all(Array.from({ length: 4 }, () => pidOf(none.pipeline, 'select pg_backend_pid() as pid from pg_sleep(0.05)')));
       expect(new Set(pids).size).toBe(4);
@@ -93,13 +102,24 @@ describe('a pipeline', () => {
     }
   });
 
+  it('ends a connection it drops for an error of its own (a value that cannot be sent), and answers the next statement on a new one', async () => {
+    const own = openDatabase(database.url, 2, 1);
+    try {
+      const dropped = await pidOf(own.pipeline);
+      const unsendable = { toPostgres: () => { throw new Error('cannot be sent'); } };
+      await expect(own.pipeline.query({ text: 'select $1::text', values: [unsendable] })).rejects.toThrow('cannot be sent');
+      expect(await pidOf(own.pipeline)).not.toBe(dropped);
+      expect(await gone(dropped)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('closes its connections with the database', async () => {
     const own = openDatabase(database.url, 2, 2);
     const pid = await pidOf(own.pipeline);
     await own.close();
-    const alive = async () => (await database.pool.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount;
-    for (let i = 0; i < 100 && (await alive()); i++) await sleep(20);
-    expect(await alive()).toBe(0);
+    expect(await gone(pid)).toBe(true);
   });
 });
 

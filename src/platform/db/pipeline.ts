@@ -36,10 +36,13 @@ export function openPipeline(config: pg.ClientConfig, overflow: Queryable, conne
   let closed = false;
 
   // A lane whose connection fails is dropped: its waiting statements fail (503, like the pool's),
-  // and the next statement opens it again.
+  // and the next statement opens it again. Its client is ended, not left open: pg ends a pipeline
+  // once the statements already written are answered (at once when the connection is gone).
   const drop = (lane: Lane) => {
     const i = lanes.indexOf(lane);
-    if (i >= 0) lanes[i] = undefined;
+    if (i < 0) return;
+    lanes[i] = undefined;
+    lane.client.then((client) => client.end(), () => {}).catch(() => {});
   };
   const open = (): Lane => {
     const client = new pg.Client({ ...config, pipeline: true });
