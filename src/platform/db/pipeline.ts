@@ -21,7 +21,7 @@ export interface Pipeline extends Queryable {
 
 /** Statements waiting on one lane at most; at 8 concurrent requests lane 0 rarely holds more. */
 export const DEPTH = 16;
-/** A lane whose oldest statement has run this long takes no more (a 500-mile search is ~12 ms). */
+/** A lane whose oldest statement has run this long takes no more: a short one takes well under 1 ms. */
 export const STALL_MS = 5;
 
 interface Lane {
