@@ -28,6 +28,7 @@ import { admission, type Admission } from './platform/http/admission.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { resourceRoutes } from './resources/registry.ts';
 import { webPages } from './web/web.pages.ts';
+import { openLimits } from './platform/rate-limit/rate-limit.ts';
 import { webAreas } from './web/registry.ts';
 
 /** How long a costly job board search waits for its turn before it is answered 503 (as long as a request waits for a database connection). */
@@ -120,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
   for (const routes of resourceRoutes) await app.register(routes);
   // Pages: the job board, registration and admin (HTML, their own error pages).
-  await app.register(webPages(webAreas, { config, database }));
+  // Registrations and the applicant's sign-in count against limits every process shares (decision 0034).
+  await app.register(webPages(webAreas, { config, database, limits: openLimits(database.pipeline, config) }));
 
   return app;
 }

@@ -31,6 +31,18 @@ export const ConfigSchema = Type.Object({
   LOGIN_LOCK_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400 }),
   /** Failed sign-ins through one client in 10 minutes before it is refused for 10 minutes (429). */
   LOGIN_CLIENT_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  /** Failed sign-ins from one client address (any username) in LOGIN_LOCK_SECONDS before it is refused for LOGIN_LOCK_SECONDS (429). */
+  LOGIN_ADDRESS_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  /** Failed client authentications (a wrong client_secret) of one client_id in CLIENT_AUTH_LOCK_SECONDS before its requests are refused for CLIENT_AUTH_LOCK_SECONDS (429). */
+  CLIENT_AUTH_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  /** Failed client authentications from one client address (any client) before its requests to the OAuth endpoints are refused (429). */
+  CLIENT_AUTH_ADDRESS_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  CLIENT_AUTH_LOCK_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400 }),
+  /** Registrations (registration pages) from one client address in REGISTRATION_WINDOW_SECONDS; more answer 429. */
+  REGISTRATION_MAX_PER_ADDRESS: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  /** Registrations at one tenant in REGISTRATION_WINDOW_SECONDS, from any address; more answer 429. */
+  REGISTRATION_MAX_PER_TENANT: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  REGISTRATION_WINDOW_SECONDS: Type.Integer({ minimum: 1, maximum: 7 * 86_400 }),
   JOBBOARD_URL: Type.Optional(Url),
   REGISTRATION_URL: Type.Optional(Url),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]),
@@ -122,6 +134,13 @@ const defaults: Record<string, string> = {
   LOGIN_MAX_FAILURES: '5',
   LOGIN_LOCK_SECONDS: '900',
   LOGIN_CLIENT_MAX_FAILURES: '100',
+  LOGIN_ADDRESS_MAX_FAILURES: '50',
+  CLIENT_AUTH_MAX_FAILURES: '20',
+  CLIENT_AUTH_ADDRESS_MAX_FAILURES: '50',
+  CLIENT_AUTH_LOCK_SECONDS: '600',
+  REGISTRATION_MAX_PER_ADDRESS: '20',
+  REGISTRATION_MAX_PER_TENANT: '500',
+  REGISTRATION_WINDOW_SECONDS: '3600',
 };
 
 export class ConfigError extends Error {}

@@ -1,13 +1,15 @@
 // The spec's two grants at {auth_url}/connect/token (AUTH-05 to AUTH-09): `tw_vendor_service_credentials`
 // (a service, no user) and `tw_vendor_webuser` (an employee's or contact's username and password).
 // The client has already been authenticated by oidc-provider; these check its registration against
-// `acr_values`, the user's password, the throttle, and issue a JWT for the API.
+// `acr_values`, the user's password, the sign-in limits (throttle.ts), and issue a JWT for the API.
 import { errors, type Provider, type ResourceServerInstance, type TokenEndpointGrantContext } from 'oidc-provider';
 import type { Db } from '../platform/db/database.ts';
 import { passwordMatches } from '../platform/auth/passwords.ts';
 import { findWebUserLogin, KIND_OF_ROLE, webUserSubject } from '../resources/web-users/web-user.repository.ts';
 import { placeOfClient, type RegisteredClient } from './acr.ts';
-import { clearFailures, clientSubject, lockedFor, recordFailure, userSubject, type ThrottleRule } from './throttle.ts';
+import { retryAfter, type Limits } from '../platform/rate-limit/rate-limit.ts';
+import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey, type Hold } from './throttle.ts';
+import { addressOf } from './client-address.ts';
 
 export function oauthError(status: number, error: string, description: string): errors.OIDCProviderError {
   const e = new errors.OIDCProviderError(status, error);
@@ -19,8 +21,7 @@ export interface GrantOptions {
   db: Db;
   /** The API's resource server (audience BASE_URL, JWT format) for a set of scopes. */
   api: (scope: string) => ResourceServerInstance;
-  userThrottle: ThrottleRule;
-  clientThrottle: ThrottleRule;
+  limits: Limits;
 }
 
 type Context = TokenEndpointGrantContext;
@@ -58,7 +59,14 @@ async function issueForClient(ctx: Context, api: GrantOptions['api'], scope: str
   ctx.body = { access_token: await token.save(), expires_in: token.expiration, token_type: 'Bearer', scope };
 }
 
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+/** A held web user sign-in: 429 when the client or the address is held, invalid_grant for the username (as before). */
+function heldError(ctx: Context, hold: Hold): errors.OIDCProviderError {
+  const minutes = minutesOf(hold);
+  if (hold.by === 'user') return oauthError(400, 'invalid_grant', `Too many failed sign-ins for this username; try again in ${minutes} minutes.`);
+  ctx.set('retry-after', retryAfter(hold.state));
+  const where = hold.by === 'client' ? 'through this client' : 'from this address';
+  return oauthError(429, 'slow_down', `Too many failed sign-ins ${where}; try again in ${minutes} minutes.`);
+}
 
 export function registerGrants(provider: Provider, options: GrantOptions): void {
   const { db, api } = options;
@@ -80,21 +88,15 @@ export function registerGrants(provider: Provider, options: GrantOptions): void 
     }
     const scope = grantedScope(ctx.oidc.params.scope, client.scopes);
     const kind = KIND_OF_ROLE[usertype];
-    const byClient = clientSubject(ctx.oidc.client.clientId), byUser = userSubject(client.tenantId, kind, username);
-    const clientWait = await lockedFor(db, byClient);
-    if (clientWait) {
-      ctx.set('retry-after', String(clientWait));
-      throw oauthError(429, 'slow_down', `Too many failed sign-ins through this client; try again in ${minutes(clientWait)} minutes.`);
-    }
-    const userWait = await lockedFor(db, byUser);
-    if (userWait) throw oauthError(400, 'invalid_grant', `Too many failed sign-ins for this username; try again in ${minutes(userWait)} minutes.`);
+    const who = { user: userKey(client.tenantId, kind, username), client: ctx.oidc.client.clientId, address: addressOf(ctx.req) };
+    const hold = await signInHold(options.limits, who);
+    if (hold) throw heldError(ctx, hold);
     const login = await findWebUserLogin(db, client.tenantId, kind, username);
     if (!(await passwordMatches(password, login?.passwordHash)) || !login) {
-      await recordFailure(db, byUser, options.userThrottle);
-      await recordFailure(db, byClient, options.clientThrottle);
+      await signInFailed(options.limits, who);
       throw oauthError(400, 'invalid_grant', 'The username or password is incorrect.');
     }
-    await clearFailures(db, byUser);
+    await signInSucceeded(options.limits, who);
     await issueForAccount(ctx, api, scope, webUserSubject(login.id));
   }, ['acr_values', 'scope', 'usertype', 'username', 'password']);
 }

@@ -10,7 +10,8 @@ import { passwordMatches } from '../platform/auth/passwords.ts';
 import { repSubject } from '../platform/auth/rep-principal.ts';
 import { placeOfClient } from './acr.ts';
 import { findRepLogin } from '../platform/auth/rep-logins.ts';
-import { clearFailures, lockedFor, recordFailure, userSubject, type ThrottleRule } from './throttle.ts';
+import { retryAfter, type Limits } from '../platform/rate-limit/rate-limit.ts';
+import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey } from './throttle.ts';
 import { localeOf, MESSAGES, say, type Locale } from './i18n.ts';
 import { OIDC_SCOPES } from './adapter.ts';
 import type { Views } from './views.ts';
@@ -20,7 +21,8 @@ export interface InteractionOptions {
   provider: () => Provider;
   views: Views;
   audience: string;
-  userThrottle: ThrottleRule;
+  /** Failed sign-ins per username and per address (throttle.ts). */
+  limits: Limits;
   /** Refresh tokens live this long: the consent page says so (one is always issued). */
   refreshTokenSeconds: number;
 }
@@ -82,15 +84,18 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (!username || !password) return again(t.missing, 400);
     const place = await placeOfClient(db, clientId, interaction.params.acr_values, false);
     if (!place.ok) return again(place.description, 400);
-    const subject = userSubject(place.client.tenantId, 'rep', username);
-    const wait = await lockedFor(db, subject);
-    if (wait) return again(say(t.locked, { minutes: Math.max(1, Math.ceil(wait / 60)) }), 429);
+    const who = { user: userKey(place.client.tenantId, 'rep', username), address: request.ip };
+    const hold = await signInHold(options.limits, who);
+    if (hold) {
+      reply.header('retry-after', retryAfter(hold.state));
+      return again(say(t.locked, { minutes: minutesOf(hold) }), 429);
+    }
     const rep = await findRepLogin(db, place.client.tenantId, username);
     if (!(await passwordMatches(password, rep?.passwordHash)) || !rep) {
-      await recordFailure(db, subject, options.userThrottle);
+      await signInFailed(options.limits, who);
       return again(t.wrongCredentials, 401);
     }
-    await clearFailures(db, subject);
+    await signInSucceeded(options.limits, who);
     return options.provider().interactionFinished(request.raw, reply.raw, { login: { accountId: repSubject(rep.id) } }, { mergeWithLastSubmission: false });
   });
 

@@ -17,7 +17,9 @@ import { createProvider } from './provider.ts';
 import { interactionRoutes } from './interactions.ts';
 import { loginViews } from './views.ts';
 import { localeOf, MESSAGES } from './i18n.ts';
-import type { ThrottleRule } from './throttle.ts';
+import { openLimits } from '../platform/rate-limit/rate-limit.ts';
+import { rememberAddress } from './client-address.ts';
+import { clientAuthLimits } from './token-limits.ts';
 
 export interface LoginServerOptions {
   config: Config;
@@ -50,8 +52,9 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
   await ensureSigningKey(db);
   await purgeExpired(db);
   const views = loginViews();
-  const userThrottle: ThrottleRule = { maxFailures: config.LOGIN_MAX_FAILURES, windowSeconds: config.LOGIN_LOCK_SECONDS, lockSeconds: config.LOGIN_LOCK_SECONDS };
-  const clientThrottle: ThrottleRule = { maxFailures: config.LOGIN_CLIENT_MAX_FAILURES, windowSeconds: 600, lockSeconds: 600 };
+  // Failed sign-ins and client authentications, counted with every other process's (decision 0034).
+  const limits = openLimits(database.pipeline, config);
+  const clientAuth = clientAuthLimits(limits);
 
   const app = Fastify({ logger: loggerOptions(config.LOG_LEVEL, options.logStream), genReqId: () => randomUUID(), bodyLimit: 64 * 1024 });
   app.addHook('onRequest', async (_request, reply) => {
@@ -66,7 +69,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
 
   await app.register(async (pages) => {
     await pages.register(formbody);
-    await interactionRoutes(pages, { db, provider: current, views, audience: config.BASE_URL, userThrottle, refreshTokenSeconds: config.REFRESH_TOKEN_SECONDS });
+    await interactionRoutes(pages, { db, provider: current, views, audience: config.BASE_URL, limits, refreshTokenSeconds: config.REFRESH_TOKEN_SECONDS });
   });
   // Everything else is oidc-provider's: the raw request goes to it unread (its body parsers read it).
   await app.register(async (oauth) => {
@@ -74,6 +77,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     oauth.addContentTypeParser('*', (_request, _payload, done) => done(null));
     oauth.all('/*', async (request, reply) => {
       reply.hijack();
+      rememberAddress(request);
       await current().callback()(request.raw, reply.raw);
     });
   });
@@ -88,7 +92,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     provider = createProvider({
       issuer, db, audience: config.BASE_URL, keys,
       accessTokenSeconds: config.ACCESS_TOKEN_SECONDS, refreshTokenSeconds: config.REFRESH_TOKEN_SECONDS,
-      userThrottle, clientThrottle,
+      limits, checkClient: clientAuth.checkClient,
       renderError: (ctx, error, description) => {
         const locale = localeOf(ctx.oidc?.params?.ui_locales, ctx.get('accept-language'));
         ctx.type = 'html';
@@ -98,6 +102,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     // Behind a TLS-terminating proxy the public address is https: trust X-Forwarded-Proto.
     provider.proxy = true;
     provider.on('server_error', (_ctx, error) => app.log.error(error, 'login server error'));
+    provider.use(clientAuth.middleware);
   };
   await build();
 

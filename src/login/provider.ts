@@ -11,7 +11,7 @@ import { secretMatches } from '../platform/auth/credentials.ts';
 import { SIGNING_ALG } from '../platform/auth/signing-keys.ts';
 import { OIDC_SCOPES, postgresAdapter } from './adapter.ts';
 import { registerGrants, oauthError } from './grants.ts';
-import type { ThrottleRule } from './throttle.ts';
+import type { Limits } from '../platform/rate-limit/rate-limit.ts';
 
 export interface ProviderOptions {
   issuer: string;
@@ -22,8 +22,10 @@ export interface ProviderOptions {
   keys: JWK[];
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
-  userThrottle: ThrottleRule;
-  clientThrottle: ThrottleRule;
+  /** The shared rate limits: failed sign-ins in the grants (decision 0034). */
+  limits: Limits;
+  /** Throws (429) while a client is held for failed authentications, before its secret is compared (token-limits.ts). */
+  checkClient: (clientId: string) => Promise<void>;
   /** Renders an error page (HTML) for a browser. */
   renderError: (ctx: KoaContextWithOIDC, error: string, description: string | undefined) => void;
 }
@@ -130,11 +132,13 @@ export function createProvider(options: ProviderOptions): Provider {
   };
   const provider = new Provider(options.issuer, configuration);
   // Client secrets are stored as their SHA-256 (adapter.ts puts it in `client_secret`): compare the
-  // presented secret's hash, in constant time. The one override of oidc-provider's behaviour.
-  provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
+  // presented secret's hash, in constant time, unless the client is held for failed authentications
+  // (token-limits.ts). The one override of oidc-provider's behaviour.
+  provider.Client.prototype.compareClientSecret = async function compareClientSecret(actual: string) {
+    await options.checkClient(this.clientId);
     return typeof this.clientSecret === 'string' && secretMatches(actual, Buffer.from(this.clientSecret, 'hex'));
   };
-  registerGrants(provider, { db, api, userThrottle: options.userThrottle, clientThrottle: options.clientThrottle });
+  registerGrants(provider, { db, api, limits: options.limits });
   return provider;
 }
 

@@ -1,36 +1,48 @@
-// Failed sign-ins, counted in the database so every login server process shares them. A subject (a
-// username of a tenant, or a client) is locked for a while after too many failures in a window; a
-// success clears the username's count. Answers never tell whether a username exists: unknown
-// usernames are counted and locked the same way.
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/database.ts';
-import { loginThrottle } from './login.table.ts';
+// Failed sign-ins, counted in the shared rate limits (platform/rate-limit, decision 0034) so every
+// login server and API process sees them: per username of a tenant, per OAuth client (web users at
+// the token endpoint) and per client address. A sign-in is held while any of them has no failure left;
+// a success clears the username's count (never the address's or the client's). Answers never tell
+// whether a username exists: unknown usernames are counted and held the same way.
+import type { Limits, LimitState } from '../platform/rate-limit/rate-limit.ts';
 
-export interface ThrottleRule { maxFailures: number; windowSeconds: number; lockSeconds: number }
+/** A username of a tenant, as every sign-in form and grant names it (case and spaces aside). */
+export const userKey = (tenantId: number, kind: string, username: string) => `${tenantId}:${kind}:${username.trim().toLowerCase()}`;
 
-export const userSubject = (tenantId: number, kind: string, username: string) => `user:${tenantId}:${kind}:${username.trim().toLowerCase()}`;
-export const clientSubject = (clientId: string) => `client:${clientId}`;
-
-/** Seconds until the subject may try again, or 0. */
-export async function lockedFor(db: Db, subject: string): Promise<number> {
-  const [row] = await db.select({ lockedUntil: loginThrottle.lockedUntil }).from(loginThrottle).where(eq(loginThrottle.subject, subject));
-  const until = row?.lockedUntil?.getTime() ?? 0;
-  return until > Date.now() ? Math.ceil((until - Date.now()) / 1000) : 0;
+export interface SignIn {
+  /** `userKey(...)` */
+  user: string;
+  /** The client's address (request.ip). */
+  address: string;
+  /** The OAuth client a web user signs in through (the token endpoint's grant). */
+  client?: string;
 }
 
-/** Counts a failure (a new window when the last one has passed) and locks at the limit. */
-export async function recordFailure(db: Db, subject: string, rule: ThrottleRule): Promise<void> {
-  const window = sql.raw(`interval '${rule.windowSeconds} seconds'`), lock = sql.raw(`interval '${rule.lockSeconds} seconds'`);
-  await db.execute(sql`
-    insert into login_throttle as t (subject, failures, window_start, locked_until)
-    values (${subject}, 1, now(), case when 1 >= ${rule.maxFailures} then now() + ${lock} end)
-    on conflict (subject) do update set
-      failures = case when t.window_start < now() - ${window} then 1 else t.failures + 1 end,
-      window_start = case when t.window_start < now() - ${window} then now() else t.window_start end,
-      locked_until = case when (case when t.window_start < now() - ${window} then 1 else t.failures + 1 end) >= ${rule.maxFailures}
-                          then now() + ${lock} else t.locked_until end`);
+export interface Hold { by: 'user' | 'client' | 'address'; state: LimitState }
+
+/** What holds this sign-in, checked before any password is: the client's, the address's or the username's limit, or nothing. */
+export async function signInHold(limits: Limits, who: SignIn): Promise<Hold | undefined> {
+  const [client, address, user] = await Promise.all([
+    who.client === undefined ? undefined : limits.signInByClient.peek(who.client),
+    limits.signInByAddress.peek(who.address),
+    limits.signInByUser.peek(who.user),
+  ]);
+  if (client && !client.allowed) return { by: 'client', state: client };
+  if (!address.allowed) return { by: 'address', state: address };
+  if (!user.allowed) return { by: 'user', state: user };
+  return undefined;
 }
 
-export async function clearFailures(db: Db, subject: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.subject, subject));
+export async function signInFailed(limits: Limits, who: SignIn): Promise<void> {
+  await Promise.all([
+    limits.signInByUser.consume(who.user),
+    limits.signInByAddress.consume(who.address),
+    who.client === undefined ? undefined : limits.signInByClient.consume(who.client),
+  ]);
 }
+
+export async function signInSucceeded(limits: Limits, who: SignIn): Promise<void> {
+  await limits.signInByUser.reset(who.user);
+}
+
+/** Whole minutes to wait, at least 1: what the pages and error descriptions say. */
+export const minutesOf = (hold: Hold) => Math.max(1, Math.ceil(hold.state.resetSeconds / 60));

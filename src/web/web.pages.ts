@@ -11,13 +11,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
+import type { Limits } from '../platform/rate-limit/rate-limit.ts';
 import { AppError, logAppError } from '../platform/http/errors.ts';
 import { isConnectionFailure } from '../platform/db/database.ts';
 import { isLocale, MESSAGES, say, type Locale } from './messages/index.ts';
 import { pageLocale } from './locale.ts';
 import { sendPage } from './page.ts';
 
-export interface WebContext { config: Config; database: Database; secure: boolean }
+export interface WebContext {
+  config: Config;
+  database: Database;
+  /** The shared rate limits (registration, the applicant's sign-in): decision 0034. */
+  limits: Limits;
+  secure: boolean;
+}
 
 export interface WebArea {
   /** Where the area is mounted: `/jobboard`. */

@@ -1,5 +1,5 @@
 // A registered applicant at the registration pages: signing in (checked as the `tw_vendor_webuser`
-// grant checks a web user, with its throttle), signing out, and applying to a link's orders without
+// grant checks a web user, with its sign-in limits), signing out, and applying to a link's orders without
 // registering again (REG-19: "or the logged-in user").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -8,7 +8,8 @@ import { passwordMatches } from '../../platform/auth/passwords.ts';
 import { findWebUserLogin } from '../../resources/web-users/web-user.repository.ts';
 import { webUserEmployee } from '../../resources/registration/registration.repository.ts';
 import { applyToOrders, resolveLink } from '../../resources/registration/registration.service.ts';
-import { clearFailures, lockedFor, recordFailure, userSubject, type ThrottleRule } from '../../login/throttle.ts';
+import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey } from '../../login/throttle.ts';
+import { retryAfter } from '../../platform/rate-limit/rate-limit.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { MESSAGES, say } from '../messages/index.ts';
@@ -35,8 +36,6 @@ export async function applicantPages(app: FastifyInstance, context: WebContext) 
   const pages = app.withTypeProvider<TypedRequests>();
   const db = context.database.db;
   const options = sessionOptions(context);
-  // The login server's rule for usernames: the same failures count here and at the token endpoint.
-  const throttle: ThrottleRule = { maxFailures: context.config.LOGIN_MAX_FAILURES, windowSeconds: context.config.LOGIN_LOCK_SECONDS, lockSeconds: context.config.LOGIN_LOCK_SECONDS };
 
   pages.get('/:localeId/:tenantName/sign-in', { ...page, schema: { hide: true, params: PlaceParams, querystring: LinkQuery } }, async (request, reply) => {
     const place = await placeOf(context, request, reply, request.params);
@@ -52,16 +51,20 @@ export async function applicantPages(app: FastifyInstance, context: WebContext) 
     const t = MESSAGES[place.locale].registration;
     const username = (request.body.username ?? '').trim(), password = request.body.password ?? '';
     if (!username || !password) return renderSignIn(request, reply, place, username, t.signInMissing, 400);
-    const subject = userSubject(place.tenant.tenantId, 'employee', username);
-    const wait = await lockedFor(db, subject);
-    if (wait) return renderSignIn(request, reply, place, username, say(t.signInLocked, { minutes: Math.max(1, Math.ceil(wait / 60)) }), 429);
+    // The login server's limits: a username's failures count here and at the token endpoint alike.
+    const who = { user: userKey(place.tenant.tenantId, 'employee', username), address: request.ip };
+    const hold = await signInHold(context.limits, who);
+    if (hold) {
+      reply.header('retry-after', retryAfter(hold.state));
+      return renderSignIn(request, reply, place, username, say(t.signInLocked, { minutes: minutesOf(hold) }), 429);
+    }
     const login = await findWebUserLogin(db, place.tenant.tenantId, 'employee', username);
     const employee = login && (await webUserEmployee(db, place.tenant.tenantId, login.id));
     if (!(await passwordMatches(password, login?.passwordHash)) || !login || !employee) {
-      await recordFailure(db, subject, throttle);
+      await signInFailed(context.limits, who);
       return renderSignIn(request, reply, place, username, t.signInWrong, 401);
     }
-    await clearFailures(db, subject);
+    await signInSucceeded(context.limits, who);
     const data: ApplicantData = { employeeId: employee.employeeId, username, firstName: employee.firstName, lastApplied: [], justRegistered: false };
     await startSession(db, request, reply, options, { kind: 'applicant', tenantId: place.tenant.tenantId, subjectId: login.id, data, ttlSeconds: APPLICANT_SESSION_SECONDS });
     return reply.code(303).header('location', place.path + place.search).send();

@@ -6,7 +6,8 @@ import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { actingScope, registrationTenantNamed, type LinkedOrder, type RegistrationTenant } from '../../resources/registration/registration.repository.ts';
-import { isLocale, MESSAGES, type Locale } from '../messages/index.ts';
+import { isLocale, MESSAGES, say, type Locale } from '../messages/index.ts';
+import { retryAfter, type LimitState } from '../../platform/rate-limit/rate-limit.ts';
 import { mountPath, sendErrorPage, type WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { currentSession, type SessionOptions } from '../session.ts';
@@ -53,6 +54,14 @@ export const areaPrefix = (config: Config) => mountPath(config.REGISTRATION_URL,
 export function sendUnavailable(request: FastifyRequest, reply: FastifyReply, locale: Locale) {
   const t = MESSAGES[locale].registration;
   return sendPage(request, reply, 'error', { locale, title: t.unavailableTitle, noindex: true }, { heading: t.unavailableTitle, message: t.unavailable, fields: [] }, 503);
+}
+
+/** Too many registrations from here or at this agency (decision 0034): 429 with Retry-After, in the page's language. */
+export function sendTooMany(request: FastifyRequest, reply: FastifyReply, locale: Locale, refused: LimitState) {
+  const t = MESSAGES[locale].registration;
+  const minutes = Math.max(1, Math.ceil(refused.resetSeconds / 60));
+  reply.header('retry-after', retryAfter(refused));
+  return sendPage(request, reply, 'error', { locale, title: t.tooManyTitle, noindex: true }, { heading: t.tooManyTitle, message: say(t.tooMany, { minutes }), fields: [] }, 429);
 }
 
 /**
