@@ -57,8 +57,8 @@ async function startFlow(options: { locale?: string; params?: Record<string, str
   return { page, state, verifier };
 }
 
-async function signIn(page: Page, password = PASSWORD) {
-  await page.fill('#username', 'nora');
+async function signIn(page: Page, password = PASSWORD, username = 'nora') {
+  await page.fill('#username', username);
   await page.fill('#password', password);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/login')),
@@ -156,6 +156,15 @@ describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
     expect(await flow.page.inputValue('#password')).toBe('');
     expect(sentBack).toEqual([]);
     expect({ codes: await stored('AuthorizationCode'), sessions: await stored('Session') }).toEqual(before);
+  });
+
+  it('a username with LOGIN_MAX_FAILURES failed sign-ins is held: 429 with Retry-After, the page says for how long', async () => {
+    const flow = await startFlow();
+    for (let i = 0; i < 5; i++) expect((await signIn(flow.page, 'wrong password', 'ghost')).status()).toBe(401);
+    const held = await signIn(flow.page, 'wrong password', 'ghost');
+    expect(held.status()).toBe(429);
+    expect(Number(held.headers()['retry-after'])).toBeGreaterThan(0);
+    expect(await flow.page.textContent('[role=alert]')).toMatch(/^Too many failed sign-ins\. Try again in \d+ minutes\.$/);
   });
 
   it('AUTH-04 AUTH-11: consent lists the scopes asked for; Allow redirects with a code and the same state', async () => {
