@@ -13,6 +13,14 @@ const minutes = (state: LimitState) => Math.max(1, Math.ceil(state.resetSeconds 
 
 const isInvalidClient = (body: unknown) => typeof body === 'object' && body !== null && 'error' in body && body.error === 'invalid_client';
 
+/** The limits cannot be read (the database is away): oidc-provider's own answer to its failures, logged as its are. */
+function serverError(ctx: KoaContextWithOIDC, error: unknown): undefined {
+  ctx.status = 500;
+  ctx.body = { error: 'server_error', error_description: 'oops! something went wrong' };
+  ctx.app.emit('server_error', ctx, error);
+  return undefined;
+}
+
 export interface ClientAuthLimits {
   /** Koa middleware for `provider.use`: refuses a held address's POSTs, and counts every invalid_client answer. */
   middleware(ctx: KoaContextWithOIDC, next: () => Promise<unknown>): Promise<void>;
@@ -29,7 +37,8 @@ export function clientAuthLimits(limits: Limits): ClientAuthLimits {
         return;
       }
       const address = addressOf(ctx.req);
-      const held = await byAddress.peek(address);
+      const held = await byAddress.peek(address).catch((e: unknown) => serverError(ctx, e));
+      if (!held) return;
       if (!held.allowed) {
         ctx.status = 429;
         ctx.set('retry-after', retryAfter(held));
@@ -41,7 +50,9 @@ export function clientAuthLimits(limits: Limits): ClientAuthLimits {
       if (ctx.status !== 401 || !isInvalidClient(ctx.body)) return;
       // A client that exists is counted too; unknown client_ids only against the address.
       const clientId = ctx.oidc?.client?.clientId;
-      await Promise.all([byAddress.consume(address), clientId === undefined ? undefined : byClient.consume(clientId)]);
+      // A count that fails (the database went away) leaves the answer as it is: it is logged.
+      await Promise.all([byAddress.consume(address), clientId === undefined ? undefined : byClient.consume(clientId)])
+        .catch((e: unknown) => { ctx.app.emit('server_error', ctx, e); });
     },
     async checkClient(clientId) {
       const held = await byClient.peek(clientId);
