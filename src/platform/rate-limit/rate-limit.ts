@@ -1,7 +1,7 @@
 // Rate limits shared by every process (decision 0034): rate-limiter-flexible's PostgreSQL store over
 // the service's own database, so an API or login server process started anywhere counts against the
 // same budget. A limit is data (points in a window, and how long a key that spent them all is held);
-// the named limits come from the configuration (`LIMITS`), and each process opens them once.
+// the named limits come from the configuration (`limitRules`), and each process opens them once.
 //
 // Two ways to use a limit:
 // - a gate: `consume` before the work, refused once the key has no point left (registrations; the
@@ -50,7 +50,7 @@ export interface Limit {
 }
 
 /** The named limits: every limit the service applies, from the configuration (README, docs/operations.md). */
-export function LIMITS(config: Config) {
+export function limitRules(config: Config) {
   const signIn = config.LOGIN_LOCK_SECONDS, clientAuth = config.CLIENT_AUTH_LOCK_SECONDS;
   return {
     /** Registrations made from one client address. */
@@ -70,7 +70,7 @@ export function LIMITS(config: Config) {
   } satisfies Record<string, LimitRule>;
 }
 
-export type LimitName = keyof ReturnType<typeof LIMITS>;
+export type LimitName = keyof ReturnType<typeof limitRules>;
 export type Limits = { readonly [N in LimitName]: Limit };
 
 // Keys name what is limited (an address, a username): a long one (a username of 50 KB sent to the
@@ -129,12 +129,12 @@ function openLimit(store: Queryable, name: string, rule: LimitRule, cleanUp: boo
 
 /**
  * Opens every named limit over `store` (the database's short-statement pipeline). One of them also
- * deletes, every 5 minutes, the rows that expired an hour ago (the library's clean-up, one per process).
+ * deletes, every 5 minutes, the rows that expired an hour ago (the library's clean-up, once per set).
  */
 export function openLimits(store: Queryable, config: Config): Limits {
-  const rules = LIMITS(config);
+  const rules = limitRules(config);
   const names = Object.keys(rules).filter((n): n is LimitName => n in rules);
-  // Object.fromEntries forgets the keys: they are exactly LIMITS' names, each opened once.
+  // Object.fromEntries forgets the keys: they are exactly limitRules' names, each opened once.
   return Object.fromEntries(names.map((name, i) => [name, openLimit(store, name, rules[name], i === 0)])) as Limits;
 }
 
