@@ -4,7 +4,8 @@
 // finds the order, and follows a changed address); a worksite is seen when its customer is; events;
 // bad input; paging and the list's formats. What every record does: records.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, eventTypesOf, refusedNaming, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { as, callers, eventTypesOf, refusedNaming, testApp, testConfig, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
 import { lookupId } from '../job-orders/job-order.test-data.ts';
 
 let t: TestContext;
@@ -25,8 +26,8 @@ const newWorksite = async (customerId: number, body: Body = {}, caller: Caller =
   created(await caller({ method: 'POST', url: sites(customerId), payload: { name: 'Dock 4', ...body } }), 'worksiteId');
 
 /** A job board radius search around a postal code: the ids of the orders it finds. */
-async function near(postalCode: string, miles = 10): Promise<number[]> {
-  const res = await c.admin({ method: 'GET', url: `/Search/JobBoard?sortBy=3&countryCode=840&postalCode=${postalCode}&distance=${miles}&distanceUnitId=3` });
+async function near(postalCode: string, miles = 10, caller: Caller = c.admin): Promise<number[]> {
+  const res = await caller({ method: 'GET', url: `/Search/JobBoard?sortBy=3&countryCode=840&postalCode=${postalCode}&distance=${miles}&distanceUnitId=3` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.map((o: Body) => o.jobOrderId);
 }
@@ -83,6 +84,38 @@ describe('a customer created through the API gets a job order (issue 26 item 13)
     expect(details.statusCode, details.body).toBe(200);
     expect(details.json().address).toMatchObject({ municipality: 'Austin', region: 'TX', postalCode: '78701', dateAddressStandardized: expect.any(String) });
     expect(details.json().address.location.latitude).toBeCloseTo(30.27, 1);
+  });
+});
+
+describe('the job board follows a worksite', () => {
+  it('an answer cached by another process (a listening app) follows the worksite\'s new address within moments', async () => {
+    const customerId = await newCustomer();
+    const worksiteId = await newWorksite(customerId, { postalCode: '55401' });
+    const jobTitleId = await created(await c.north({ method: 'POST', url: '/Administration/JobTitles', payload: {
+      skillCode: 'CACHE', jobTitle: 'Cache Packer', isPublic: true, hierId: t.tenant.north.hierId,
+      jobTitleCategoryId: await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories'),
+    } }), 'jobTitleId');
+    const jobOrderId = await created(await c.north({ method: 'POST', url: '/JobOrders', payload: {
+      customerId, jobTitleId, worksiteId, branchId: t.tenant.north.branchId, positionsRequired: 1,
+      jobOrderTypeId: await lookupId(t.database.db, t.tenant.tenantId, 'orderTypes'),
+    } }), 'jobOrderId');
+    const listening = await buildApp({ config: testConfig(), database: t.database, listenForRevocations: true });
+    try {
+      const cached = as(listening, t.tenant.adminToken);
+      expect(await near('55401', 10, cached)).toContain(jobOrderId);
+      expect(listening.jobBoardCache.enabled).toBe(true);
+      const moved = await patch(sites(customerId, worksiteId), [
+        { op: 'replace', path: '/PostalCode', value: '78701' }, { op: 'remove', path: '/Municipality' }, { op: 'remove', path: '/Region' },
+      ]);
+      expect(moved.statusCode, moved.body).toBe(200);
+      let found = [jobOrderId];
+      for (let i = 0; i < 100 && found.includes(jobOrderId); i++) {
+        found = await near('55401', 10, cached);
+        if (found.includes(jobOrderId)) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(found).not.toContain(jobOrderId);
+      expect(await near('78701', 10, cached)).toContain(jobOrderId);
+    } finally { await listening.close(); }
   });
 });
 
