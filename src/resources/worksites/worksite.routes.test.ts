@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, callers, eventTypesOf, refusedNaming, testApp, testConfig, type Caller, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { lookupId } from '../job-orders/job-order.test-data.ts';
+import { worksiteCatalog } from './worksite.patch-catalog.ts';
+import { worksitePatchTarget } from './worksite.record.ts';
 
 let t: TestContext;
 let c: ReturnType<typeof callers>;
@@ -32,9 +35,13 @@ async function near(postalCode: string, miles = 10, caller: Caller = c.admin): P
   return res.json().data.map((o: Body) => o.jobOrderId);
 }
 
+/** The site the catalog's field-by-field tests patch: in Germany, where the gazetteer places nothing, so any well-typed address is kept. */
+const catalogSite = { customerId: 0, worksiteId: 0 };
 beforeAll(async () => {
   t = await testApp();
   c = callers(t);
+  catalogSite.customerId = await newCustomer();
+  catalogSite.worksiteId = await newWorksite(catalogSite.customerId, { countryCode: 276 });
 });
 afterAll(async () => { await t?.close(); });
 
@@ -288,3 +295,10 @@ describe('GET /Customers/{id}/worksites', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });
+
+describeCatalog(worksiteCatalog, () => ({
+  patch: (document) => patch(sites(catalogSite.customerId, catalogSite.worksiteId), document),
+  read: async () => (await c.north({ method: 'GET', url: sites(catalogSite.customerId, catalogSite.worksiteId) })).json(),
+  // A region and postal code as the site keeps them (in capitals), and a country of the list.
+  valid: { countryCode: 276, region: 'BE', postalCode: '10115' },
+}), 'the house\'s worksite catalog, decision 0036', worksitePatchTarget);
