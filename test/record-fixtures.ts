@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/platform/db/database.ts';
-import { idProperty } from '../src/platform/records/record.ts';
+import { collectionPath, idProperty } from '../src/platform/records/record.ts';
 import { records } from '../src/resources/registry.ts';
 import { lookupId, seedWorksite } from '../src/resources/job-orders/job-order.test-data.ts';
 import { vet } from '../src/resources/assignments/assignment.fixtures.ts';
@@ -18,8 +18,8 @@ export interface FixtureContext {
   db: Db;
   /** The tenant the record is created in (`acme`). */
   tenant: TenantFixture;
-  /** A new record of another registered kind, created through the API from its own fixture; its id. */
-  make(name: string): Promise<number>;
+  /** A new record of another registered kind, created through the API from its own fixture (under `parentId`, or a new parent, for a record kept under one); its id. */
+  make(name: string, parentId?: number): Promise<number>;
   /** Vets the employee for the job order (an assignment's prerequisite, ASG-04). */
   vet(jobOrderId: number, employeeId: number): Promise<number>;
 }
@@ -40,6 +40,8 @@ export const FIXTURES: Record<string, Fixture> = {
     return { companyName: 'Generic Vendor', companyTypeId, employerId, paymentTypeId };
   } },
   Customer: { at: 'north', body: async ({ tenant }) => ({ customerName: 'Generic Co', departmentName: 'Ops', branchId: tenant.north.branchId }) },
+  // Under a customer of its own (the fixture's parent), made at `at` too.
+  Worksite: { at: 'north', body: async () => ({ name: 'Generic site', postalCode: '55401' }) },
   Contact: { at: 'north', body: async ({ tenant }) => ({ firstName: 'Gina', lastName: 'Generic', branchId: tenant.north.branchId }) },
   Contract: { at: 'north', body: async ({ make }) => ({ customerId: await make('Customer'), name: 'Generic contract' }) },
   JobOrder: {
@@ -72,11 +74,12 @@ export function recordMaker(app: FastifyInstance, db: Db, tenant: TenantFixture)
   const callers = { north: as(app, tenant.northToken), south: as(app, tenant.southToken), admin: as(app, tenant.adminToken) };
   const context: FixtureContext = {
     db, tenant,
-    make: async (name) => {
+    make: async (name, parentId) => {
       const def = records.find((r) => r.name === name);
       const fixture = FIXTURES[name];
       if (!def || !fixture) throw new Error(`no registered record or fixture ${name} (test/record-fixtures.ts)`);
-      const res = await callers[fixture.at]({ method: 'POST', url: def.path, payload: await fixture.body(context) });
+      const under = def.parent ? parentId ?? await context.make(def.parent.record.name) : undefined;
+      const res = await callers[fixture.at]({ method: 'POST', url: collectionPath(def, under), payload: await fixture.body(context) });
       if (res.statusCode !== 201) throw new Error(`creating a ${name}: ${res.statusCode} ${res.body}`);
       return Number(res.json()[idProperty(def)]);
     },

@@ -68,7 +68,8 @@ it('ERR-06: a body nested 20,000 deep (JSON arrays, objects, XML elements) is a 
     ['application/xml', '<a>'.repeat(20_000) + '</a>'.repeat(20_000)],
   ];
   const bad: string[] = [];
-  const urls = [...records.flatMap((r) => [['POST', r.path], ['PATCH', `${r.path}/1`]] as const), ['POST', '/Search/Employees/Emails'] as const, ['POST', '/batchjobs'] as const, ['POST', '/JobOrders/1/jobBoardCandidate'] as const];
+  const { collectionPath } = await import('../platform/records/record.ts');
+  const urls = [...records.flatMap((r) => [['POST', collectionPath(r, 1)], ['PATCH', `${collectionPath(r, 1)}/1`]] as const), ['POST', '/Search/Employees/Emails'] as const, ['POST', '/batchjobs'] as const, ['POST', '/JobOrders/1/jobBoardCandidate'] as const];
   for (const [method, url] of urls) {
     for (const [type, body] of bodies) {
       if (method === 'PATCH' && type === 'application/xml') continue;

@@ -12,7 +12,7 @@ import { FIXTURES, recordMaker, type FixtureContext, type Side } from '../../tes
 import { wrongType } from '../../test/catalog-cases.ts';
 import { issueCredential } from '../platform/auth/tokens.ts';
 import type { Field } from '../platform/http/json-patch/catalog.ts';
-import { idProperty, type RecordDefinition } from '../platform/records/record.ts';
+import { collectionPath, idProperty, type RecordDefinition } from '../platform/records/record.ts';
 import { fieldsRead } from '../platform/records/rules.ts';
 import { records } from './registry.ts';
 
@@ -94,7 +94,7 @@ let t: TestContext;
 const callers = {} as { admin: Caller; north: Caller; south: Caller; otherAdmin: Caller };
 
 let fixtures: FixtureContext;
-const make = (name: string) => fixtures.make(name);
+const make = (name: string, under?: number) => fixtures.make(name, under);
 const fixtureContext = () => fixtures;
 
 beforeAll(async () => {
@@ -118,12 +118,14 @@ for (const def of records) {
     const plain = plainFields(def);
     const field = plainField(def);
     const own = OWN_RULES[def.name] ?? {};
-    const one = (id: number | string) => `${def.path}/${id}`;
+    // A record kept under a parent (a customer's worksites) is created, read and listed under one parent of its own.
+    let collection = def.path;
+    const one = (id: number | string) => `${collection}/${id}`;
     const patch = (caller: Caller, id: number | string, document: unknown, type = JSON_PATCH) =>
       caller({ method: 'PATCH', url: one(id), headers: { 'content-type': type }, payload: JSON.stringify(document) });
     const replace = (value: unknown, at: Field = field) => [{ op: 'replace', path: `/${at.name}`, value }];
     const list = async (caller: Caller, query: string) => {
-      const res = await caller({ method: 'GET', url: `${def.path}?${query}` });
+      const res = await caller({ method: 'GET', url: `${collection}?${query}` });
       expect(res.statusCode, res.body).toBe(200);
       const page = res.json() as { data: Body[]; totalCount: number };
       expect(Object.keys(page).sort()).toEqual(['data', 'totalCount']);
@@ -145,12 +147,14 @@ for (const def of records) {
       const fixture = FIXTURES[def.name];
       if (!fixture) throw new Error(`${def.name} has no line in FIXTURES (test/record-fixtures.ts): add its minimal create body`);
       side = fixture.at;
-      const res = await callers[side]({ method: 'POST', url: def.path, payload: await fixture.body(fixtureContext()) });
+      const parentId = def.parent ? await make(def.parent.record.name) : undefined;
+      collection = collectionPath(def, parentId);
+      const res = await callers[side]({ method: 'POST', url: collection, payload: await fixture.body(fixtureContext()) });
       created = { statusCode: res.statusCode, body: res.body, location: res.headers.location };
       if (res.statusCode !== 201) return; // the ERR-02 test reports it
       id = Number(res.json()[key]);
       // A second one, so that a page of one is a real page (the creator's list holds at least two).
-      await make(def.name);
+      await make(def.name, parentId);
     });
 
     it('ERR-02: POST answers 201, Location <path>/<id> and { <name>Id }', () => {
@@ -197,6 +201,11 @@ for (const def of records) {
         expect(got.statusCode, `${who} GET`).toBe(404);
         expect(problem(got.json()), `${who}: as for an id that does not exist`).toEqual(problem(missing.json()));
         expect((await patch(caller, id, replace(changed(field, before)))).statusCode, `${who} PATCH`).toBe(404);
+        // Under a parent the caller does not see, the list is not found either (as the parent's read is not).
+        if (def.parent) {
+          expect((await caller({ method: 'GET', url: collection })).statusCode, `${who} list`).toBe(404);
+          continue;
+        }
         const listed = await list(caller, 'take=1000');
         expect(listed.ids, `${who} list`).not.toContain(id);
         expect(listed.totalCount, `${who} totalCount`).toBe(listed.data.length);
@@ -261,11 +270,11 @@ for (const def of records) {
       const before = (await read())[field.json];
       const [value] = twoValues(field).filter((v) => v !== before);
       expect((await reader({ method: 'GET', url: one(id) })).statusCode).toBe(200);
-      expect((await reader({ method: 'GET', url: def.path })).statusCode).toBe(200);
-      expect((await reader({ method: 'POST', url: def.path, payload: await FIXTURES[def.name]!.body(fixtureContext()) })).statusCode).toBe(403);
+      expect((await reader({ method: 'GET', url: collection })).statusCode).toBe(200);
+      expect((await reader({ method: 'POST', url: collection, payload: await FIXTURES[def.name]!.body(fixtureContext()) })).statusCode).toBe(403);
       expect((await patch(reader, id, replace(value))).statusCode).toBe(403);
       expect((await read())[field.json], 'the refused PATCH changed nothing').toEqual(before);
-      for (const request of [{ method: 'GET', url: one(id) }, { method: 'GET', url: def.path }, { method: 'POST', url: def.path, payload: {} }] as const) {
+      for (const request of [{ method: 'GET', url: one(id) }, { method: 'GET', url: collection }, { method: 'POST', url: collection, payload: {} }] as const) {
         expect((await stranger(request)).statusCode, `${request.method} ${request.url}`).toBe(403);
       }
       expect((await patch(writer, id, replace(value))).statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { recordRoutes } from '../platform/records/record.routes.ts';
 import type { RecordDefinition } from '../platform/records/record.ts';
 import { employeeRecord } from './employees/employee.record.ts';
 import { customerRecord } from './customers/customer.record.ts';
+import { worksiteRecord } from './worksites/worksite.record.ts';
 import { contactRecord } from './contacts/contact.record.ts';
 import { contactMethodRoutes } from './contact-methods/contact-method.routes.ts';
 import { jobTitleRecord } from './job-titles/job-title.record.ts';
@@ -48,6 +49,7 @@ export const records: readonly RecordDefinition[] = [
   prospectRecord,
   vendorRecord,
   customerRecord,
+  worksiteRecord,
   contactRecord,
   contractRecord,
   jobOrderRecord,

@@ -18,6 +18,11 @@ export interface EventTemplate {
   path: string;
   /** The scopes that read the record (any one of them). */
   readScopes: readonly string[];
+  /**
+   * A record without a hierarchy node of its own (kept under a parent: decision 0036): SQL over its
+   * row `r` giving its node and its location. Default: `r.hier_id`, and `path` + '/' + the id.
+   */
+  source?: { node: string; location: string };
 }
 
 /** The columns of an event row, in the order `eventInsertOf` and `insertFor` fill them. */
@@ -40,16 +45,19 @@ export function eventValues(event: EventTemplate, data: EventData): unknown[] {
 
 const statements = new Map<string, { name: string; text: string }>();
 
-/** One named statement per record table: the event, with the node read from the record's row in the same statement. */
-function insertFor(table: string) {
-  let statement = statements.get(table);
+/** One named statement per record table (and source): the event, with the node read from the record's row in the same statement. */
+function insertFor(table: string, source: EventTemplate['source']) {
+  const key = source ? `${table}|${source.node}|${source.location}` : table;
+  let statement = statements.get(key);
   if (!statement) {
+    // $1 the tenant, $2 the record's id, $3 the type, $4 the record type, $5 the scopes, $6 the data, $7 the path (without a source).
+    const [location, node] = source ? [source.location, source.node] : [`$7 || '/' || r.id`, 'r.hier_id'];
     statement = {
       name: `event_insert_${statements.size}`,
       text: `${EVENT_COLUMNS}
-        select $1, $3, $4, r.id, $5 || '/' || r.id, r.hier_id, $6::text[], $7::jsonb from "${table}" r where r.tenant_id = $1 and r.id = $2`,
+        select $1, $3, $4, r.id, ${location}, ${node}, $5::text[], $6::jsonb from "${table}" r where r.tenant_id = $1 and r.id = $2`,
     };
-    statements.set(table, statement);
+    statements.set(key, statement);
   }
   return statement;
 }
@@ -62,8 +70,8 @@ function insertFor(table: string) {
 export async function emitEvent(scope: DataScope, event: EventTemplate, table: string, recordId: number, data: EventData = {}): Promise<void> {
   if (!scope.client) throw new Error('emitEvent runs inside the transaction of the change it reports.');
   await scope.client.query({
-    ...insertFor(table),
-    values: [scope.tenantId, recordId, event.type, event.recordType, event.path, [...event.readScopes], JSON.stringify(data)],
+    ...insertFor(table, event.source),
+    values: [scope.tenantId, recordId, event.type, event.recordType, [...event.readScopes], JSON.stringify(data), ...(event.source ? [] : [event.path])],
   });
 }
 

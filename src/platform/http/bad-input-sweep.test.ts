@@ -14,6 +14,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { MAX_BODY_DEPTH } from './body.ts';
 import { catalogs } from '../../resources/catalogs.ts';
 import { records } from '../../resources/registry.ts';
+import { collectionPath, routePath } from '../records/record.ts';
 import { seedMessage } from '../../resources/assignments/assignment.fixtures.ts';
 import { seedOffer, seedSession } from '../../resources/assessments/assessment-session.fixtures.ts';
 import { RESUME_LIMITS } from '../../resources/resumes/resume.text.ts';
@@ -257,10 +258,11 @@ async function documentTypeId(): Promise<number> {
 
 /** Route → a fresh valid request: the records from their fixtures, the rest here. A route whose body has dates needs a line. */
 const VALID: Record<string, () => Promise<Valid>> = {
-  ...Object.fromEntries(records.map((def) => [`POST ${def.path}`, async (): Promise<Valid> => {
+  ...Object.fromEntries(records.map((def) => [`POST ${routePath(def)}`, async (): Promise<Valid> => {
     const fixture = FIXTURES[def.name];
     if (!fixture) throw new Error(`${def.name} has no fixture (test/record-fixtures.ts)`);
-    return { url: def.path, body: await fixture.body(fixtures), by: as(t.app, fixture.at === 'north' ? t.tenant.northToken : t.tenant.southToken) };
+    const url = collectionPath(def, def.parent && await fixtures.make(def.parent.record.name));
+    return { url, body: await fixture.body(fixtures), by: as(t.app, fixture.at === 'north' ? t.tenant.northToken : t.tenant.southToken) };
   }])),
   'PUT /Assignments/:assignmentId/messages/:messageId': async () => {
     const url = await assignmentMessage();

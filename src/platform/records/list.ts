@@ -56,6 +56,10 @@ export interface ListStatement<F extends Filters> {
   select: string;
   /** Joins for display names (inner joins only on references the record must have). */
   joins?: string;
+  /** The table has no `hier_id` of its own: this expression over `r` is the record's hierarchy node (its parent's). */
+  hier?: string;
+  /** A record kept under a parent: its column naming the parent (`r.customer_id`); the list is then one parent's. */
+  parent?: string;
   /** Query property → filter, in the order the query lists them. */
   filters: F;
   /** The order, ending with a unique column so pages never overlap: `r.last_name, r.first_name, r.id`. */
@@ -66,7 +70,7 @@ interface Prepared { list: { name: string; text: string }; count: { name: string
 
 /** `(scope, query) => page`, with the list's query and item schemas (what a record's list routes answer). */
 export interface ListReader<F extends Filters> {
-  (scope: DataScope, query: Page & FilterValues<F>): Promise<Paged<Row>>;
+  (scope: DataScope, query: Page & FilterValues<F>, parentId?: number): Promise<Paged<Row>>;
   readonly query: ListQuery<F>;
   readonly item: TObject;
 }
@@ -74,26 +78,31 @@ export interface ListReader<F extends Filters> {
 export function listReader<F extends Filters>(statement: ListStatement<F>): ListReader<F> {
   const prefix = claimStatementName(statement.name ?? `${statement.table}_list`);
   const shapes = new Map<string, Prepared>();
+  // $1 the tenant, $2 the visible nodes, $3 the parent (under one), then the filters given, the page.
+  const first = statement.parent ? 4 : 3;
   const prepare = (given: string[]): Prepared => {
     const key = given.join(',');
     let shape = shapes.get(key);
     if (!shape) {
-      const conditions = given.map((k, i) => ` and ${statement.filters[k]!.where(`$${i + 3}`)}`).join('');
-      const from = `from ${statement.table} r ${statement.joins ?? ''} where r.tenant_id = $1 and r.hier_id = any($2::int[])${conditions}`;
+      const conditions = given.map((k, i) => ` and ${statement.filters[k]!.where(`$${i + first}`)}`).join('');
+      const parent = statement.parent ? ` and ${statement.parent} = $3` : '';
+      const from = `from ${statement.table} r ${statement.joins ?? ''} where r.tenant_id = $1 and ${statement.hier ?? 'r.hier_id'} = any($2::int[])${parent}${conditions}`;
       const name = `${prefix}_${shapes.size}`;
+      const page = given.length + first;
       shape = {
-        list: { name, text: `select ${statement.select}, count(*) over () as "totalCount" ${from} order by ${statement.order} limit $${given.length + 3} offset $${given.length + 4}` },
+        list: { name, text: `select ${statement.select}, count(*) over () as "totalCount" ${from} order by ${statement.order} limit $${page} offset $${page + 1}` },
         count: { name: `${name}_count`, text: `select count(*)::int as n ${from}` },
       };
       shapes.set(key, shape);
     }
     return shape;
   };
-  const read = async (scope: DataScope, query: Page & FilterValues<F>): Promise<Paged<Row>> => {
+  const read = async (scope: DataScope, query: Page & FilterValues<F>, parentId?: number): Promise<Paged<Row>> => {
+    if (statement.parent && parentId === undefined) throw new Error(`${statement.table}: a list under a parent needs the parent's id`);
     const values: Row = isValues(query) ? query : {};
     const given = Object.keys(statement.filters).filter((k) => values[k] !== undefined);
     const shape = prepare(given);
-    const parameters = [scope.tenantId, scope.hierIds, ...given.map((k) => statement.filters[k]!.value?.(values[k]) ?? values[k])];
+    const parameters = [scope.tenantId, scope.hierIds, ...(statement.parent ? [parentId] : []), ...given.map((k) => statement.filters[k]!.value?.(values[k]) ?? values[k])];
     const client = scope.client ?? scope.db.$client;
     const { rows } = await client.query<Row & { totalCount: number }>({ ...shape.list, values: [...parameters, query.take, query.skip] });
     // A page past the end has no rows to carry the total: then it is counted.

@@ -6,11 +6,12 @@ import { getTableName } from 'drizzle-orm';
 import type { DataScope } from '../scope.ts';
 import { emitEvent, type EventTemplate } from '../events/outbox.ts';
 import type { RecordDefinition } from './record.ts';
+import { parentEventSource } from './parent.ts';
 
 export type RecordAction = 'created' | 'updated';
 
 /** What of a record's definition its events read. */
-type Source = Pick<RecordDefinition, 'name' | 'path' | 'access' | 'scope'>;
+type Source = Pick<RecordDefinition, 'name' | 'path' | 'access' | 'scope' | 'parent'>;
 
 /** `JobOrder` → `jobOrder`: the stem of the record's event types. */
 const stem = (name: string) => name[0]!.toLowerCase() + name.slice(1);
@@ -20,7 +21,8 @@ const readScopes = (def: Pick<RecordDefinition, 'access' | 'scope'>) => def.acce
 
 /** The record's event of one action. */
 export function recordEvent(def: Source, action: RecordAction): EventTemplate {
-  return { type: `${stem(def.name)}.${action}`, recordType: def.name, path: def.path, readScopes: readScopes(def) };
+  const source = parentEventSource(def);
+  return { type: `${stem(def.name)}.${action}`, recordType: def.name, path: def.path, readScopes: readScopes(def), ...(source && { source }) };
 }
 
 /** The event types a record emits, each with the scopes that see it. */

@@ -6,13 +6,15 @@ import type { TypedRequests } from '../http/typed-requests.ts';
 import { Type, type TObject } from 'typebox';
 import type { Access } from '../auth/access.ts';
 import type { Role } from '../auth/principal.ts';
+import type { DataScope } from '../scope.ts';
 import { notFound } from '../http/errors.ts';
 import { PagedList } from '../http/paging.ts';
 import { documentedPatch, PatchDocument } from '../http/json-patch/patch.ts';
 import { applyPatch } from '../http/json-patch/apply.ts';
 import { checkRules, isValues } from './rules.ts';
-import { idProperty, idSchema, tagOf, type RecordDefinition } from './record.ts';
+import { collectionPath, idParamOf, routePath, idProperty, idSchema, tagOf, type RecordDefinition } from './record.ts';
 import { createWithEvent, recordEvent } from './record-events.ts';
+import { isUnder, requireParent, underParent } from './parent.ts';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
@@ -45,34 +47,49 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
     const list: Access = def.access?.list ?? read;
     const write: Access = def.access?.write ?? { roles: STAFF, scopes: [scope('write')] };
     const tags = [tagOf(def)];
-    const idName = def.idParam ?? 'id';
+    const idName = idParamOf(def);
     const key = idProperty(def);
-    const Params = Type.Object({ [idName]: idSchema(def) });
-    const one = `${def.path}/:${idName}`;
+    // A record kept under a parent: the parent's id in every path, and the parent seen first (decision 0036).
+    const parent = def.parent;
+    const parentName = parent && idParamOf(parent.record);
+    const ParentParams = Type.Object(parent && parentName ? { [parentName]: idSchema(parent.record) } : {});
+    const Params = Type.Object({ ...ParentParams.properties, [idName]: idSchema(def) });
+    const collection = routePath(def);
+    const one = `${collection}/:${idName}`;
     const createRules = { ...def.patch.target.rules, ...def.create.rules };
+    /** The parent's id in the request's path (404 unless the caller sees the parent); undefined for a record of its own. */
+    const parentOf = async (request: { scope: DataScope; params: Record<string, number | undefined> }) => {
+      if (!parent || !parentName) return undefined;
+      const parentId = request.params[parentName]!;
+      await requireParent(request.scope, parent, parentId);
+      return parentId;
+    };
 
-    api.post(def.path, {
+    api.post(collection, {
       config: { access: write, representation: 'record', recordName: `${def.name}Created` },
       schema: {
         tags, operationId: `create${def.name}`, summary: def.create.summary,
+        params: ParentParams,
         body: named(def.create.body, `${def.name}Create`),
         response: { 201: Type.Object({ [key]: Type.Integer() }, { $id: `${def.name}Created` }) },
       },
     }, async (request, reply) => {
+      const parentId = await parentOf(request);
       const input: unknown = request.body;
       if (isValues(input)) await checkRules(createRules, { scope: request.scope, next: input }, new Set(Object.keys(input)));
-      const id = await createWithEvent(request.scope, def, (tx) => def.create.run(tx, request.body));
-      return reply.code(201).header('location', `${def.path}/${id}`).send({ [key]: id });
+      const id = await createWithEvent(request.scope, def, (tx) => def.create.run(tx, request.body, parentId));
+      return reply.code(201).header('location', `${collectionPath(def, parentId)}/${id}`).send({ [key]: id });
     });
 
-    api.get(def.path, {
+    api.get(collection, {
       config: { access: list, representation: 'list', recordName: def.name },
       schema: {
         tags, operationId: `list${def.plural}`, summary: def.list.summary,
+        params: ParentParams,
         querystring: def.list.query,
         response: { 200: named(PagedList(named(def.list.item, `${def.name}ListItem`)), `${def.name}Page`) },
       },
-    }, async (request) => def.list.run(request.scope, request.query));
+    }, async (request) => def.list.run(request.scope, request.query, await parentOf(request)));
 
     api.get(one, {
       config: { access: read, representation: 'record', recordName: def.name },
@@ -83,7 +100,8 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
       },
     }, async (request) => {
       const record = await def.read.run(request.scope, request.params[idName]!, request.query);
-      if (!record) throw notFound(def.what);
+      // Under a parent: another parent's record is not found, as a missing one is.
+      if (!record || !isUnder(def, record, parentName === undefined ? undefined : request.params[parentName])) throw notFound(def.what);
       return record;
     });
 
@@ -95,7 +113,8 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         params: Params, body: PatchDocument, documentedBody: documentedPatch(def.patch.target.catalog, `${def.name}Patch`),
       },
     }, async (request, reply) => {
-      await applyPatch(request.scope, def.patch.target, request.params[idName]!, request.body, recordEvent(def, 'updated'));
+      const target = parent && parentName ? underParent(def.patch.target, parent, request.params[parentName]!) : def.patch.target;
+      await applyPatch(request.scope, target, request.params[idName]!, request.body, recordEvent(def, 'updated'));
       return reply.code(200).send();
     });
   };

@@ -4,6 +4,7 @@
 // only what is its own (its create rules, its read and list queries). Decision: docs/decisions/0015.
 import type { FastifyRequest, FastifySchema, RawServerDefault, RouteGenericInterface } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TypedRequests } from '../http/typed-requests.ts';
 import { Type, type TInteger, type TObject, type TSchema } from 'typebox';
 import type { Access } from '../auth/access.ts';
@@ -19,13 +20,26 @@ export type QueryOf<S extends TSchema> = Request<{ querystring: S }>['query'];
 
 export type Row = Record<string, unknown>;
 
+/**
+ * The record a record is kept under (a customer's worksites: `/Customers/{id}/worksites`). Such a
+ * record has no hierarchy node of its own: it is seen when its parent is, its routes sit under the
+ * parent's, and its read shape carries the parent's id (`customerId`). Decision: docs/decisions/0036.
+ */
+export interface Parent {
+  record: RecordDefinition;
+  /** The record's column naming its parent (`worksites.customer_id`). */
+  column: AnyPgColumn;
+}
+
 export interface RecordDefinition<Create extends TObject = TObject, Query extends TObject = TObject, ReadQuery extends TObject = TObject> {
   /** Singular domain name: `Employee`. Names the schemas and the operations. */
   name: string;
   /** Plural domain name: `Employees`. The tag and the list operation (`listEmployees`). */
   plural: string;
-  /** Collection path: `/Employees`. */
+  /** Collection path: `/Employees`; under a parent, with its id's parameter: `/Customers/{id}/worksites`. */
   path: string;
+  /** The record this one is kept under, if any (its routes, visibility and events follow the parent's). */
+  parent?: Parent;
   /** The id's path parameter (`id`, or the spec's own name such as `rateSheetId`). */
   idParam?: string;
   idType: 'Int32' | 'Int64';
@@ -43,13 +57,14 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
      * too, on the fields the request gives, before `run`.
      */
     rules?: Rules;
-    run(scope: DataScope, input: BodyOf<Create>): Promise<number>;
+    /** `parentId`: the parent's id, for a record kept under one. */
+    run(scope: DataScope, input: BodyOf<Create>, parentId?: number): Promise<number>;
   };
   list: {
     summary: string;
     query: Query;
     item: TObject;
-    run(scope: DataScope, filter: QueryOf<Query>): Promise<Paged<Row>>;
+    run(scope: DataScope, filter: QueryOf<Query>, parentId?: number): Promise<Paged<Row>>;
   };
   read: {
     summary: string;
@@ -64,7 +79,7 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
 
 /** A record's list as a `listReader` is: the read of a page, with its query and item schemas. */
 export interface ListOf<Query extends TObject> {
-  (scope: DataScope, query: QueryOf<Query>): Promise<Paged<Row>>;
+  (scope: DataScope, query: QueryOf<Query>, parentId?: number): Promise<Paged<Row>>;
   readonly query: Query;
   readonly item: TObject;
 }
@@ -97,18 +112,24 @@ export type RecordInput<Create extends TObject, Query extends TObject, ReadQuery
 /** `JobTitle` → `job title`. */
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
+/** The path parameter of a record's id (`id`, unless the definition names its own). */
+export const idParamOf = (definition: Pick<RecordDefinition, 'idParam'>) => definition.idParam ?? 'id';
+
 /**
  * The definition, with the conventional names where it gives none: plural `<name>s`, path
- * `/<plural>`, scope `<name>` in lower case, and `The <name in words>` in a 404. Keeps the type
- * parameters (inferred from the schemas) so `run` is checked against them.
+ * `/<plural>` (under a parent, `<parent's path>/{<parent's id>}/<plural in lower case>`), scope
+ * `<name>` in lower case (under a parent, the parent's), and `The <name in words>` in a 404. Keeps
+ * the type parameters (inferred from the schemas) so `run` is checked against them.
  */
 export function defineRecord<Create extends TObject, Query extends TObject, ReadQuery extends TObject>(
   input: RecordInput<Create, Query, ReadQuery>,
 ): RecordDefinition<Create, Query, ReadQuery> {
   const plural = input.plural ?? `${input.name}s`;
-  const { list, read } = input;
+  const { list, read, parent } = input;
+  const path = input.path ?? (parent ? `${parent.record.path}/{${idParamOf(parent.record)}}/${plural.toLowerCase()}` : `/${plural}`);
+  if (parent && idParamOf(input) === idParamOf(parent.record)) throw new Error(`${input.name}: its id parameter must differ from its parent's (${idParamOf(parent.record)})`);
   return {
-    ...input, plural, path: input.path ?? `/${plural}`, scope: input.scope ?? input.name.toLowerCase(), what: input.what ?? `The ${words(input.name)}`,
+    ...input, plural, path, scope: input.scope ?? parent?.record.scope ?? input.name.toLowerCase(), what: input.what ?? `The ${words(input.name)}`,
     list: { summary: list.summary, query: list.reader.query, item: list.reader.item, run: list.reader },
     read: { summary: read.summary, schema: read.reader.schema, query: read.reader.query, run: read.reader },
   };
@@ -122,6 +143,14 @@ const ID_MAX = { Int32: 2147483647, Int64: Number.MAX_SAFE_INTEGER };
 export function idSchema(definition: Pick<RecordDefinition, 'idType' | 'name'>): TInteger {
   return Type.Integer({ minimum: 1, maximum: ID_MAX[definition.idType], description: `Id of the ${definition.name}.` });
 }
+
+/** A record's collection path with its parent's id in place (`/Customers/12/worksites`); the path itself for others. */
+export function collectionPath(definition: Pick<RecordDefinition, 'path' | 'parent'>, parentId?: number): string {
+  return definition.parent ? definition.path.replace(`{${idParamOf(definition.parent.record)}}`, String(parentId)) : definition.path;
+}
+
+/** A record's collection path as the router writes it (`/Customers/:id/worksites`). */
+export const routePath = (definition: Pick<RecordDefinition, 'path'>) => definition.path.replace(/\{(\w+)\}/g, ':$1');
 
 /** The record's group in the API description: `JobTitles` → `Job titles`. */
 export function tagOf(definition: Pick<RecordDefinition, 'plural'>): string {

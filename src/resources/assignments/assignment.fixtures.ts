@@ -11,6 +11,7 @@ import { customers } from '../customers/customer.table.ts';
 import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 
 export interface Place { tenantId: number; hierId: number; branchId: number; repId: number }
 
@@ -33,8 +34,8 @@ export async function seedCustomer(db: Db, at: Place, name = 'Acme Widgets'): Pr
 }
 
 export async function seedWorksite(db: Db, tenantId: number, customerId: number | null, name = 'Plant 1'): Promise<number> {
-  const [row] = await db.insert(R.worksites).values({ tenantId, customerId, name, municipality: 'Minneapolis', region: 'MN', postalCode: '55401' })
-    .returning({ id: R.worksites.id });
+  const [row] = await db.insert(worksites).values({ tenantId, customerId, name, municipality: 'Minneapolis', region: 'MN', postalCode: '55401' })
+    .returning({ id: worksites.id });
   return row!.id;
 }
 

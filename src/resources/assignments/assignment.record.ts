@@ -18,7 +18,7 @@ import { assignments } from './assignment.table.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 import { AssignmentCreate } from './assignment.schemas.ts';
 import { checkStatusTransition, createAssignment, customerOfAssignment, getAssignment, HH_MM, keepRestrictions, listAssignments } from './assignment.repository.ts';
-import { recordCustomer } from '../reference-data/worksite.rule.ts';
+import { recordCustomer } from '../reference-data/record-customer.ts';
 import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
 import { codeListRules } from '../reference-data/back-office.lists.ts';
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
-import { messages, worksites } from '../reference-data/reference.table.ts';
+import { messages } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { contactCatalog } from './contact.patch-catalog.ts';
 import { contactPatchTarget } from './contact.record.ts';
 

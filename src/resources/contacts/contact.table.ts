@@ -1,6 +1,6 @@
 import { branches, serviceReps } from '../../platform/db/schema.ts';
 import { recordTable } from '../../platform/db/record-table.ts';
-import { worksites } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { contactCatalog } from './contact.patch-catalog.ts';

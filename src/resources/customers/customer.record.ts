@@ -5,7 +5,7 @@ import { branches } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
-import { isCountryCode } from '../reference-data/countries.ts';
+import { countryCodeRule } from '../reference-data/countries.ts';
 import { ownMessage } from '../reference-data/reference.rules.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
 import { customers } from './customer.table.ts';
@@ -37,7 +37,7 @@ export const customerRecord = defineRecord({
     body: CustomerCreate,
     rules: {
       branchId: visibleRecord(branches, 'branch'),
-      countryCode: rule(async (v, { scope }) => ((await isCountryCode(scope.db, v)) ? undefined : 'is not a country code of GET /DataLists/countries')),
+      countryCode: countryCodeRule,
     },
     run: createCustomer,
   },

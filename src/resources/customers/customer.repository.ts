@@ -9,7 +9,7 @@ import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.t
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { Id32 } from '../../platform/records/shapes.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import { worksites } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { PRIMARY_METHODS } from '../contact-methods/contact-method.repository.ts';
 import { customers } from './customer.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';

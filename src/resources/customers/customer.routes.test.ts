@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
-import { messages, worksites } from '../reference-data/reference.table.ts';
+import { messages } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';
 import { customerPatchTarget } from './customer.record.ts';
 

@@ -1,6 +1,7 @@
 import { branches } from '../../platform/db/schema.ts';
 import { recordTable } from '../../platform/db/record-table.ts';
-import { addressColumns, worksites } from '../reference-data/reference.table.ts';
+import { addressColumns } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';
 
 export const customers = recordTable('customers', customerCatalog, {

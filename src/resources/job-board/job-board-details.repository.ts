@@ -5,7 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
 import { branches, countries, orderTypes } from '../../platform/db/schema.ts';
-import { jobOrderStatuses, jobTitleCategories, worksites } from '../reference-data/reference.table.ts';
+import { jobOrderStatuses, jobTitleCategories } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { postingDate } from '../job-orders/job-order.repository.ts';
@@ -27,7 +28,7 @@ const eligibleById = prepared((db: Db) => db.select({
   publicEducationSummary: o.publicEducationSummary!, publicExperienceSummary: o.publicExperienceSummary!, publicPostingDate: o.publicPostingDate!,
   showWorksiteAddress: o.showWorksiteAddress!, street1: worksites.street1, street2: worksites.street2, municipality: worksites.municipality,
   region: worksites.region, postalCode: worksites.postalCode, countryCode: worksites.countryCode, country: countries.name,
-  latitude: worksites.latitude, longitude: worksites.longitude,
+  latitude: worksites.latitude, longitude: worksites.longitude, dateAddressStandardized: worksites.dateAddressStandardized,
 }).from(o)
   .innerJoin(branches, and(eq(branches.tenantId, o.tenantId), eq(branches.id, o.branchId!)))
   .innerJoin(orderTypes, and(eq(orderTypes.tenantId, o.tenantId), eq(orderTypes.id, o.jobOrderTypeId!)))
@@ -98,7 +99,8 @@ export function toDetails(row: Row, settings: JobBoardSettings, url: string, now
       country: row.country ?? null,
       countryCode: row.countryCode,
       location: hideStreet || !located ? null : { latitude: row.latitude!, longitude: row.longitude! },
-      dateAddressStandardized: null,
+      // When the gazetteer placed the worksite's address (decision 0036); hidden with the city.
+      dateAddressStandardized: hideCity ? null : row.dateAddressStandardized,
     },
   };
 }

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, type Caller, testApp, type TestContext } from '../../../test/helpers.ts';
 import { newJobTitle } from '../../../test/record-fixtures.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
-import { worksites } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSettings } from '../reference-data/job-board.settings.ts';

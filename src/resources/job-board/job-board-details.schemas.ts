@@ -23,7 +23,7 @@ export const JobBoardAddress = Type.Object({
     Type.Object({ latitude: Type.Number(), longitude: Type.Number() }, { additionalProperties: false }),
     Type.Null(),
   ], { description: 'Worksite coordinates (decimal degrees); null when unknown or hidden as street1.' }),
-  dateAddressStandardized: nullable(DateTime, 'Always null: worksite addresses are not standardized by this service.'),
+  dateAddressStandardized: nullable(DateTime, 'When the gazetteer standardized and placed the worksite\'s address; null when it could not, or when the tenant hides worksites.'),
 }, { additionalProperties: false });
 
 export const JobBoardDetails = Type.Object({

@@ -8,7 +8,7 @@ import { type Caller, callers, testApp, type TestContext } from '../../../test/h
 import { searchJobBoard } from './job-board-search.repository.ts';
 import { DataScope } from '../../platform/scope.ts';
 import { principalOfRep } from '../../platform/auth/rep-principal.ts';
-import { worksites } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { addBranch } from '../tenants/tenant.provisioning.ts';

@@ -15,7 +15,8 @@ import { jobOrders } from './job-order.table.ts';
 import { jobOrderCatalog } from './job-order.patch-catalog.ts';
 import { CLOCK_TIME, JobOrderCreate } from './job-order.schemas.ts';
 import { CONTENT_TYPES, createJobOrder, customerOfJobOrder, getJobOrder, hasOpenTimecards, listJobOrders, passDown, TIMECARD_LIMIT } from './job-order.repository.ts';
-import { recordCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
+import { recordCustomer } from '../reference-data/record-customer.ts';
+import { worksiteOfCustomer } from '../worksites/worksite.rule.ts';
 import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
 import { codeListRules } from '../reference-data/back-office.lists.ts';
 

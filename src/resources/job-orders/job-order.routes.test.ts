@@ -15,7 +15,7 @@ import { jobOrders } from './job-order.table.ts';
 import { jobOrderPatchTarget } from './job-order.record.ts';
 import { seedMessage } from '../assignments/assignment.fixtures.ts';
 import { lookupId, seedCustomer, seedSupervisor, seedWorksite } from './job-order.test-data.ts';
-import { worksites } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { codeListValues, seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 
 let t: TestContext;

@@ -14,7 +14,8 @@ import { rateSheets } from './rate-sheet.table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
 import { RateSheetCreate } from './rate-sheet.schemas.ts';
 import { createRateSheet, getRateSheet, listRateSheets, moveToBranch } from './rate-sheet.repository.ts';
-import { ownCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
+import { ownCustomer } from '../reference-data/record-customer.ts';
+import { worksiteOfCustomer } from '../worksites/worksite.rule.ts';
 
 const visibleCustomer = visibleRecord(customers, 'customer');
 

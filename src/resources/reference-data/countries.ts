@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { countries } from '../../platform/db/schema.ts';
+import { rule, type Rule } from '../../platform/records/rules.ts';
 
 export interface Country { countryCode: number; country: string; countryCallingCode: number }
 
@@ -26,3 +27,6 @@ export function loadCountries(db: Db): Promise<Country[]> {
 export async function isCountryCode(db: Db, code: unknown): Promise<boolean> {
   return (await loadCountries(db)).some((c) => c.countryCode === code);
 }
+
+/** A record's country code: one of GET /DataLists/countries. */
+export const countryCodeRule: Rule = rule(async (v, { scope }) => ((await isCountryCode(scope.db, v)) ? undefined : 'is not a country code of GET /DataLists/countries'));

@@ -1,10 +1,10 @@
 // A record's PurchaseOrderId (job orders, assignments, timecards): an active purchase order of the
 // record's own customer. Purchase orders are a customer's, not the tenant's: another customer's is
-// refused even inside the tenant, as its worksites are (worksite.rule.ts).
+// refused even inside the tenant, as its worksites are (worksites/worksite.rule.ts).
 import { and, eq } from 'drizzle-orm';
 import { DEACTIVATED, type Rule } from '../../platform/records/rules.ts';
 import { purchaseOrders } from './reference.table.ts';
-import type { CustomerOf } from './worksite.rule.ts';
+import type { CustomerOf } from './record-customer.ts';
 
 export function purchaseOrderOfCustomer(customerOf: CustomerOf, alsoReads: readonly string[] = []): Rule {
   return {

@@ -1,7 +1,8 @@
-// Per-tenant reference tables the records point at (worksites, shifts, statuses, codes, messages).
+// Per-tenant reference tables the records point at (shifts, statuses, codes, messages; worksites are
+// a record of their own since decision 0036: worksites/worksite.table.ts).
 // Ids are the ones the PATCH catalog names (`WorksiteId`, `ShiftId` Guid, `JobOrderStatusId`, ...).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, varchar, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, varchar, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { createdAt, tenantBigKey, tenantId, tenantKey } from '../../platform/db/columns.ts';
 
 const named = (table: string) => pgTable(table, {
@@ -103,16 +104,6 @@ export const addressColumns = () => ({
   postalCode: varchar('postal_code', { length: 10 }),
   countryCode: integer('country_code').notNull().default(840),
 });
-
-/** Where work happens: a customer's site, with coordinates for job board radius search. */
-export const worksites = pgTable('worksites', {
-  ...tenantKey(),
-  customerId: bigint('customer_id', { mode: 'number' }),
-  name: text('name').notNull(),
-  ...addressColumns(),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('worksites_customer').on(t.tenantId, t.customerId)]);
 
 /** Messages (notes, calls, emails logged) on any record; `PrimaryMessageId` pins one. */
 export const messages = pgTable('messages', {

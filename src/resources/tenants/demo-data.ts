@@ -10,10 +10,8 @@ import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
-import {
-  assignmentStatuses, companyTypes, contractStatuses, divisions, employers, jobOrderDurations, jobOrderStatuses, jobTitleCategories, payCodes, paymentTypes,
-  prospectStatuses, purchaseOrders, salesTeams, workerCompCodes, worksites,
-} from '../reference-data/reference.table.ts';
+import { assignmentStatuses, companyTypes, contractStatuses, divisions, employers, jobOrderDurations, jobOrderStatuses, jobTitleCategories, payCodes, paymentTypes, prospectStatuses, purchaseOrders, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import type { CodeListTable } from '../reference-data/back-office.lists.ts';
 import { assignments } from '../assignments/assignment.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';

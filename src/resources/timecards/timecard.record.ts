@@ -10,7 +10,8 @@ import { timecards } from './timecard.table.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 import { TimecardCreate } from './timecard.schemas.ts';
 import { createTimecard, customerOfTimecard, getTimecard, listTimecards, notProcessed, orderProblems } from './timecard.repository.ts';
-import { recordCustomer, worksiteOfCustomer } from '../reference-data/worksite.rule.ts';
+import { recordCustomer } from '../reference-data/record-customer.ts';
+import { worksiteOfCustomer } from '../worksites/worksite.rule.ts';
 import { purchaseOrderOfCustomer } from '../reference-data/purchase-order.rule.ts';
 
 /** The timecard's customer: its job order's. */

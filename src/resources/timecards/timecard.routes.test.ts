@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { lookupId, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
-import { worksites } from '../reference-data/reference.table.ts';
+import { worksites } from '../worksites/worksite.table.ts';
 import { seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 import { timecardPatchTarget } from './timecard.record.ts';

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, type Caller, testApp, type TestContext } from '../../../test/helpers.ts';
 import { newJobTitle } from '../../../test/record-fixtures.ts';
-import { worksites } from '../../resources/reference-data/reference.table.ts';
+import { worksites } from '../../resources/worksites/worksite.table.ts';
 import { jobOrders } from '../../resources/job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../../resources/job-orders/job-order.test-data.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';

@@ -183,6 +183,42 @@ export interface paths {
         patch: operations["patchCustomer"];
         trace?: never;
     };
+    "/Customers/{id}/worksites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's worksites, by name. */
+        get: operations["listWorksites"];
+        put?: never;
+        /** Add a worksite to the customer: its address is standardized and placed by the gazetteer (job board radius search); one it contradicts answers 400. */
+        post: operations["createWorksite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Customers/{id}/worksites/{worksiteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One worksite of the customer: its address and where the gazetteer placed it. */
+        get: operations["getWorksite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. A changed address is placed again (400 when the gazetteer contradicts it). */
+        patch: operations["patchWorksite"];
+        trace?: never;
+    };
     "/Contacts": {
         parameters: {
             query?: never;
@@ -1827,6 +1863,22 @@ export interface components {
             region: string | null;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+        };
+        WorksiteListItem: {
+            worksiteId: number;
+            customerId: number;
+            name: string;
+            street1: string | null;
+            street2: string | null;
+            /** @description city; spelt as the gazetteer spells it once the address is placed */
+            municipality: string | null;
+            /** @description state or province code */
+            region: string | null;
+            postalCode: string | null;
+            /** @description ISO 3166 numeric, as GET /DataLists/countries */
+            countryCode: number;
+            latitude: number | null;
+            longitude: number | null;
         };
         ContactListItem: {
             contactId: number;
@@ -3896,6 +3948,102 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerName" | "/DepartmentName" | "/WorksiteId" | "/Website" | "/IsMonthlyBill" | "/CreditLimit" | "/Note" | "/DateActivated" | "/BranchId" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId";
         })[];
+        WorksiteCreate: {
+            name: string;
+            street1?: string | null;
+            street2?: string | null;
+            municipality?: string | null;
+            region?: string | null;
+            postalCode?: string | null;
+            countryCode?: number | null;
+        };
+        WorksiteCreated: {
+            worksiteId: number;
+        };
+        WorksitePage: {
+            data: components["schemas"]["WorksiteListItem"][];
+            totalCount: number;
+        };
+        Worksite: {
+            worksiteId: number;
+            customerId: number;
+            name: string;
+            street1: string | null;
+            street2: string | null;
+            /** @description city; spelt as the gazetteer spells it once the address is placed */
+            municipality: string | null;
+            /** @description state or province code */
+            region: string | null;
+            postalCode: string | null;
+            /** @description ISO 3166 numeric, as GET /DataLists/countries */
+            countryCode: number;
+            latitude: number | null;
+            longitude: number | null;
+            dateAddressStandardized: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        WorksitePatch: ({
+            /** @enum {string} */
+            op: "replace" | "add" | "test";
+            /** @enum {string} */
+            path: "/Name";
+            value: string;
+        } | {
+            /** @enum {string} */
+            op: "replace" | "add" | "test";
+            /** @enum {string} */
+            path: "/Street1";
+            value: string | null;
+        } | {
+            /** @enum {string} */
+            op: "replace" | "add" | "test";
+            /** @enum {string} */
+            path: "/Street2";
+            value: string | null;
+        } | {
+            /** @enum {string} */
+            op: "replace" | "add" | "test";
+            /** @enum {string} */
+            path: "/Municipality";
+            /** @description city; spelt as the gazetteer spells it once the address is placed */
+            value: string | null;
+        } | {
+            /** @enum {string} */
+            op: "replace" | "add" | "test";
+            /** @enum {string} */
+            path: "/Region";
+            /** @description state or province code */
+            value: string | null;
+        } | {
+            /** @enum {string} */
+            op: "replace" | "add" | "test";
+            /** @enum {string} */
+            path: "/PostalCode";
+            value: string | null;
+        } | {
+            /** @enum {string} */
+            op: "replace" | "add" | "test";
+            /** @enum {string} */
+            path: "/CountryCode";
+            /** @description ISO 3166 numeric, as GET /DataLists/countries */
+            value: number;
+        } | {
+            /** @enum {string} */
+            op: "remove";
+            /** @enum {string} */
+            path: "/Street1" | "/Street2" | "/Municipality" | "/Region" | "/PostalCode";
+        } | {
+            /** @enum {string} */
+            op: "copy" | "move";
+            /** @enum {string} */
+            path: "/Name" | "/Street1" | "/Street2" | "/Municipality" | "/Region" | "/PostalCode" | "/CountryCode";
+            /** @enum {string} */
+            from: "/Name" | "/Street1" | "/Street2" | "/Municipality" | "/Region" | "/PostalCode" | "/CountryCode";
+        })[];
         ContactCreate: {
             firstName: string;
             lastName: string;
@@ -5954,7 +6102,7 @@ export interface components {
                     latitude: number;
                     longitude: number;
                 } | null;
-                /** @description Always null: worksite addresses are not standardized by this service. */
+                /** @description When the gazetteer standardized and placed the worksite's address; null when it could not, or when the tenant hides worksites. */
                 dateAddressStandardized: string | null;
             };
         };
@@ -6970,6 +7118,195 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CustomerPatch"];
+            };
+        };
+        responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWorksites: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Worksite names starting with this (any case). */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksitePage"];
+                    "text/json": components["schemas"]["WorksitePage"];
+                    "application/xml": components["schemas"]["WorksitePage"];
+                    "text/xml": components["schemas"]["WorksitePage"];
+                    "text/plain": components["schemas"]["WorksitePage"];
+                    "text/csv": components["schemas"]["WorksitePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WorksitePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWorksite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorksiteCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksiteCreated"];
+                    "text/json": components["schemas"]["WorksiteCreated"];
+                    "application/xml": components["schemas"]["WorksiteCreated"];
+                    "text/xml": components["schemas"]["WorksiteCreated"];
+                    "text/plain": components["schemas"]["WorksiteCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWorksite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+                /** @description Id of the Worksite. */
+                worksiteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Worksite"];
+                    "text/json": components["schemas"]["Worksite"];
+                    "application/xml": components["schemas"]["Worksite"];
+                    "text/xml": components["schemas"]["Worksite"];
+                    "text/plain": components["schemas"]["Worksite"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchWorksite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+                /** @description Id of the Worksite. */
+                worksiteId: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorksitePatch"];
             };
         };
         responses: {

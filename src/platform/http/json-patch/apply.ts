@@ -87,7 +87,8 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
     const values = [...changes.values()];
     if (moved.hierId !== undefined) { columns.push('hier_id'); values.push(moved.hierId); }
     await tx.client!.query({ ...updateStatement(getTableName(table), columns), values: [tx.tenantId, id, ...values] });
-    await target.after?.(ctx);
-    if (event) await emitEvent(tx, event, getTableName(table), id, { changedFields: [...changes.keys()].map((f) => f.json) });
+    const alsoChanged = (await target.after?.(ctx)) ?? [];
+    const changedFields = [...new Set([...[...changes.keys()].map((f) => f.json), ...alsoChanged])];
+    if (event) await emitEvent(tx, event, getTableName(table), id, { changedFields });
   });
 }

@@ -34,6 +34,8 @@ export interface Field<Name extends string = string, N extends Notation = Notati
 export interface Catalog<F extends readonly Field[] = readonly Field[]> {
   resource: string;
   fields: F;
+  /** Why the house has this catalog though the spec's PATCH catalog has no such resource (a worksite's); absent for the spec's. */
+  notInSpec?: string;
   /** Lower-cased field name → field: paths match case-insensitively. */
   byName: Map<string, Field>;
 }
@@ -60,13 +62,13 @@ export function f<const Name extends string, const N extends Notation>(name: Nam
   return field;
 }
 
-export function catalog<const F extends readonly Field[]>(resource: string, fields: F): Catalog<F> {
+export function catalog<const F extends readonly Field[]>(resource: string, fields: F, options: { notInSpec?: string } = {}): Catalog<F> {
   const byName = new Map<string, Field>();
   for (const field of fields) {
     if (byName.has(field.name.toLowerCase())) throw new Error(`${resource}: ${field.name} listed twice`);
     byName.set(field.name.toLowerCase(), field);
   }
-  return { resource, fields, byName };
+  return { resource, fields, byName, ...(options.notInSpec && { notInSpec: options.notInSpec }) };
 }
 
 /** Integer bounds per width. Int8 is 0 to 127, valid whether the width is read as signed or unsigned. */

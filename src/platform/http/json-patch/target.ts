@@ -45,6 +45,9 @@ export interface PatchTarget {
    * and a new one moves the record to that branch's hierarchy node.
    */
   followsBranch?: boolean;
-  /** Side effects in the same transaction (assignment restrictions, pass-down to timecards, ...). */
-  after?: (ctx: PatchContext) => Promise<void>;
+  /**
+   * Side effects in the same transaction (assignment restrictions, pass-down to timecards, ...). May
+   * answer the record's fields it changed itself (a worksite's coordinates), which its `.updated` event names too.
+   */
+  after?: (ctx: PatchContext) => Promise<void | readonly string[]>;
 }
