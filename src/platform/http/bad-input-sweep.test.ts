@@ -15,6 +15,8 @@ import { MAX_BODY_DEPTH } from './body.ts';
 import { catalogs } from '../../resources/catalogs.ts';
 import { records } from '../../resources/registry.ts';
 import { seedMessage } from '../../resources/assignments/assignment.fixtures.ts';
+import { hasMessages } from '../../resources/messages/message.repository.ts';
+import { idProperty } from '../records/record.ts';
 import { seedOffer, seedSession } from '../../resources/assessments/assessment-session.fixtures.ts';
 import { RESUME_LIMITS } from '../../resources/resumes/resume.text.ts';
 
@@ -262,6 +264,9 @@ const VALID: Record<string, () => Promise<Valid>> = {
     if (!fixture) throw new Error(`${def.name} has no fixture (test/record-fixtures.ts)`);
     return { url: def.path, body: await fixture.body(fixtures), by: as(t.app, fixture.at === 'north' ? t.tenant.northToken : t.tenant.southToken) };
   }])),
+  // A message logged on each record that has messages (decision 0035).
+  ...Object.fromEntries(records.filter(hasMessages).map((def) => [`POST ${def.path}/:${idProperty(def)}/messages`, async (): Promise<Valid> =>
+    ({ url: `${def.path}/${await fixtures.make(def.name)}/messages`, body: { text: 'Called about the start.' } })])),
   'PUT /Assignments/:assignmentId/messages/:messageId': async () => {
     const url = await assignmentMessage();
     return { url, body: { text: 'Called about the start.' }, read: `${url}/documents` };

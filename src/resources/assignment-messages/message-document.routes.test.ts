@@ -10,7 +10,8 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import { seedMessage, type Place } from '../assignments/assignment.fixtures.ts';
 import { seedAssignment, type SeededAssignment } from '../assignment-accruals/assignment-accrual.fixtures.ts';
 import { pdfFile } from '../resumes/resume.fixtures.ts';
-import { assignmentMessageLinks, documentTypes } from './assignment-message.table.ts';
+import { documentTypes } from './assignment-message.table.ts';
+import { assignmentMessageLinks } from '../messages/message.table.ts';
 import { EXE, PNG, xlsFile } from './message-document.fixtures.ts';
 
 let t: TestContext;
