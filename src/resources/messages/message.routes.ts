@@ -33,13 +33,14 @@ export function messageRoutes(records: readonly RecordDefinition[]) {
       const OwnerParams = Type.Object({ [idName]: idSchema(record) });
       const MessageParams = Type.Object({ [idName]: idSchema(record), messageId: S.MessageId });
       const base = `${record.path}/:${idName}/messages`;
-      const kind = owner.what.replace(/^The /, '');
+      // `The job order`, and `the job order` inside a sentence.
+      const label = owner.what, lower = owner.what.toLowerCase();
 
       api.get(base, {
         config: { access: read, representation: 'list', recordName: 'Message' },
         schema: {
           tags, operationId: `list${record.name}Messages`,
-          summary: `The ${kind}'s messages${owner.kind === 'assignment' ? ' (logged on it or linked to it)' : ''}: its PrimaryMessageId first, then the latest logged first. 404 when the ${kind} is not visible.`,
+          summary: `${label}'s messages${owner.kind === 'assignment' ? ' (logged on it or linked to it)' : ''}: its PrimaryMessageId first, then the latest logged first. 404 when ${lower} is not visible.`,
           params: OwnerParams, querystring: S.MessageListQuery, response: { 200: Page },
         },
       }, async (request) => listMessages(request.scope, owner, request.params[idName]!, request.query));
@@ -48,7 +49,7 @@ export function messageRoutes(records: readonly RecordDefinition[]) {
         config: { access: write, representation: 'record', recordName: 'MessageCreated' },
         schema: {
           tags, operationId: `create${record.name}Message`,
-          summary: `Log a message on the ${kind}, written by your service rep. 201 with the messageId and its read as Location; 404 when the ${kind} is not visible.`,
+          summary: `Log a message on ${lower}, written by your service rep. 201 with the messageId and its read as Location; 404 when ${lower} is not visible.`,
           params: OwnerParams, body: S.MessageCreate, response: { 201: S.MessageCreated },
         },
       }, async (request, reply) => {
@@ -61,7 +62,7 @@ export function messageRoutes(records: readonly RecordDefinition[]) {
         config: { access: read, representation: 'record', recordName: 'Message' },
         schema: {
           tags, operationId: `get${record.name}Message`,
-          summary: `One message of the ${kind}. 404 when the ${kind} is not visible or the message is not one of its.`,
+          summary: `One message of ${lower}. 404 when ${lower} is not visible or the message is not one of its.`,
           params: MessageParams, response: { 200: S.MessageRecord },
         },
       }, async (request) => {

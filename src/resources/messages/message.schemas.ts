@@ -22,12 +22,9 @@ export const MessageCreate = Type.Object(MessageFields, { $id: 'MessageCreate' }
 export type MessageInput = Static<typeof MessageCreate>;
 export const MessageCreated = Type.Object({ messageId: Type.Integer({ description: 'Id of the new message (Int64); Location is its read.' }) }, { $id: 'MessageCreated' });
 
-/** The stems of the records a message may be logged on, as their events name them. */
-export const ORIGIN_TYPES = 'employee, prospect, customer, contact, contract, jobOrder or assignment';
-
 export const MessageRecord = Type.Object({
   messageId: Type.Integer({ description: 'Int64.' }),
-  originType: Type.String({ description: `The record the message is logged on: ${ORIGIN_TYPES} (an assignment lists the messages linked to it too).` }),
+  originType: Type.String({ description: 'The kind of record the message is logged on, as its events name it (`employee`, `jobOrder`, ...); an assignment lists the messages linked to it too.' }),
   originId: Type.Integer({ description: 'Id of that record.' }),
   subject: nullable(Type.String()),
   text: Type.String(),

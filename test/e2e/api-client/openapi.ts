@@ -2350,7 +2350,7 @@ export interface components {
         Message: {
             /** @description Int64. */
             messageId: number;
-            /** @description The record the message is logged on: employee, prospect, customer, contact, contract, jobOrder or assignment (an assignment lists the messages linked to it too). */
+            /** @description The kind of record the message is logged on, as its events name it (`employee`, `jobOrder`, ...); an assignment lists the messages linked to it too. */
             originType: string;
             /** @description Id of that record. */
             originId: number;
