@@ -11,7 +11,7 @@ const resourceFolders = readdirSync(new URL('./src/resources', import.meta.url),
   .filter((d) => d.isDirectory()).map((d) => d.name);
 // A folder holding a `*.record.ts` is a record's (a new record needs no line here); the listed ones are
 // what records are made of.
-const RECORD_PARTS = ['contact-methods', 'assignment-restrictions', 'web-users'];
+const RECORD_PARTS = ['contact-methods', 'messages', 'assignment-restrictions', 'web-users'];
 const RECORDS = [
   ...resourceFolders.filter((f) => readdirSync(new URL(`./src/resources/${f}`, import.meta.url)).some((n) => n.endsWith('.record.ts'))),
   ...RECORD_PARTS,

@@ -14,6 +14,7 @@ import { customerRecord } from './customers/customer.record.ts';
 import { worksiteRecord } from './worksites/worksite.record.ts';
 import { contactRecord } from './contacts/contact.record.ts';
 import { contactMethodRoutes } from './contact-methods/contact-method.routes.ts';
+import { messageRoutes } from './messages/message.routes.ts';
 import { jobTitleRecord } from './job-titles/job-title.record.ts';
 import { jobOrderRecord } from './job-orders/job-order.record.ts';
 import { jobOrderSummaryRoutes } from './job-orders/job-order.routes.ts';
@@ -66,6 +67,7 @@ const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, A
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   datalistRoutes,
   contactMethodRoutes,
+  messageRoutes(records),
   jobOrderSummaryRoutes,
   searchRoutes,
   webUserRoutes,

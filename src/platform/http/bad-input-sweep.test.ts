@@ -16,6 +16,8 @@ import { catalogs } from '../../resources/catalogs.ts';
 import { records } from '../../resources/registry.ts';
 import { collectionPath, routePath } from '../records/record.ts';
 import { seedMessage } from '../../resources/assignments/assignment.fixtures.ts';
+import { hasMessages } from '../../resources/messages/message.repository.ts';
+import { idProperty } from '../records/record.ts';
 import { seedOffer, seedSession } from '../../resources/assessments/assessment-session.fixtures.ts';
 import { RESUME_LIMITS } from '../../resources/resumes/resume.text.ts';
 
@@ -264,6 +266,9 @@ const VALID: Record<string, () => Promise<Valid>> = {
     const url = collectionPath(def, def.parent && await fixtures.make(def.parent.record.name));
     return { url, body: await fixture.body(fixtures), by: as(t.app, fixture.at === 'north' ? t.tenant.northToken : t.tenant.southToken) };
   }])),
+  // A message logged on each record that has messages (decision 0035).
+  ...Object.fromEntries(records.filter(hasMessages).map((def) => [`POST ${def.path}/:${idProperty(def)}/messages`, async (): Promise<Valid> =>
+    ({ url: `${def.path}/${await fixtures.make(def.name)}/messages`, body: { text: 'Called about the start.' } })])),
   'PUT /Assignments/:assignmentId/messages/:messageId': async () => {
     const url = await assignmentMessage();
     return { url, body: { text: 'Called about the start.' }, read: `${url}/documents` };

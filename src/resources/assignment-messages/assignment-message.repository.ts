@@ -1,20 +1,29 @@
 // Data access for an assignment's messages: which messages an assignment may take (decision 0018),
-// and PUT's update and link, one transaction.
+// and PUT's update and link, one transaction, with the events of the records whose message lists
+// changed (decision 0035).
 import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
-import { invalid, notFound } from '../../platform/http/errors.ts';
-import { securityGroupMessageActions } from '../../platform/db/schema.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { messages } from '../reference-data/reference.table.ts';
 import { assignments } from '../assignments/assignment.table.ts';
-import { employees } from '../employees/employee.table.ts';
-import { customers } from '../customers/customer.table.ts';
-import { jobOrders } from '../job-orders/job-order.table.ts';
-import { assignmentMessageLinks, messageDetails } from './assignment-message.table.ts';
+import { assignmentRecord } from '../assignments/assignment.record.ts';
+import { employeeRecord } from '../employees/employee.record.ts';
+import { customerRecord } from '../customers/customer.record.ts';
+import { jobOrderRecord } from '../job-orders/job-order.record.ts';
+import { assignmentMessageLinks } from '../messages/message.table.ts';
+import { checkMessageAction, messageOwner, messagesChanged, writeDetails, type MessageOwner, type MessageValues } from '../messages/message.repository.ts';
 
 export interface AssignmentRef { id: number; employeeId: number; customerId: number; jobOrderId: number }
 
 const a = assignments, m = messages, links = assignmentMessageLinks;
+
+const assignmentOwner = messageOwner(assignmentRecord);
+/** Besides its own, an assignment may take the messages of its employee, customer and job order. */
+const SOURCES: readonly { owner: MessageOwner; of: (assignment: AssignmentRef) => number }[] = [
+  { owner: messageOwner(employeeRecord), of: (x) => x.employeeId },
+  { owner: messageOwner(customerRecord), of: (x) => x.customerId },
+  { owner: messageOwner(jobOrderRecord), of: (x) => x.jobOrderId },
+];
 
 /** The assignment if the caller sees it (ASG-01: reps and services, inside their hierarchy). */
 export async function visibleAssignment(scope: DataScope, assignmentId: number): Promise<AssignmentRef | undefined> {
@@ -23,10 +32,11 @@ export async function visibleAssignment(scope: DataScope, assignmentId: number):
   return row;
 }
 
-/** A message logged on `originType` record `originId`, which the caller sees in `table`. */
-function loggedOnVisible(scope: DataScope, originType: string, originId: number, table: PgTable & { tenantId: PgColumn; id: PgColumn; hierId: PgColumn }): SQL {
-  const visible = exists(scope.db.select({ one: sql`1` }).from(table).where(and(eq(table.tenantId, m.tenantId), eq(table.id, m.originId), scope.visible(table.hierId))));
-  return sql`(${eq(m.originType, originType)} and ${eq(m.originId, originId)} and ${visible})`;
+/** A message logged on the owner's record `originId`, which the caller sees. */
+function loggedOnVisible(scope: DataScope, owner: MessageOwner, originId: number): SQL {
+  const o = owner.table;
+  const visible = exists(scope.db.select({ one: sql`1` }).from(o.id.table).where(and(eq(o.tenantId, m.tenantId), eq(o.id, m.originId), scope.visible(o.hierId))));
+  return sql`(${eq(m.originType, owner.kind)} and ${eq(m.originId, originId)} and ${visible})`;
 }
 
 /**
@@ -35,10 +45,8 @@ function loggedOnVisible(scope: DataScope, originType: string, originId: number,
  */
 export async function isLinkable(scope: DataScope, assignment: AssignmentRef, messageId: number): Promise<boolean> {
   const rows = await scope.db.select({ one: sql`1` }).from(m).where(and(eq(m.tenantId, scope.tenantId), eq(m.id, messageId), or(
-    and(eq(m.originType, 'assignment'), eq(m.originId, assignment.id)),
-    loggedOnVisible(scope, 'employee', assignment.employeeId, employees),
-    loggedOnVisible(scope, 'customer', assignment.customerId, customers),
-    loggedOnVisible(scope, 'jobOrder', assignment.jobOrderId, jobOrders),
+    and(eq(m.originType, assignmentOwner.kind), eq(m.originId, assignment.id)),
+    ...SOURCES.map((source) => loggedOnVisible(scope, source.owner, source.of(assignment))),
     exists(scope.db.select({ one: sql`1` }).from(links).where(and(eq(links.tenantId, m.tenantId), eq(links.assignmentId, assignment.id), eq(links.messageId, m.id)))),
   )));
   return rows.length > 0;
@@ -52,33 +60,31 @@ export async function assignmentAndMessage(scope: DataScope, assignmentId: numbe
   return assignment;
 }
 
-/** Links the message to the assignment; a link that exists stays the one link. */
-export async function linkMessage(scope: DataScope, assignmentId: number, messageId: number): Promise<void> {
-  await scope.db.insert(links).values({ tenantId: scope.tenantId, assignmentId, messageId, linkedByServiceRepId: scope.principal.serviceRepId })
-    .onConflictDoNothing();
+/**
+ * Links the message to the assignment; a link that exists stays the one link. A new link changes the
+ * assignment's message list: its `.updated` event (changedFields ["messages"]) unless `quiet` (the
+ * caller reports the change itself).
+ */
+export async function linkMessage(tx: DataScope, assignmentId: number, messageId: number, quiet = false): Promise<void> {
+  const linked = await tx.db.insert(links).values({ tenantId: tx.tenantId, assignmentId, messageId, linkedByServiceRepId: tx.principal.serviceRepId })
+    .onConflictDoNothing().returning({ messageId: links.messageId });
+  if (linked.length && !quiet) await messagesChanged(tx, assignmentOwner, assignmentId);
 }
 
-async function actionAllowed(scope: DataScope, messageActionId: number): Promise<boolean> {
-  const g = securityGroupMessageActions;
-  const rows = await scope.db.select({ one: sql`1` }).from(g).where(and(eq(g.tenantId, scope.tenantId),
-    eq(g.securityGroupId, scope.principal.securityGroupId), eq(g.messageActionId, messageActionId)));
-  return rows.length > 0;
-}
-
-export interface MessageUpdate { subject: string | null; text: string; messageActionId: number | null; messageDate: Date | null }
-
-/** ASG-17: replaces the message's fields and links it to the assignment, in one transaction. */
-export async function updateAssignmentMessage(scope: DataScope, assignmentId: number, messageId: number, update: MessageUpdate): Promise<void> {
+/**
+ * ASG-17: replaces the message's fields and links it to the assignment, in one transaction. The
+ * assignment's message list changed, and so did the list of the record it is logged on.
+ */
+export async function updateAssignmentMessage(scope: DataScope, assignmentId: number, messageId: number, update: MessageValues): Promise<void> {
   await scope.transaction(async (tx) => {
     await assignmentAndMessage(tx, assignmentId, messageId);
-    if (update.messageActionId !== null && !(await actionAllowed(tx, update.messageActionId))) {
-      throw invalid('messageActionId', 'is not a message action of your security group (GET /Datalists/MessageActions)');
-    }
-    await tx.db.update(m).set({ text: update.text, messageActionId: update.messageActionId })
-      .where(and(eq(m.tenantId, tx.tenantId), eq(m.id, messageId)));
-    const details = { subject: update.subject, messageDate: update.messageDate, updatedByServiceRepId: tx.principal.serviceRepId, updatedAt: sql`now()` };
-    await tx.db.insert(messageDetails).values({ tenantId: tx.tenantId, messageId, ...details })
-      .onConflictDoUpdate({ target: [messageDetails.tenantId, messageDetails.messageId], set: details });
-    await linkMessage(tx, assignmentId, messageId);
+    await checkMessageAction(tx, update.messageActionId);
+    const [origin] = await tx.db.update(m).set({ text: update.text, messageActionId: update.messageActionId })
+      .where(and(eq(m.tenantId, tx.tenantId), eq(m.id, messageId))).returning({ type: m.originType, id: m.originId });
+    await writeDetails(tx, messageId, update, true);
+    await linkMessage(tx, assignmentId, messageId, true);
+    await messagesChanged(tx, assignmentOwner, assignmentId);
+    const source = SOURCES.find((s) => s.owner.kind === origin?.type);
+    if (source && origin) await messagesChanged(tx, source.owner, origin.id);
   });
 }

@@ -8,7 +8,7 @@ import { messageActions } from '../../platform/db/schema.ts';
 import { messages } from '../reference-data/reference.table.ts';
 import { seedCustomer, seedMessage, type Place } from '../assignments/assignment.fixtures.ts';
 import { seedAssignment, type SeededAssignment } from '../assignment-accruals/assignment-accrual.fixtures.ts';
-import { assignmentMessageLinks, messageDetails } from './assignment-message.table.ts';
+import { assignmentMessageLinks, messageDetails } from '../messages/message.table.ts';
 
 let t: TestContext;
 let north: Place;
@@ -68,6 +68,17 @@ describe('PUT /Assignments/{assignmentId}/messages/{messageId}', () => {
     const ofOther = await message('assignment', otherAssignment.assignmentId);
     expect((await as(t.app, t.tenant.northToken)({ method: 'PUT', url: url(ofOther), payload: { text: 'x' } })).statusCode).toBe(404);
     expect((await stored(ofOther)).links).toEqual([]);
+  });
+
+  it('PATCH-ASG-08 ASG-17: a message of the employee linked by PUT can become the assignment\'s PrimaryMessageId; an unlinked one cannot', async () => {
+    const linked = await message('employee', assignment.employeeId);
+    const unlinked = await message('employee', assignment.employeeId);
+    expect((await as(t.app, t.tenant.northToken)({ method: 'PUT', url: url(linked), payload: { text: 'Confirmed the start by phone.' } })).statusCode).toBe(200);
+    const pin = (id: number) => as(t.app, t.tenant.northToken)({ method: 'PATCH', url: `/Assignments/${assignment.assignmentId}`, payload: [{ op: 'replace', path: '/PrimaryMessageId', value: id }] });
+    const pinned = await pin(linked);
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect((await as(t.app, t.tenant.northToken)({ method: 'GET', url: `/Assignments/${assignment.assignmentId}` })).json().primaryMessageId).toBe(linked);
+    expect((await pin(unlinked)).json()).toMatchObject({ status: 400, errors: { primaryMessageId: ['is not a message of this assignment'] } });
   });
 
   it('404 when the assignment is in another branch or tenant, the message is another tenant\'s, or either does not exist', async () => {

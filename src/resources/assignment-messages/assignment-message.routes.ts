@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
-import { invalid } from '../../platform/http/errors.ts';
-import { parseDateTime } from '../../platform/http/json-patch/values.ts';
+import { messageValues } from '../messages/message.repository.ts';
 import { MessageParams, MessageUpdate } from './assignment-message.schemas.ts';
 import { updateAssignmentMessage } from './assignment-message.repository.ts';
 import { messageDocumentRoutes } from './message-document.routes.ts';
@@ -19,16 +18,14 @@ export async function assignmentMessageRoutes(app: FastifyInstance) {
     schema: {
       tags: ['Assignments'], operationId: 'updateAssignmentMessage',
       summary: 'Replace a message\'s subject, text, action and date, and link it to the assignment (once, however often it is sent). '
-        + 'The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already. '
+        + 'The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already; '
+        + 'once linked it is in GET /Assignments/{assignmentId}/messages and may be the assignment\'s PrimaryMessageId. '
         + '200 with no body; 404 when the assignment or the message is not visible.',
       params: MessageParams, body: MessageUpdate,
     },
   }, async (request, reply) => {
     const { assignmentId, messageId } = request.params;
-    const { subject, text, messageActionId, messageDate } = request.body;
-    const date = messageDate == null ? null : parseDateTime(messageDate);
-    if (date === undefined) throw invalid('messageDate', 'must be an ISO 8601 date-time');
-    await updateAssignmentMessage(request.scope, assignmentId, messageId, { subject: subject ?? null, text, messageActionId: messageActionId ?? null, messageDate: date });
+    await updateAssignmentMessage(request.scope, assignmentId, messageId, messageValues(request.body));
     return reply.code(200).send();
   });
 

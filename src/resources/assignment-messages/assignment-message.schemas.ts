@@ -3,11 +3,9 @@
 import { Type, type Static } from 'typebox';
 import { Id32, nullable } from '../../platform/records/shapes.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
+import { dateTime, isoDateTime, MessageFields } from '../messages/message.schemas.ts';
 
 const int64 = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
-/** Dates as the PATCH routes take them: ISO 8601, a date alone meaning midnight UTC (checked with parseDateTime). */
-const isoDateTime = (description: string) => Type.String({ maxLength: 40, description: `${description} ISO 8601 date-time (2026-03-15T14:30:00Z; a date alone is midnight UTC).` });
-const dateTime = (description: string) => Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description }));
 
 export const MessageParams = Type.Object({
   assignmentId: int64('Id of the assignment (Int64).'),
@@ -15,14 +13,8 @@ export const MessageParams = Type.Object({
 });
 export const DocumentParams = Type.Object({ ...MessageParams.properties, documentId: int64('Id of the document (Int64).') });
 
-/** ASG-27: the message update request, a full replacement (PUT): what is left out becomes null. */
-export const MessageUpdate = Type.Object({
-  subject: Type.Optional(nullable(Type.String({ maxLength: 255, description: 'At most 255 characters.' }))),
-  text: Type.String({ minLength: 1, maxLength: 8000, pattern: '\\S', description: 'The message itself, 1 to 8000 characters, not only blanks.' }),
-  messageActionId: Type.Optional(nullable(Id32('What kind of message: one of GET /Datalists/MessageActions (your security group\'s).'))),
-  messageDate: Type.Optional(nullable(isoDateTime('When the call, email or meeting took place.'))),
-}, { $id: 'AssignmentMessageUpdate' });
-export type MessageUpdateInput = Static<typeof MessageUpdate>;
+/** ASG-27: the message update request, a full replacement (PUT): what is left out becomes null. Its fields are a message's (messages/). */
+export const MessageUpdate = Type.Object(MessageFields, { $id: 'AssignmentMessageUpdate' });
 
 export const DocumentListQuery = PageQuery;
 

@@ -1,39 +1,10 @@
-// Messages linked to assignments (PUT /Assignments/{id}/messages/{messageId}), the message fields
-// that update adds to a message, and the documents attached to a message under an assignment, with
-// their per-tenant types (decision 0018). The messages themselves are reference-data's table.
+// The documents attached to a message under an assignment, with their per-tenant types (decision
+// 0018). The messages, their details and their links to assignments are the messages folder's.
 import { bigint, foreignKey, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, tenantBigKey, tenantId, writtenAt } from '../../platform/db/columns.ts';
+import { createdAt, tenantBigKey } from '../../platform/db/columns.ts';
 import { storedFiles } from '../../platform/files/file.table.ts';
 import { activeNamed, messages } from '../reference-data/reference.table.ts';
 import { assignments } from '../assignments/assignment.table.ts';
-
-/** One row per message linked to an assignment: a second PUT finds it and keeps the one link. */
-export const assignmentMessageLinks = pgTable('assignment_message_links', {
-  tenantId: tenantId(),
-  assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
-  messageId: bigint('message_id', { mode: 'number' }).notNull(),
-  linkedByServiceRepId: integer('linked_by_service_rep_id').notNull(),
-  linkedAt: writtenAt('linked_at'),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.assignmentId, t.messageId] }),
-  foreignKey({ name: 'assignment_message_links_assignment_fk', columns: [t.tenantId, t.assignmentId], foreignColumns: [assignments.tenantId, assignments.id] }),
-  foreignKey({ name: 'assignment_message_links_message_fk', columns: [t.tenantId, t.messageId], foreignColumns: [messages.tenantId, messages.id] }),
-  index('assignment_message_links_message').on(t.tenantId, t.messageId),
-]);
-
-/** What the message update request adds to a message (one row per message, written by each PUT). */
-export const messageDetails = pgTable('message_details', {
-  tenantId: tenantId(),
-  messageId: bigint('message_id', { mode: 'number' }).notNull(),
-  subject: varchar('subject', { length: 255 }),
-  /** When the call, email or meeting took place (the message's created_at is when it was logged). */
-  messageDate: timestamp('message_date', { withTimezone: true, mode: 'date' }),
-  updatedByServiceRepId: integer('updated_by_service_rep_id').notNull(),
-  updatedAt: writtenAt('updated_at'),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.messageId] }),
-  foreignKey({ name: 'message_details_message_fk', columns: [t.tenantId, t.messageId], foreignColumns: [messages.tenantId, messages.id] }),
-]);
 
 /** Kinds of document (I-9, W-4, ...): GET /Datalists/DocumentTypes. */
 export const documentTypes = activeNamed('document_types');

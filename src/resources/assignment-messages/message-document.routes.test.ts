@@ -10,7 +10,8 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import { seedMessage, type Place } from '../assignments/assignment.fixtures.ts';
 import { seedAssignment, type SeededAssignment } from '../assignment-accruals/assignment-accrual.fixtures.ts';
 import { pdfFile } from '../resumes/resume.fixtures.ts';
-import { assignmentMessageLinks, documentTypes } from './assignment-message.table.ts';
+import { documentTypes } from './assignment-message.table.ts';
+import { assignmentMessageLinks } from '../messages/message.table.ts';
 import { EXE, PNG, xlsFile } from './message-document.fixtures.ts';
 
 let t: TestContext;
@@ -97,6 +98,10 @@ describe('POST /Assignments/{assignmentId}/messages/{messageId}/documents', () =
     // Uploading linked the message to the assignment.
     const links = await t.database.db.select().from(assignmentMessageLinks).where(and(eq(assignmentMessageLinks.tenantId, t.tenant.tenantId), eq(assignmentMessageLinks.messageId, messageId)));
     expect(links.map((l) => l.assignmentId)).toEqual([assignment.assignmentId]);
+    // A new link is a change to the assignment's message list (decision 0035): its .updated event.
+    const { rows } = await t.database.pool.query(`select data->'changedFields' as changed from events where tenant_id = $1 and type = 'assignment.updated' and record_id = $2`,
+      [t.tenant.tenantId, assignment.assignmentId]);
+    expect(rows.map((r) => r.changed)).toContainEqual(['messages']);
   });
 
   it('ASG-20 AMB-65: a document without a file is recorded (201); its download is 404; an empty file input counts as none', async () => {

@@ -10,7 +10,7 @@ import { lookup, notItself, rule, visibleRecord, type Rule } from '../../platfor
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import { assignmentStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
-import { ownMessage } from '../reference-data/reference.rules.ts';
+import { ownMessage } from '../messages/message.repository.ts';
 import { employees } from '../employees/employee.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { usableJobTitle } from '../job-titles/job-title.record.ts';

@@ -258,7 +258,7 @@ describe('PATCH /Assignments/{id}', () => {
   });
 
   it('PATCH-ASG-08: PrimaryMessageId (Int64?) pins one of the assignment\'s own messages; another record\'s message or a non-integer is a 400 naming it; null unpins', async () => {
-    // The pin only: the API has no list of an assignment's messages to show it on top of.
+    // The pin only; that the pinned message tops GET /Assignments/{id}/messages: messages/message.routes.test.ts.
     const mine = await newAssignment();
     const own = await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', mine);
     const elsewhere = await seedMessage(t.database.db, t.tenant.tenantId, 'assignment', id);

@@ -8,7 +8,7 @@ import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { parseDateTime } from '../../platform/http/json-patch/values.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
-import { ownMessage } from '../reference-data/reference.rules.ts';
+import { ownMessage } from '../messages/message.repository.ts';
 import { codeListRules } from '../reference-data/back-office.lists.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';

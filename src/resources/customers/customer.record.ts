@@ -6,7 +6,7 @@ import { defineRecord } from '../../platform/records/record.ts';
 import { rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { countryCodeRule } from '../reference-data/countries.ts';
-import { ownMessage } from '../reference-data/reference.rules.ts';
+import { ownMessage } from '../messages/message.repository.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
 import { customers } from './customer.table.ts';
 import { customerCatalog } from './customer.patch-catalog.ts';

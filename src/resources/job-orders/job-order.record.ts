@@ -7,7 +7,7 @@ import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, usableRecord, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
-import { ownMessage } from '../reference-data/reference.rules.ts';
+import { ownMessage } from '../messages/message.repository.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { jobTitles } from '../job-titles/job-title.record.ts';

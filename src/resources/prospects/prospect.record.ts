@@ -5,7 +5,7 @@ import { serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, visibleNode, visibleRecord } from '../../platform/records/rules.ts';
 import { prospectStatuses, salesTeams } from '../reference-data/reference.table.ts';
-import { ownMessage } from '../reference-data/reference.rules.ts';
+import { ownMessage } from '../messages/message.repository.ts';
 import { contacts } from '../contacts/contact.table.ts';
 import { prospects } from './prospect.table.ts';
 import { prospectCatalog } from './prospect.patch-catalog.ts';

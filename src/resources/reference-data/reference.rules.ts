@@ -1,21 +1,6 @@
-// Field rules over the reference data every record may point at: its own messages, and the state
-// and province codes tax fields hold.
-import { and, eq, sql } from 'drizzle-orm';
-import type { DataScope } from '../../platform/scope.ts';
+// Field rules over the reference data records point at: the state and province codes tax fields
+// hold. (A record's own messages are the messages folder's rule, `ownMessage`.)
 import { rule, type Rule } from '../../platform/records/rules.ts';
-import { messages } from './reference.table.ts';
-
-/** A message logged on the record itself (what `PrimaryMessageId` may pin). */
-export async function isMessageOf(scope: DataScope, originType: string, originId: number, messageId: number): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(messages).where(and(eq(messages.tenantId, scope.tenantId), eq(messages.id, messageId),
-    eq(messages.originType, originType), eq(messages.originId, originId)));
-  return rows.length > 0;
-}
-
-/** `PrimaryMessageId`: one of the record's own messages. */
-export function ownMessage(originType: string, what: string): Rule {
-  return rule(async (v, { scope, id }) => (await isMessageOf(scope, originType, id!, Number(v))) ? undefined : `is not a message of this ${what}`, { onRecordOnly: true });
-}
 
 /** US states, districts and territories (with the military "states"), and Canada's provinces and territories. */
 export const REGION_CODES: ReadonlySet<string> = new Set([

@@ -14,6 +14,7 @@ import { generateDemoData } from './demo-data.ts';
 import { seedDemoAssessments } from '../assessments/assessment-catalog.repository.ts';
 import { seedDemoOAuth, type DemoOAuth } from './demo.oauth.ts';
 import { seedDemoRegistration } from './demo.registration.ts';
+import { seedDemoMessages } from '../messages/message.demo.ts';
 
 export const DEMO_TENANT = 'demo';
 export const PAYROLL_NODE = 'Payroll Services';
@@ -53,6 +54,7 @@ export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adm
   await generateDemoData(db, tenantId);
   await seedDemoAssessments(db, tenantId);
   await seedDemoRegistration(db, tenantId);
+  await seedDemoMessages(db, tenantId);
   return { tenantId, adminRepId };
 }
 

@@ -1038,6 +1038,252 @@ export interface paths {
         patch: operations["patchCustomerContactMethod"];
         trace?: never;
     };
+    "/Employees/{employeeId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employee's messages: its PrimaryMessageId first, then the latest logged first. 404 when the employee is not visible. */
+        get: operations["listEmployeeMessages"];
+        put?: never;
+        /** Log a message on the employee, written by your service rep. 201 with the messageId and its read as Location; 404 when the employee is not visible. */
+        post: operations["createEmployeeMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Employees/{employeeId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the employee. 404 when the employee is not visible or the message is not one of its. */
+        get: operations["getEmployeeMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Prospects/{prospectId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prospect's messages: its PrimaryMessageId first, then the latest logged first. 404 when the prospect is not visible. */
+        get: operations["listProspectMessages"];
+        put?: never;
+        /** Log a message on the prospect, written by your service rep. 201 with the messageId and its read as Location; 404 when the prospect is not visible. */
+        post: operations["createProspectMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Prospects/{prospectId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the prospect. 404 when the prospect is not visible or the message is not one of its. */
+        get: operations["getProspectMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Customers/{customerId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's messages: its PrimaryMessageId first, then the latest logged first. 404 when the customer is not visible. */
+        get: operations["listCustomerMessages"];
+        put?: never;
+        /** Log a message on the customer, written by your service rep. 201 with the messageId and its read as Location; 404 when the customer is not visible. */
+        post: operations["createCustomerMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Customers/{customerId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the customer. 404 when the customer is not visible or the message is not one of its. */
+        get: operations["getCustomerMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Contacts/{contactId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contact's messages: its PrimaryMessageId first, then the latest logged first. 404 when the contact is not visible. */
+        get: operations["listContactMessages"];
+        put?: never;
+        /** Log a message on the contact, written by your service rep. 201 with the messageId and its read as Location; 404 when the contact is not visible. */
+        post: operations["createContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Contacts/{contactId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the contact. 404 when the contact is not visible or the message is not one of its. */
+        get: operations["getContactMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Contracts/{contractId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contract's messages: its PrimaryMessageId first, then the latest logged first. 404 when the contract is not visible. */
+        get: operations["listContractMessages"];
+        put?: never;
+        /** Log a message on the contract, written by your service rep. 201 with the messageId and its read as Location; 404 when the contract is not visible. */
+        post: operations["createContractMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Contracts/{contractId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the contract. 404 when the contract is not visible or the message is not one of its. */
+        get: operations["getContractMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/JobOrders/{jobOrderId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job order's messages: its PrimaryMessageId first, then the latest logged first. 404 when the job order is not visible. */
+        get: operations["listJobOrderMessages"];
+        put?: never;
+        /** Log a message on the job order, written by your service rep. 201 with the messageId and its read as Location; 404 when the job order is not visible. */
+        post: operations["createJobOrderMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/JobOrders/{jobOrderId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the job order. 404 when the job order is not visible or the message is not one of its. */
+        get: operations["getJobOrderMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assignments/{assignmentId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assignment's messages (logged on it or linked to it): its PrimaryMessageId first, then the latest logged first. 404 when the assignment is not visible. */
+        get: operations["listAssignmentMessages"];
+        put?: never;
+        /** Log a message on the assignment, written by your service rep. 201 with the messageId and its read as Location; 404 when the assignment is not visible. */
+        post: operations["createAssignmentMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assignments/{assignmentId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the assignment. 404 when the assignment is not visible or the message is not one of its. */
+        get: operations["getAssignmentMessage"];
+        /** Replace a message's subject, text, action and date, and link it to the assignment (once, however often it is sent). The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already; once linked it is in GET /Assignments/{assignmentId}/messages and may be the assignment's PrimaryMessageId. 200 with no body; 404 when the assignment or the message is not visible. */
+        put: operations["updateAssignmentMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/JobOrders/{id}/summary": {
         parameters: {
             query?: never;
@@ -1371,23 +1617,6 @@ export interface paths {
         /** The assignment's paid time off and sick time: one accrual per active plan of the tenant, computed from the assignment's timecards. ActiveOnly=true lists those active today. 404 when the assignment is not visible. */
         get: operations["listAssignmentAccruals"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/Assignments/{assignmentId}/messages/{messageId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Replace a message's subject, text, action and date, and link it to the assignment (once, however often it is sent). The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already. 200 with no body; 404 when the assignment or the message is not visible. */
-        put: operations["updateAssignmentMessage"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2169,6 +2398,27 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        Message: {
+            /** @description Int64. */
+            messageId: number;
+            /** @description The kind of record the message is logged on, as its events name it (`employee`, `jobOrder`, ...); an assignment lists the messages linked to it too. */
+            originType: string;
+            /** @description Id of that record. */
+            originId: number;
+            subject: string | null;
+            text: string;
+            messageActionId: number | null;
+            messageAction: string | null;
+            messageDate: string | null;
+            serviceRepId: number | null;
+            /** @description The record's PrimaryMessageId: listed first. */
+            isPrimary: boolean;
+            /**
+             * Format: date-time
+             * @description When it was logged.
+             */
+            dateCreated: string;
         };
         EmailSearchResult: {
             emailAddress: string;
@@ -5934,6 +6184,28 @@ export interface components {
             /** @enum {string} */
             from: "/ContactMethodTypeId" | "/ContactMethod" | "/IsActive" | "/Notes" | "/WhenAvailable" | "/AreaCode" | "/ProviderId" | "/CountryCallingCode" | "/IsPinned";
         })[];
+        MessagePage: {
+            data: components["schemas"]["Message"][];
+            totalCount: number;
+        };
+        MessageCreate: {
+            subject?: string | null;
+            /** @description The message itself, 1 to 8000 characters, not only blanks. */
+            text: string;
+            messageActionId?: number | null;
+            messageDate?: string | null;
+        };
+        MessageCreated: {
+            /** @description Id of the new message (Int64); Location is its read. */
+            messageId: number;
+        };
+        AssignmentMessageUpdate: {
+            subject?: string | null;
+            /** @description The message itself, 1 to 8000 characters, not only blanks. */
+            text: string;
+            messageActionId?: number | null;
+            messageDate?: string | null;
+        };
         JobOrderSummary: {
             branchId: number;
             branch: string;
@@ -6126,13 +6398,6 @@ export interface components {
         AssignmentAccrualPage: {
             data: components["schemas"]["AssignmentAccrual"][];
             totalCount: number;
-        };
-        AssignmentMessageUpdate: {
-            subject?: string | null;
-            /** @description The message itself, 1 to 8000 characters, not only blanks. */
-            text: string;
-            messageActionId?: number | null;
-            messageDate?: string | null;
         };
         AssignmentMessageDocumentUpload: {
             /**
@@ -10507,6 +10772,1080 @@ export interface operations {
             };
         };
     };
+    listEmployeeMessages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Employee. */
+                employeeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                    "text/json": components["schemas"]["MessagePage"];
+                    "application/xml": components["schemas"]["MessagePage"];
+                    "text/xml": components["schemas"]["MessagePage"];
+                    "text/plain": components["schemas"]["MessagePage"];
+                    "text/csv": components["schemas"]["MessagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createEmployeeMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Employee. */
+                employeeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                    "text/json": components["schemas"]["MessageCreated"];
+                    "application/xml": components["schemas"]["MessageCreated"];
+                    "text/xml": components["schemas"]["MessageCreated"];
+                    "text/plain": components["schemas"]["MessageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEmployeeMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Employee. */
+                employeeId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                    "text/json": components["schemas"]["Message"];
+                    "application/xml": components["schemas"]["Message"];
+                    "text/xml": components["schemas"]["Message"];
+                    "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProspectMessages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Prospect. */
+                prospectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                    "text/json": components["schemas"]["MessagePage"];
+                    "application/xml": components["schemas"]["MessagePage"];
+                    "text/xml": components["schemas"]["MessagePage"];
+                    "text/plain": components["schemas"]["MessagePage"];
+                    "text/csv": components["schemas"]["MessagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createProspectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Prospect. */
+                prospectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                    "text/json": components["schemas"]["MessageCreated"];
+                    "application/xml": components["schemas"]["MessageCreated"];
+                    "text/xml": components["schemas"]["MessageCreated"];
+                    "text/plain": components["schemas"]["MessageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProspectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Prospect. */
+                prospectId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                    "text/json": components["schemas"]["Message"];
+                    "application/xml": components["schemas"]["Message"];
+                    "text/xml": components["schemas"]["Message"];
+                    "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCustomerMessages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                    "text/json": components["schemas"]["MessagePage"];
+                    "application/xml": components["schemas"]["MessagePage"];
+                    "text/xml": components["schemas"]["MessagePage"];
+                    "text/plain": components["schemas"]["MessagePage"];
+                    "text/csv": components["schemas"]["MessagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCustomerMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                    "text/json": components["schemas"]["MessageCreated"];
+                    "application/xml": components["schemas"]["MessageCreated"];
+                    "text/xml": components["schemas"]["MessageCreated"];
+                    "text/plain": components["schemas"]["MessageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomerMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                customerId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                    "text/json": components["schemas"]["Message"];
+                    "application/xml": components["schemas"]["Message"];
+                    "text/xml": components["schemas"]["Message"];
+                    "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContactMessages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contact. */
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                    "text/json": components["schemas"]["MessagePage"];
+                    "application/xml": components["schemas"]["MessagePage"];
+                    "text/xml": components["schemas"]["MessagePage"];
+                    "text/plain": components["schemas"]["MessagePage"];
+                    "text/csv": components["schemas"]["MessagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Contact. */
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                    "text/json": components["schemas"]["MessageCreated"];
+                    "application/xml": components["schemas"]["MessageCreated"];
+                    "text/xml": components["schemas"]["MessageCreated"];
+                    "text/plain": components["schemas"]["MessageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Contact. */
+                contactId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                    "text/json": components["schemas"]["Message"];
+                    "application/xml": components["schemas"]["Message"];
+                    "text/xml": components["schemas"]["Message"];
+                    "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContractMessages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contract. */
+                contractId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                    "text/json": components["schemas"]["MessagePage"];
+                    "application/xml": components["schemas"]["MessagePage"];
+                    "text/xml": components["schemas"]["MessagePage"];
+                    "text/plain": components["schemas"]["MessagePage"];
+                    "text/csv": components["schemas"]["MessagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createContractMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Contract. */
+                contractId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                    "text/json": components["schemas"]["MessageCreated"];
+                    "application/xml": components["schemas"]["MessageCreated"];
+                    "text/xml": components["schemas"]["MessageCreated"];
+                    "text/plain": components["schemas"]["MessageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContractMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Contract. */
+                contractId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                    "text/json": components["schemas"]["Message"];
+                    "application/xml": components["schemas"]["Message"];
+                    "text/xml": components["schemas"]["Message"];
+                    "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listJobOrderMessages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                jobOrderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                    "text/json": components["schemas"]["MessagePage"];
+                    "application/xml": components["schemas"]["MessagePage"];
+                    "text/xml": components["schemas"]["MessagePage"];
+                    "text/plain": components["schemas"]["MessagePage"];
+                    "text/csv": components["schemas"]["MessagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createJobOrderMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                jobOrderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                    "text/json": components["schemas"]["MessageCreated"];
+                    "application/xml": components["schemas"]["MessageCreated"];
+                    "text/xml": components["schemas"]["MessageCreated"];
+                    "text/plain": components["schemas"]["MessageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobOrderMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                jobOrderId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                    "text/json": components["schemas"]["Message"];
+                    "application/xml": components["schemas"]["Message"];
+                    "text/xml": components["schemas"]["Message"];
+                    "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAssignmentMessages: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Assignment. */
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                    "text/json": components["schemas"]["MessagePage"];
+                    "application/xml": components["schemas"]["MessagePage"];
+                    "text/xml": components["schemas"]["MessagePage"];
+                    "text/plain": components["schemas"]["MessagePage"];
+                    "text/csv": components["schemas"]["MessagePage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAssignmentMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Assignment. */
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                    "text/json": components["schemas"]["MessageCreated"];
+                    "application/xml": components["schemas"]["MessageCreated"];
+                    "text/xml": components["schemas"]["MessageCreated"];
+                    "text/plain": components["schemas"]["MessageCreated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssignmentMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the Assignment. */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                    "text/json": components["schemas"]["Message"];
+                    "application/xml": components["schemas"]["Message"];
+                    "text/xml": components["schemas"]["Message"];
+                    "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAssignmentMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the assignment (Int64). */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentMessageUpdate"];
+            };
+        };
+        responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getJobOrderSummary: {
         parameters: {
             query?: never;
@@ -11463,44 +12802,6 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentAccrualPage"];
                 };
             };
-            /** @description A problem (application/problem+json). */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A problem (application/problem+json). */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    updateAssignmentMessage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Id of the assignment (Int64). */
-                assignmentId: number;
-                /** @description Id of the message (Int64). */
-                messageId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AssignmentMessageUpdate"];
-            };
-        };
-        responses: {
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
