@@ -8,7 +8,7 @@ import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { freePort } from '../../platform/db/embedded.ts';
 import { howHeardOf } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
-import { makeResume, SAMPLE_PERSON } from './resume.fixtures.ts';
+import { makeResume, SAMPLE_PERSON, zipBombDocx } from './resume.fixtures.ts';
 
 let t: TestContext;
 let north: ReturnType<typeof as>;
@@ -76,6 +76,13 @@ describe('POST /Employees/Resume', () => {
     expect((await post(north, [part(Buffer.from([0, 1, 2, 3, 0, 0, 0, 9]), 'resume', 'application/octet-stream', 'x.bin')])).statusCode).toBe(415);
     expect((await post(north, [part(Buffer.alloc(0), 'resume', 'text/plain', 'empty.txt')])).statusCode).toBe(400);
     expect((await post(north, [part(Buffer.from('Jane Doe'), 'photo', 'text/plain', 'x.txt')])).statusCode).toBe(400);
+  });
+
+  it('a 2 KB DOCX whose ZIP directory understates its size answers 413 naming the file, as an oversized file does, without waiting for the time limit', async () => {
+    const liar = zipBombDocx(2 * 1024 * 1024, 1000);
+    const res = await post(north, [part(liar)]);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', errors: { resume: [expect.stringMatching(/^TOO_LARGE: /)] } });
   });
 
   it('a resume without a name answers 400 asking for the headers; a corrupt file 400 naming it', async () => {

@@ -69,7 +69,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
 
     let parsed;
     try {
-      parsed = await app.resumeParser.parse(upload.bytes);
+      parsed = await app.resumeParser.parse(upload.bytes, { tenantId: scope.tenantId });
     } catch (e) {
       if (e instanceof ResumeFileError) {
         throw new AppError(e.code === 'TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', `The resume could not be read: ${e.message}`, { resume: [`${e.code}: ${e.message}`] });

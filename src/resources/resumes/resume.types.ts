@@ -74,7 +74,11 @@ export const ParsedResumeSchema = Type.Object({
 });
 export type ParsedResume = Static<typeof ParsedResumeSchema>;
 
-export interface ParseOptions { skipInterestCodes?: boolean }
+export interface ParseOptions {
+  skipInterestCodes?: boolean;
+  /** Whose file it is: the built-in parser shares its threads fairly between tenants (0012). */
+  tenantId?: number;
+}
 
 /** A parser failure that belongs to the file (bad, hostile, unsupported): fails the item, not the worker. */
 export type ResumeFailure = { code: ResumeFileErrorCode; message: string };

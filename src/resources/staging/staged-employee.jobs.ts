@@ -98,7 +98,7 @@ export function importResumeDataJob(parser: ResumeParser) {
       if (!file) throw new ItemFailure('The resume file is missing.');
       let fields: Partial<Staged>;
       try {
-        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true }));
+        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true, tenantId: scope.tenantId }));
       } catch (e) {
         // The parser service's errors and a time-out (which a paused process causes as well as a slow
         // file) are retried like a lost lease, then fail the item; a bad file fails it at once.
