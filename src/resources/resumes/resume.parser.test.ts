@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { builtInParser, createResumeParser, externalParser, parseResumeBytes } from './resume.parser.ts';
-import { encryptedPdf, makeResume, otherZip, OWNER_PASSWORD_PDFS, pdfFile, SAMPLE_PERSON, zipBombDocx, type FixturePerson } from './resume.fixtures.ts';
+import { encryptedPdf, makeResume, NAME_SHAPES, otherZip, OWNER_PASSWORD_PDFS, pdfFile, SAMPLE_PERSON, zipBombDocx, type FixturePerson } from './resume.fixtures.ts';
 import { ResumeFileError, type ResumeFileErrorCode, type ResumeFormat } from './resume.text.ts';
 import { ResumeServiceError, type ParsedResume, type ResumeParser } from './resume.types.ts';
 
@@ -30,6 +30,7 @@ async function fileError(promise: Promise<unknown>): Promise<ResumeFileErrorCode
 function expectPerson(result: ParsedResume, person: FixturePerson, format: ResumeFormat) {
   expect(result.format).toBe(format);
   expect(result.firstName?.value).toBe(person.firstName);
+  expect(result.middleName?.value ?? null).toBe(person.middleName ?? null);
   expect(result.lastName?.value).toBe(person.lastName);
   expect(result.firstName!.confidence).toBeGreaterThanOrEqual(0.8);
   expect(result.email).toEqual({ value: person.email, confidence: 0.99 });
@@ -71,6 +72,18 @@ describe('built-in parser: five formats through the worker pool, field by field 
       expect(flat.skills).toEqual(expect.arrayContaining(['Forklift', 'OSHA 10', 'Microsoft Excel']));
       expect(flat.workHistory).toEqual([]);
       expect(flat.education).toEqual([]);
+    });
+  }
+
+  for (const format of FORMATS) {
+    it(`${format.toUpperCase()}: every part of a name as written, first-last and "LAST, First Middle" (${NAME_SHAPES.map((p) => p.lastName).join(', ')})`, async () => {
+      for (const person of NAME_SHAPES) {
+        for (const nameStyle of ['first-last', 'last-first'] as const) {
+          const result = await parser.parse(await makeResume(person, format, { nameStyle }));
+          expect([result.firstName?.value, result.middleName?.value ?? null, result.lastName?.value], `${nameStyle}: ${person.firstName} ${person.lastName}`)
+            .toEqual([person.firstName, person.middleName ?? null, person.lastName]);
+        }
+      }
     });
   }
 

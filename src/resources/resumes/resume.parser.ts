@@ -272,7 +272,7 @@ export function externalParser(url: string, options: ExternalParserOptions = {})
         const first = [...Value.Errors(ParsedResumeSchema, body)][0];
         throw badAnswer(`answered a resume that does not match the contract (${first?.instancePath || '/'}: ${first?.message ?? 'invalid'})`);
       }
-      return { ...body, format, interestCodes: parseOptions.skipInterestCodes ? [] : body.interestCodes };
+      return { ...body, format, middleName: body.middleName ?? null, interestCodes: parseOptions.skipInterestCodes ? [] : body.interestCodes };
     },
     close: async () => {},
   };

@@ -60,6 +60,8 @@ export type ParsedSchool = Static<typeof ParsedSchoolSchema>;
 export const ParsedResumeSchema = Type.Object({
   format: ResumeFormatSchema,
   firstName: nullable(found(Type.String({ minLength: 1 }))),
+  /** The words between the first and last names, as written; optional for services that predate it (read as null). */
+  middleName: Type.Optional(nullable(found(Type.String({ minLength: 1 })))),
   lastName: nullable(found(Type.String({ minLength: 1 }))),
   email: nullable(found(Type.String({ minLength: 3 }))),
   phones: Type.Array(found(ParsedPhoneSchema)),
