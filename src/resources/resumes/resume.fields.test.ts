@@ -38,6 +38,9 @@ describe('resume fields: name', () => {
     expect(full('Mason Lee\nWarehouse Associate')).toEqual(['Mason', null, 'Lee']);
     // Every word a job word: a title, unless it heads the resume and no other line is a name.
     expect(full('Resume\nLine Cook\nForklift Operator')).toBeNull();
+    // Two job words are a title, whatever else the line holds (here an employer after the comma).
+    expect(full('Forklift Operator, Acme Logistics\nJane Doe')).toEqual(['Jane', null, 'Doe']);
+    expect(full('Acme Forklift Operator\nJane Doe')).toEqual(['Jane', null, 'Doe']);
     expect(full('Mason Cook\nmason@example.com')).toEqual(['Mason', null, 'Cook']);
     expect(findName(splitSections('Mason Cook'))!.first.confidence).toBeLessThan(0.75);
   });

@@ -27,10 +27,12 @@ export function nameFromLines(lines: string[]): Name | null {
     if (!candidate || /[@\d]|https?:|www\./i.test(candidate)) continue;
     const split = splitName(candidate);
     if (!split) continue;
-    // Only job words ("Forklift Operator") is a title; but the resume's first line is where the
-    // name goes, so "Mason Cook" there is kept, with a low confidence, when no later line is a name.
-    if (onlyJobWords(split)) {
-      if (index === 0) headline = split;
+    // Two job words ("Forklift Operator", "Forklift Operator, Acme") are a title, one beside a given
+    // name a surname ("Jamal Cook"). But the resume's first line is where the name goes, so a name
+    // of job words only ("Mason Cook") is kept there, at a low confidence, when no later line is a name.
+    const jobs = jobWords(split);
+    if (jobs.count >= 2 || (jobs.count > 0 && jobs.only)) {
+      if (index === 0 && jobs.only) headline = split;
       continue;
     }
     return named(split, Math.max(0.5, (index === 0 ? 0.95 : 0.85 - 0.05 * index) - (split.inverted ? 0.1 : 0)));
@@ -115,9 +117,10 @@ function isSpanishSurname(word: string): boolean {
   return NAME_TOKEN.test(word) && (SPANISH.has(folded) || /^\p{L}{3,}ez$/u.test(folded));
 }
 
-function onlyJobWords(split: Split): boolean {
-  const words = [...split.given, ...split.last];
-  return words.every((w) => PARTICLES.has(w.toLowerCase()) || JOBS.has(w.toLowerCase()));
+function jobWords(split: Split): { count: number; only: boolean } {
+  const words = [...split.given, ...split.last].filter((w) => !PARTICLES.has(w.toLowerCase()));
+  const count = words.filter((w) => JOBS.has(w.toLowerCase())).length;
+  return { count, only: count === words.length };
 }
 
 /**
