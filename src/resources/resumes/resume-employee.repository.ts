@@ -24,9 +24,9 @@ export async function howHeardOfExists(scope: DataScope, id: number): Promise<bo
 
 /**
  * The employee, with what the create request does not take (how they heard of us, when the address
- * was standardized), and its `employee.created` event, in one transaction.
+ * was standardized, the middle name), and its `employee.created` event, in one transaction.
  */
-export async function createResumeEmployee(scope: DataScope, input: EmployeeCreateInput, extra: { howHeardOfId?: number; dateAddressStandardized?: Date }): Promise<number> {
+export async function createResumeEmployee(scope: DataScope, input: EmployeeCreateInput, extra: { howHeardOfId?: number; dateAddressStandardized?: Date; middleName?: string }): Promise<number> {
   return createWithEvent(scope, employeeRecord, async (tx) => {
     const id = await createEmployee(tx, input);
     if (Object.keys(extra).length) await tx.db.update(employees).set(extra).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, id)));

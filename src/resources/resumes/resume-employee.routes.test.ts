@@ -8,7 +8,7 @@ import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { freePort } from '../../platform/db/embedded.ts';
 import { howHeardOf } from '../../platform/db/schema.ts';
 import { employees } from '../employees/employee.table.ts';
-import { makeResume, SAMPLE_PERSON } from './resume.fixtures.ts';
+import { makeResume, NAME_SHAPES, SAMPLE_PERSON, zipBombDocx, type FixturePerson } from './resume.fixtures.ts';
 
 let t: TestContext;
 let north: ReturnType<typeof as>;
@@ -76,6 +76,30 @@ describe('POST /Employees/Resume', () => {
     expect((await post(north, [part(Buffer.from([0, 1, 2, 3, 0, 0, 0, 9]), 'resume', 'application/octet-stream', 'x.bin')])).statusCode).toBe(415);
     expect((await post(north, [part(Buffer.alloc(0), 'resume', 'text/plain', 'empty.txt')])).statusCode).toBe(400);
     expect((await post(north, [part(Buffer.from('Jane Doe'), 'photo', 'text/plain', 'x.txt')])).statusCode).toBe(400);
+  });
+
+  it('keeps every part of the name as written: a job-word surname, a middle name, two Spanish surnames, McDonald in capitals', async () => {
+    const person = (name: Partial<FixturePerson>) => NAME_SHAPES.find((p) => p.lastName === name.lastName)!;
+    for (const [shape, nameStyle, expected] of [
+      [person({ lastName: 'Cook' }), 'first-last', { firstName: 'Jamal', middleName: null, lastName: 'Cook' }],
+      [person({ lastName: 'Hernández' }), 'first-last', { firstName: 'José', middleName: 'Luis', lastName: 'Hernández' }],
+      [person({ lastName: 'García López' }), 'last-first', { firstName: 'Ana', middleName: null, lastName: 'García López' }],
+      [person({ lastName: 'McDonald' }), 'last-first', { firstName: 'Ronald', middleName: null, lastName: 'McDonald' }],
+    ] as const) {
+      const res = await post(north, [part(await makeResume(shape, 'docx', { nameStyle }))]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await north({ method: 'GET', url: `/Employees/${res.json().employeeId}` })).json()).toMatchObject(expected);
+    }
+    // Names given in the headers replace the resume's, middle name included (it may be in the FirstName given).
+    const named = await post(north, [part(await makeResume(person({ lastName: 'Hernández' }), 'docx'))], { FirstName: 'José Luis' });
+    expect((await north({ method: 'GET', url: `/Employees/${named.json().employeeId}` })).json()).toMatchObject({ firstName: 'José Luis', middleName: null, lastName: 'Hernández' });
+  });
+
+  it('a 2 KB DOCX whose ZIP directory understates its size answers 413 naming the file, as an oversized file does, without waiting for the time limit', async () => {
+    const liar = zipBombDocx(2 * 1024 * 1024, 1000);
+    const res = await post(north, [part(liar)]);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', errors: { resume: [expect.stringMatching(/^TOO_LARGE: /)] } });
   });
 
   it('a resume without a name answers 400 asking for the headers; a corrupt file 400 naming it', async () => {

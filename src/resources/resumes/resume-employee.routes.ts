@@ -69,7 +69,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
 
     let parsed;
     try {
-      parsed = await app.resumeParser.parse(upload.bytes);
+      parsed = await app.resumeParser.parse(upload.bytes, { tenantId: scope.tenantId });
     } catch (e) {
       if (e instanceof ResumeFileError) {
         throw new AppError(e.code === 'TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', `The resume could not be read: ${e.message}`, { resume: [`${e.code}: ${e.message}`] });
@@ -86,6 +86,8 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     if (standardized && given.useStandardized) address = standardized;
     const firstName = given.firstName ?? parsed.firstName?.value;
     const lastName = given.lastName ?? parsed.lastName?.value;
+    // A caller who names the person names them whole: a middle name read from the resume may already be in the FirstName given.
+    const middleName = given.firstName || given.lastName ? undefined : parsed.middleName?.value;
     if (!firstName) throw invalid('FirstName', 'no first name was found in the resume; give the FirstName header');
     if (!lastName) throw invalid('LastName', 'no last name was found in the resume; give the LastName header');
     const phone = parsed.phones.find((p) => p.value.kind === 'mobile') ?? parsed.phones[0];
@@ -99,6 +101,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
       primaryPhoneNumber: phone?.value.number ?? null, primaryPhoneNumberCountryCallingCode: phone ? phone.value.countryCallingCode : null,
     }, {
       ...(given.howHeardOfId !== undefined ? { howHeardOfId: given.howHeardOfId } : {}),
+      ...(middleName ? { middleName: middleName.slice(0, 50) } : {}),
       ...(standardized && given.useStandardized ? { dateAddressStandardized: new Date() } : {}),
     });
     return reply.code(201).header('location', `/Employees/${employeeId}`).send({ employeeId });

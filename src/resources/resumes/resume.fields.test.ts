@@ -7,6 +7,10 @@ const name = (text: string) => {
   const found = findName(splitSections(text));
   return found && [found.first.value, found.last.value];
 };
+const full = (text: string) => {
+  const found = findName(splitSections(text));
+  return found && [found.first.value, found.middle?.value ?? null, found.last.value];
+};
 const phones = (text: string) => findPhones(splitSections(text)).map((p) => p.value);
 const address = (text: string) => findAddress(splitSections(text))?.value ?? null;
 
@@ -25,6 +29,55 @@ describe('resume fields: name', () => {
     expect(name('José de la Cruz')).toEqual(['José', 'de la Cruz']);
     expect(name('Jane Doe, RN')).toEqual(['Jane', 'Doe']);
     expect(name('Dr. Martin Luther King Jr.')).toEqual(['Martin', 'King']);
+  });
+
+  it('keeps a surname that is also a job word ("Cook", "Mason"); a line of job words alone is a title', () => {
+    expect(full('Jamal Cook\njamal.cook@example.com')).toEqual(['Jamal', null, 'Cook']);
+    expect(full('COOK, Jamal\nLine Cook')).toEqual(['Jamal', null, 'Cook']);
+    expect(full('Line Cook\nJamal Cook')).toEqual(['Jamal', null, 'Cook']);
+    expect(full('Mason Lee\nWarehouse Associate')).toEqual(['Mason', null, 'Lee']);
+    // Every word a job word: a title, unless it heads the resume and no other line is a name.
+    expect(full('Resume\nLine Cook\nForklift Operator')).toBeNull();
+    // Two job words are a title, whatever else the line holds (here an employer after the comma).
+    expect(full('Forklift Operator, Acme Logistics\nJane Doe')).toEqual(['Jane', null, 'Doe']);
+    expect(full('Acme Forklift Operator\nJane Doe')).toEqual(['Jane', null, 'Doe']);
+    expect(full('Mason Cook\nmason@example.com')).toEqual(['Mason', null, 'Cook']);
+    expect(findName(splitSections('Mason Cook'))!.first.confidence).toBeLessThan(0.75);
+  });
+
+  it('keeps each part as written: McDonald in capitals, a short surname that is also a particle', () => {
+    expect(full('Ronald McDonald')).toEqual(['Ronald', null, 'McDonald']);
+    expect(full('RONALD MCDONALD')).toEqual(['Ronald', null, 'McDonald']);
+    expect(full('MCDONALD, Ronald')).toEqual(['Ronald', null, 'McDonald']);
+    expect(full('Ronald MCDONALD')).toEqual(['Ronald', null, 'McDonald']);
+    expect(full('Thanh Le')).toEqual(['Thanh', null, 'Le']);
+    expect(full('THANH LE')).toEqual(['Thanh', null, 'Le']);
+    expect(full('LE, Thanh')).toEqual(['Thanh', null, 'Le']);
+    expect(full('Marie De La Cruz')).toEqual(['Marie', null, 'De La Cruz']);
+    expect(full('AJ Smith')).toEqual(['AJ', null, 'Smith']);
+    // A Vietnamese family name last: "Van" before it is a middle name, not the Dutch particle.
+    expect(full('Thanh Van Nguyen')).toEqual(['Thanh', 'Van', 'Nguyen']);
+    expect(full('Ludwig van Beethoven')).toEqual(['Ludwig', null, 'van Beethoven']);
+    expect(full('JUAN DE LA CRUZ')).toEqual(['Juan', null, 'de la Cruz']);
+    expect(full('DE LA CRUZ, Juan')).toEqual(['Juan', null, 'de la Cruz']);
+  });
+
+  it('keeps middle names, and two Spanish surnames together in the last name', () => {
+    expect(full('José Luis Hernández')).toEqual(['José', 'Luis', 'Hernández']);
+    expect(full('HERNÁNDEZ, José Luis')).toEqual(['José', 'Luis', 'Hernández']);
+    expect(full('José Luis HERNÁNDEZ')).toEqual(['José', 'Luis', 'Hernández']);
+    expect(full('Ana García López')).toEqual(['Ana', null, 'García López']);
+    expect(full('GARCÍA LÓPEZ, Ana')).toEqual(['Ana', null, 'García López']);
+    expect(full('Ana GARCÍA LÓPEZ')).toEqual(['Ana', null, 'García López']);
+    expect(full('Ana Garcia Lopez')).toEqual(['Ana', null, 'Garcia Lopez']);
+    expect(full('Ana María García y López')).toEqual(['Ana', 'María', 'García y López']);
+    expect(full('Juan Pérez de la Cruz')).toEqual(['Juan', null, 'Pérez de la Cruz']);
+    expect(full('João Pedro Silva Santos')).toEqual(['João', 'Pedro', 'Silva Santos']);
+    expect(full('John Michael Smith')).toEqual(['John', 'Michael', 'Smith']);
+    expect(full('Maria José Ortega')).toEqual(['Maria', 'José', 'Ortega']);
+    expect(full('John Q. Public')).toEqual(['John', 'Q.', 'Public']);
+    expect(full('Dr. Martin Luther King Jr.')).toEqual(['Martin', 'Luther', 'King']);
+    expect(full('DOE, Jane M.')).toEqual(['Jane', 'M.', 'Doe']);
   });
 
   it('gives a lower confidence to a name further down, and null when there is none', () => {

@@ -4,6 +4,7 @@
 import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { normaliseText, type ResumeFormat } from './resume.text.ts';
 import type { Found, ParsedAddress, ParsedJob, ParsedPhone, ParsedResume, ParsedSchool, ParseOptions } from './resume.types.ts';
+import { nameFromLines, type Name } from './resume.name.ts';
 import { INTEREST_CODES, SECTION_HEADINGS, SKILLS, TITLE_KEYWORDS, type SectionName } from './resume.vocabulary.ts';
 
 export function parseFields(raw: string, format: ResumeFormat, options: ParseOptions = {}): ParsedResume {
@@ -16,6 +17,7 @@ export function parseFields(raw: string, format: ResumeFormat, options: ParseOpt
   return {
     format,
     firstName: name?.first ?? null,
+    middleName: name?.middle ?? null,
     lastName: name?.last ?? null,
     email: findEmail(text),
     phones: findPhones(sections),
@@ -66,72 +68,10 @@ const linesOf = (sections: Section[], ...names: Section['name'][]) => sections.f
 
 // ---- name -------------------------------------------------------------------------------------
 
-type Name = { first: Found<string>; last: Found<string> };
-
-const PARTICLES = new Set(['de', 'del', 'della', 'der', 'den', 'di', 'da', 'das', 'do', 'dos', 'du', 'la', 'le', 'van', 'von', 'ter', 'ten', 'bin', 'ibn', 'al', 'el', 'st.', 'y']);
-const SUFFIXES = /^(jr|sr|ii|iii|iv|phd|ph\.d|md|rn|lpn|cna|mba|cpa|pe|esq|bsn|msn)\.?$/i;
-const PREFIXES = /^(mr|mrs|ms|miss|dr|mx)\.?$/i;
-const NOT_NAME_WORDS = new Set([
-  'resume', 'résumé', 'cv', 'curriculum', 'vitae', 'page', 'address', 'phone', 'email', 'mobile', 'street', 'avenue', 'road',
-  'summary', 'objective', 'profile', 'experience', 'skills', 'education', 'references', 'contact', 'information',
-  ...TITLE_KEYWORDS.flatMap((k) => k.words.filter((w) => !w.includes(' '))), 'associate', 'manager', 'operator', 'engineer',
-  'assistant', 'specialist', 'technician', 'supervisor', 'inc', 'llc', 'ltd', 'corporation', 'university', 'college',
-]);
-const NAME_TOKEN = /^(?:\p{Lu}\.|\p{Lu}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*)$/u;
-
+/** The name heads the resume: only the first lines are looked at, header and contact first. */
 export function findName(sections: Section[]): Name | null {
-  // The name heads the resume: look at the first lines only, header first.
-  const lines = [...linesOf(sections, 'header', 'contact'), ...sections.flatMap((s) => s.lines)].slice(0, 12);
-  for (const [index, line] of lines.entries()) {
-    if (line.length > 200) continue;
-    const candidate = line.replace(/^name\s*:\s*/i, '').split(/\s*[|•·]\s*|\s+[-–—]\s+|\t/)[0]!.trim();
-    if (!candidate || /[@\d]|https?:|www\./i.test(candidate)) continue;
-    const name = nameOf(candidate);
-    if (name) {
-      const confidence = Math.max(0.5, (index === 0 ? 0.95 : 0.85 - 0.05 * index) - (name.inverted ? 0.1 : 0));
-      return { first: { value: name.first, confidence }, last: { value: name.last, confidence } };
-    }
-  }
-  return null;
+  return nameFromLines([...linesOf(sections, 'header', 'contact'), ...sections.flatMap((s) => s.lines)].slice(0, 12));
 }
-
-function nameOf(text: string): { first: string; last: string; inverted: boolean } | null {
-  const comma = text.split(/\s*,\s*/);
-  if (comma.length > 2) return null;
-  if (comma.length === 2) {
-    // "Jane Doe, RN" is a suffix; "DOE, Jane M." is last name first.
-    const after = comma[1]!.split(/\s+/);
-    if (after.every((t) => SUFFIXES.test(t))) return nameOf(comma[0]!);
-    const last = tokens(comma[0]!);
-    const first = tokens(comma[1]!);
-    if (!last || !first || last.length > 3 || first.length > 3) return null;
-    return { first: first[0]!, last: last.join(' '), inverted: true };
-  }
-  const words = tokens(text);
-  if (!words || words.length < 2 || words.length > 5) return null;
-  // The last name is the last word with the particles before it (van Gogh, de la Cruz).
-  let start = words.length - 1;
-  while (start > 1 && PARTICLES.has(words[start - 1]!.toLowerCase())) start--;
-  return { first: words[0]!, last: words.slice(start).join(' '), inverted: false };
-}
-
-/** Name words, title-cased when written in capitals; undefined when a word cannot be part of a name. */
-function tokens(text: string): string[] | undefined {
-  const words = text.split(/\s+/).filter((w) => !PREFIXES.test(w) && !SUFFIXES.test(w));
-  if (words.length === 0) return undefined;
-  const out: string[] = [];
-  for (const word of words) {
-    if (PARTICLES.has(word.toLowerCase()) && out.length > 0) {
-      out.push(word.toLowerCase());
-      continue;
-    }
-    if (!NAME_TOKEN.test(word) || NOT_NAME_WORDS.has(word.toLowerCase())) return undefined;
-    out.push(word.length > 2 && word === word.toUpperCase() ? titleCase(word) : word);
-  }
-  return out;
-}
-
-const titleCase = (word: string) => word.toLowerCase().replace(/(^|[-'’\s])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
 
 // ---- email and phones -------------------------------------------------------------------------
 

@@ -10,6 +10,8 @@ import type { ResumeFormat } from './resume.text.ts';
 
 export interface FixturePerson {
   firstName: string;
+  /** Written between the first and last names (or after the first name, "LAST, First Middle"). */
+  middleName?: string;
   lastName: string;
   email: string;
   /** As printed, with its label (`Mobile: (312) 555-0147`). */
@@ -47,8 +49,23 @@ export const SAMPLE_PERSON: FixturePerson = {
   ],
 };
 
+/**
+ * Names the parser got wrong on real resumes (issue 26, item 14), as SAMPLE_PERSON otherwise: a
+ * surname that is also a job word, a capital inside a surname (lost when a layout writes it in
+ * capitals), a two-letter surname that is also a particle, a middle name, two Spanish surnames.
+ */
+export const NAME_SHAPES: FixturePerson[] = [
+  { firstName: 'Jamal', lastName: 'Cook' },
+  { firstName: 'Ronald', lastName: 'McDonald' },
+  { firstName: 'Thanh', lastName: 'Le' },
+  { firstName: 'José', middleName: 'Luis', lastName: 'Hernández' },
+  { firstName: 'Ana', lastName: 'García López' },
+  { firstName: 'Ana', middleName: 'María', lastName: 'Pérez de la Cruz' },
+  { firstName: 'John', middleName: 'Michael', lastName: 'Smith' },
+].map((name) => ({ ...SAMPLE_PERSON, ...name, email: `${name.firstName}.${name.lastName.split(' ')[0]}@example.com`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() }));
+
 export interface ResumeLayout {
-  /** `last-first` writes "O'CONNOR-DÍAZ, Renée". */
+  /** `last-first` writes "O'CONNOR-DÍAZ, Renée" ("HERNÁNDEZ, José Luis" with a middle name). */
   nameStyle?: 'first-last' | 'last-first';
   /** false: no section headings at all (one block of text). */
   sections?: boolean;
@@ -60,7 +77,8 @@ export interface ResumeContent { header: string[]; pages: string[][] }
 
 /** The person as resume lines: a header (name, contact) and pages of body lines. */
 export function resumeContent(person: FixturePerson, layout: ResumeLayout = {}): ResumeContent {
-  const name = layout.nameStyle === 'last-first' ? `${person.lastName.toUpperCase()}, ${person.firstName}` : `${person.firstName} ${person.lastName}`;
+  const given = [person.firstName, person.middleName].filter(Boolean).join(' ');
+  const name = layout.nameStyle === 'last-first' ? `${person.lastName.toUpperCase()}, ${given}` : `${given} ${person.lastName}`;
   const contact = `${person.email} | ${person.phone}`;
   const address = person.address ? [[person.address.street1, person.address.street2].filter(Boolean).join(', '), `${person.address.municipality}, ${person.address.region} ${person.address.postalCode}`] : [];
   const filler = (n: number) => Array.from({ length: layout.fillerLines ?? 0 }, (_, k) => `• Project ${n}.${k + 1}: coordinated daily work with the shift lead and kept the area clean and organised.`);

@@ -23,6 +23,8 @@ export interface BuiltInParserOptions {
   maxPages?: number;
   /** Heap limit of each worker thread. */
   maxHeapMb?: number;
+  /** Threads one tenant's files may hold at once. Default: all but one (at least one), so another tenant always finds one. */
+  threadsPerTenant?: number;
   /** The thread's module (tests replace it with one that misbehaves). */
   workerUrl?: URL;
 }
@@ -35,7 +37,8 @@ export function builtInParser(options: BuiltInParserOptions = {}): ResumeParser 
   };
   const size = options.poolSize ?? Math.max(1, availableParallelism());
   if (size === 0) return { parse: (bytes, parseOptions) => parseResumeBytes(bytes, parseOptions, limits), close: async () => {} };
-  const pool = new WorkerPool(size, limits, options.maxHeapMb ?? 512, options.workerUrl ?? WORKER_URL);
+  const perTenant = options.threadsPerTenant ?? Math.max(1, size - 1);
+  const pool = new WorkerPool(size, perTenant, limits, options.maxHeapMb ?? 512, options.workerUrl ?? WORKER_URL);
   return {
     parse: (bytes, parseOptions = {}) => {
       // Refused before a copy is made and sent to a thread.
@@ -54,20 +57,29 @@ export type WorkerReply =
   | { id: number; ok: true; result: ParsedResume }
   | { id: number; ok: false; error: { code?: ResumeFileErrorCode; message: string } };
 
-interface Task { bytes: Uint8Array; options: ParseOptions; resolve: (r: ParsedResume) => void; reject: (e: Error) => void }
+/** Whose file a task is (a tenant, or no one for callers that name none). */
+type Owner = number | undefined;
+interface Task { owner: Owner; bytes: Uint8Array; options: ParseOptions; resolve: (r: ParsedResume) => void; reject: (e: Error) => void }
 interface Slot { worker: Worker; ready: boolean; task?: Task & { id: number; timer: NodeJS.Timeout } }
 
 // A .mjs bootstrap registers tsx in the thread, then loads resume.worker.ts.
 const WORKER_URL = new URL('./resume.worker.mjs', import.meta.url);
 
+/**
+ * Threads shared fairly between tenants: each tenant has its own queue, the queues are served in
+ * turn, and one tenant's files hold at most `perTenant` threads at once, so a tenant's slow files
+ * (each may take the whole time limit) never make another tenant's file wait behind them.
+ */
 class WorkerPool {
   private slots: Slot[] = [];
-  private queue: Task[] = [];
+  /** Waiting files by owner; the Map's order is the turn order (an owner just served goes last). */
+  private queues = new Map<Owner, Task[]>();
   private nextId = 1;
   private closed = false;
 
   constructor(
     private readonly size: number,
+    private readonly perTenant: number,
     private readonly limits: ExtractOptions,
     private readonly maxHeapMb: number,
     private readonly workerUrl: URL,
@@ -75,29 +87,57 @@ class WorkerPool {
 
   run(bytes: Buffer, options: ParseOptions): Promise<ParsedResume> {
     if (this.closed) return Promise.reject(new Error('The resume parser is closed.'));
+    const { tenantId: owner, ...parseOptions } = options;
     return new Promise((resolve, reject) => {
       // A copy of the bytes is transferred to the thread; the caller keeps its buffer.
-      this.queue.push({ bytes: new Uint8Array(bytes), options, resolve, reject });
+      const task: Task = { owner, bytes: new Uint8Array(bytes), options: parseOptions, resolve, reject };
+      this.queues.set(owner, [...(this.queues.get(owner) ?? []), task]);
       this.pump();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new Error('The resume parser is closed.'));
+    this.failWaiting(new Error('The resume parser is closed.'));
     const slots = this.slots.splice(0);
     for (const slot of slots) this.settle(slot, new Error('The resume parser is closed.'));
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
+  private failWaiting(error: Error): void {
+    const waiting = [...this.queues.values()].flat();
+    this.queues.clear();
+    for (const task of waiting) task.reject(error);
+  }
+
+  private waitingCount(): number {
+    let n = 0;
+    for (const tasks of this.queues.values()) n += tasks.length;
+    return n;
+  }
+
+  /** The next file to start: the first owner in turn still under its share of threads. */
+  private takeNext(): Task | undefined {
+    for (const [owner, tasks] of this.queues) {
+      if (this.slots.filter((s) => s.task && s.task.owner === owner).length >= this.perTenant) continue;
+      const task = tasks.shift()!;
+      this.queues.delete(owner);
+      if (tasks.length > 0) this.queues.set(owner, tasks);
+      return task;
+    }
+    return undefined;
+  }
+
   private pump(): void {
     if (this.closed) return;
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.ready && !slot.task) this.assign(slot, this.queue.shift()!);
+      if (!slot.ready || slot.task) continue;
+      const task = this.takeNext();
+      if (!task) break;
+      this.assign(slot, task);
     }
     const starting = this.slots.filter((s) => !s.ready).length;
-    for (let n = starting; n < this.queue.length && this.slots.length < this.size; n++) this.spawn();
+    for (let n = starting; n < this.waitingCount() && this.slots.length < this.size; n++) this.spawn();
   }
 
   private spawn(): void {
@@ -116,7 +156,7 @@ class WorkerPool {
     worker.on('error', (err: Error & { code?: string }) => {
       if (!slot.ready) {
         // The thread could not start: a deployment problem, not the file's. Fail what waits rather than loop.
-        for (const task of this.queue.splice(0)) task.reject(new Error(`The resume parser thread could not start: ${err.message}`));
+        this.failWaiting(new Error(`The resume parser thread could not start: ${err.message}`));
       }
       const error = err.code === 'ERR_WORKER_OUT_OF_MEMORY'
         ? new ResumeFileError('TOO_LARGE', 'Parsing the file ran out of memory.')
@@ -232,7 +272,7 @@ export function externalParser(url: string, options: ExternalParserOptions = {})
         const first = [...Value.Errors(ParsedResumeSchema, body)][0];
         throw badAnswer(`answered a resume that does not match the contract (${first?.instancePath || '/'}: ${first?.message ?? 'invalid'})`);
       }
-      return { ...body, format, interestCodes: parseOptions.skipInterestCodes ? [] : body.interestCodes };
+      return { ...body, format, middleName: body.middleName ?? null, interestCodes: parseOptions.skipInterestCodes ? [] : body.interestCodes };
     },
     close: async () => {},
   };

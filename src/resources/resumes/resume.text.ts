@@ -1,6 +1,7 @@
 // Plain text from an uploaded resume (PDF, DOC, DOCX, RTF, TXT). Files are untrusted: the size is
-// checked before parsing, DOCX archives by their declared sizes before inflating, PDFs by page count,
-// and each file gets a time budget. Decisions: docs/decisions/0009-resume-text.md.
+// checked before parsing, DOCX archives by their declared sizes and then by their real ones (a byte
+// budget on the inflate), PDFs by page count, and each file gets a time budget. Decisions: docs/decisions/0009-resume-text.md.
+import { inflateRawSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
 import WordExtractor from 'word-extractor';
 
@@ -166,13 +167,19 @@ async function readWord(bytes: Buffer): Promise<string> {
 
 interface ZipEntry {
   name: string;
+  /** 0 stored, 8 deflated; the only two the ZIP reader under word-extractor (yauzl) reads. */
+  method: number;
   compressedSize: number;
+  /** The unpacked size the directory declares (it may lie). */
   size: number;
+  /** Where the entry's local header starts. */
+  offset: number;
 }
+
+const damagedZip = () => new ResumeFileError('CORRUPT', 'The DOCX archive is damaged.');
 
 /** Reads the ZIP central directory without inflating anything. */
 function readZipDirectory(bytes: Buffer): ZipEntry[] {
-  const corrupt = () => new ResumeFileError('CORRUPT', 'The DOCX archive is damaged.');
   // The end-of-central-directory record sits in the last 22 + 65,535 (comment) bytes.
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -181,30 +188,75 @@ function readZipDirectory(bytes: Buffer): ZipEntry[] {
       break;
     }
   }
-  if (eocd < 0) throw corrupt();
+  if (eocd < 0) throw damagedZip();
   const dirSize = bytes.readUInt32LE(eocd + 12);
   const dirStart = bytes.readUInt32LE(eocd + 16);
-  if (dirStart + dirSize > eocd) throw corrupt();
+  if (dirStart + dirSize > eocd) throw damagedZip();
   const entries: ZipEntry[] = [];
   for (let p = dirStart; p < dirStart + dirSize; ) {
-    if (p + 46 > eocd || bytes.readUInt32LE(p) !== 0x02014b50) throw corrupt();
+    if (p + 46 > eocd || bytes.readUInt32LE(p) !== 0x02014b50) throw damagedZip();
     const nameLength = bytes.readUInt16LE(p + 28);
+    // ZIP64 is not read: its 0xFFFFFFFF size markers make the declared total too large, and a
+    // resume of at most 2 MiB never needs it.
     entries.push({
+      name: bytes.toString('utf8', p + 46, p + 46 + nameLength),
+      method: bytes.readUInt16LE(p + 10),
       compressedSize: bytes.readUInt32LE(p + 20),
       size: bytes.readUInt32LE(p + 24),
-      name: bytes.toString('utf8', p + 46, p + 46 + nameLength),
+      offset: bytes.readUInt32LE(p + 42),
     });
     p += 46 + nameLength + bytes.readUInt16LE(p + 30) + bytes.readUInt16LE(p + 32);
   }
   return entries;
 }
 
-// Zip-bomb guard. The declared sizes can be trusted because the ZIP reader under word-extractor
-// (yauzl) fails an entry whose inflated size differs from its declared size.
+const zipBomb = (what: string) => new ResumeFileError('TOO_LARGE', `The DOCX ${what}; refused as a possible zip bomb.`);
+
+/** The most a DOCX may unpack to: 20 MiB, and at most 100 times its own size. */
+const unzipBudget = (bytes: Buffer) => Math.min(RESUME_LIMITS.maxUnzippedBytes, bytes.length * RESUME_LIMITS.maxZipRatio);
+
+// Zip-bomb guard, first on the declared sizes, which costs nothing, then on the real ones.
 function checkZipSizes(bytes: Buffer): void {
-  const total = readZipDirectory(bytes).reduce((sum, e) => sum + e.size, 0);
-  if (total > RESUME_LIMITS.maxUnzippedBytes || total > bytes.length * RESUME_LIMITS.maxZipRatio) {
-    throw new ResumeFileError('TOO_LARGE', `The DOCX would unpack to ${total} bytes; refused as a possible zip bomb.`);
+  const entries = readZipDirectory(bytes);
+  const declared = entries.reduce((sum, e) => sum + e.size, 0);
+  if (declared > unzipBudget(bytes)) throw zipBomb(`would unpack to ${declared} bytes`);
+  checkInflatedSizes(bytes, entries);
+}
+
+/**
+ * Every entry is inflated against one byte budget, and inflating stops as soon as the budget is
+ * spent, whatever the directory declares. An entry that unpacks to another size than it declares is
+ * refused as well: the ZIP reader under word-extractor (yauzl) stops at the declared size, and the
+ * extraction then never settles (it used to hold a thread until the time limit).
+ */
+function checkInflatedSizes(bytes: Buffer, entries: ZipEntry[]): void {
+  const budget = unzipBudget(bytes);
+  let used = 0;
+  for (const entry of entries) {
+    const size = inflatedSize(bytes, entry, budget - used);
+    used += size;
+    if (used > budget) throw zipBomb(`unpacks to more than ${budget} bytes`);
+    if (size !== entry.size) {
+      throw new ResumeFileError('CORRUPT', `The DOCX archive is damaged: ${entry.name} unpacks to ${size} bytes, not the ${entry.size} its directory declares.`);
+    }
+  }
+}
+
+/** The entry's real unpacked size, inflating at most `allowance` bytes (a zip-bomb error past it). */
+function inflatedSize(bytes: Buffer, entry: ZipEntry, allowance: number): number {
+  const at = entry.offset;
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) throw damagedZip();
+  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
+  if (start + entry.compressedSize > bytes.length) throw damagedZip();
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return data.length;
+  if (entry.method !== 8) throw damagedZip();
+  try {
+    // zlib checks maxOutputLength after each chunk it produces and stops there.
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, allowance) }).length;
+  } catch (err) {
+    if (err instanceof RangeError && 'code' in err && err.code === 'ERR_BUFFER_TOO_LARGE') throw zipBomb(`unpacks to more than ${unzipBudget(bytes)} bytes`);
+    throw damagedZip();
   }
 }
 

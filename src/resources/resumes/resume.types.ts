@@ -60,6 +60,8 @@ export type ParsedSchool = Static<typeof ParsedSchoolSchema>;
 export const ParsedResumeSchema = Type.Object({
   format: ResumeFormatSchema,
   firstName: nullable(found(Type.String({ minLength: 1 }))),
+  /** The words between the first and last names, as written; optional for services that predate it (read as null). */
+  middleName: Type.Optional(nullable(found(Type.String({ minLength: 1 })))),
   lastName: nullable(found(Type.String({ minLength: 1 }))),
   email: nullable(found(Type.String({ minLength: 3 }))),
   phones: Type.Array(found(ParsedPhoneSchema)),
@@ -74,7 +76,11 @@ export const ParsedResumeSchema = Type.Object({
 });
 export type ParsedResume = Static<typeof ParsedResumeSchema>;
 
-export interface ParseOptions { skipInterestCodes?: boolean }
+export interface ParseOptions {
+  skipInterestCodes?: boolean;
+  /** Whose file it is: the built-in parser shares its threads fairly between tenants (0012). */
+  tenantId?: number;
+}
 
 /** A parser failure that belongs to the file (bad, hostile, unsupported): fails the item, not the worker. */
 export type ResumeFailure = { code: ResumeFileErrorCode; message: string };

@@ -120,3 +120,51 @@ export const SECTION_HEADINGS: Record<SectionName, string[]> = {
   other: ['references', 'projects', 'languages', 'interests', 'hobbies', 'awards', 'honors', 'volunteer', 'volunteer experience', 'activities', 'publications', 'additional information'],
 };
 export type SectionName = 'summary' | 'skills' | 'experience' | 'education' | 'certifications' | 'contact' | 'other';
+
+// ---- names (resume.name.ts; the rules are in docs/decisions/0012-resume-parsing.md) ----------
+
+/** Words that are never part of a name: headings, contact labels, company and school words, title modifiers. */
+export const NOT_NAME_WORDS = [
+  'resume', 'résumé', 'cv', 'curriculum', 'vitae', 'page', 'address', 'phone', 'email', 'mobile', 'street', 'avenue', 'road',
+  'summary', 'objective', 'profile', 'experience', 'skills', 'education', 'references', 'contact', 'information',
+  'inc', 'llc', 'ltd', 'corporation', 'university', 'college',
+  // What comes before a job word in a title ("Line Cook", "Senior Operator"), never a name.
+  'senior', 'junior', 'lead', 'head', 'chief', 'line', 'sous', 'certified', 'registered', 'licensed', 'general', 'executive',
+  'staff', 'shift', 'entry', 'level', 'prep',
+];
+
+/**
+ * Job words beyond the title keywords above. A line made only of job words is a title, but one job
+ * word beside a given name is a surname ("Jamal Cook", "Mason Lee").
+ */
+export const JOB_WORDS = [
+  'associate', 'manager', 'operator', 'engineer', 'assistant', 'specialist', 'technician', 'supervisor', 'worker', 'helper',
+  'aide', 'agent', 'analyst', 'coordinator', 'director', 'officer', 'administrator', 'consultant', 'attendant', 'handler',
+];
+
+/** Words that join the surname that follows them (van Beethoven, de la Cruz, García y López), never the last word. */
+export const NAME_PARTICLES = ['de', 'del', 'della', 'der', 'den', 'di', 'da', 'das', 'do', 'dos', 'du', 'la', 'le', 'van', 'von', 'ter', 'ten', 'bin', 'ibn', 'al', 'el', 'st.', 'y'];
+
+/**
+ * Common Spanish and Portuguese surnames without accents, lower case. One of them before the last
+ * word makes the two one last name ("Ana García López"), where an English name would have a middle
+ * name ("John Michael Smith"). Any word of five letters or more ending in -ez counts too (Hernández,
+ * Lopez). Names that are as often given names (Cruz, Santos, Luna, Miranda, Lara) are left out.
+ */
+export const SPANISH_SURNAMES = [
+  'garcia', 'torres', 'flores', 'rivera', 'diaz', 'reyes', 'morales', 'ortiz', 'ramos', 'ruiz', 'mendoza', 'castillo', 'moreno',
+  'romero', 'herrera', 'medina', 'aguilar', 'garza', 'castro', 'vargas', 'guzman', 'salazar', 'munoz', 'ortega', 'delgado',
+  'contreras', 'soto', 'vega', 'rojas', 'navarro', 'rios', 'campos', 'molina', 'cabrera', 'acosta', 'guerrero', 'estrada',
+  'fuentes', 'figueroa', 'carrillo', 'sandoval', 'espinoza', 'espinosa', 'calderon', 'cervantes', 'pena', 'villanueva',
+  'trujillo', 'ibarra', 'serrano', 'pacheco', 'rosales', 'mejia', 'cortes', 'zamora', 'montoya', 'ayala', 'cardenas',
+  'silva', 'oliveira', 'souza', 'sousa', 'costa', 'pereira', 'almeida', 'ferreira', 'carvalho', 'gomes', 'martins', 'araujo',
+  'ribeiro', 'barbosa', 'rocha', 'alves', 'cardoso', 'teixeira', 'correia', 'mendes', 'nascimento', 'moreira',
+];
+
+/**
+ * Common Vietnamese family names, lower case without accents. As the last word they are the whole
+ * last name: "Thanh Van Nguyen" has the middle name Van, not the Dutch particle.
+ */
+export const VIETNAMESE_SURNAMES = [
+  'nguyen', 'tran', 'le', 'pham', 'hoang', 'huynh', 'phan', 'vu', 'vo', 'dang', 'bui', 'do', 'ho', 'ngo', 'duong', 'ly', 'truong', 'dinh',
+];

@@ -7,7 +7,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { BatchWorker } from '../../platform/jobs/worker.ts';
 import { ResumeFileError } from '../resumes/resume.text.ts';
 import type { ResumeParser } from '../resumes/resume.types.ts';
-import { makeResume, SAMPLE_PERSON } from '../resumes/resume.fixtures.ts';
+import { makeResume, SAMPLE_PERSON, zipBombDocx } from '../resumes/resume.fixtures.ts';
 import { importResumeDataJob } from './staged-employee.jobs.ts';
 
 let t: TestContext;
@@ -26,11 +26,11 @@ function timingOut(timeouts: number): ResumeParser {
   };
 }
 
-async function stage(): Promise<{ batchJobId: number; stagedEmployeeId: number }> {
+async function stage(bytes?: Buffer): Promise<{ batchJobId: number; stagedEmployeeId: number }> {
   const north = as(t.app, t.tenant.northToken);
   const job = await north({ method: 'POST', url: '/batchjobs', payload: { batchJobType: 'Staged_Employee_Import_Resume_Data', batchJobParameters: {} } });
   const batchJobId = job.json<{ batchJobId: number }>().batchJobId;
-  const { payload, headers } = await multipart({ batchJobId: String(batchJobId) }, [{ name: 'resume', fileName: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: await makeResume(SAMPLE_PERSON, 'docx') }]);
+  const { payload, headers } = await multipart({ batchJobId: String(batchJobId) }, [{ name: 'resume', fileName: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: bytes ?? await makeResume(SAMPLE_PERSON, 'docx') }]);
   const res = await north({ method: 'POST', url: '/Staging/Employees/Resumes', payload, headers });
   return { batchJobId, stagedEmployeeId: res.json<{ stagedEmployeeId: number }>().stagedEmployeeId };
 }
@@ -64,4 +64,15 @@ it('a parse that times out on every attempt fails its item after the last one, a
   expect(staged.batchJobItems[0]).toMatchObject({ status: 'Failed' });
   expect(staged.batchJobItems[0].failureReason).toMatch(/after 3 attempts.*longer than/);
   expect(staged).toMatchObject({ parseStatus: 'Failed' });
+});
+
+it('PAGE-09 a DOCX whose ZIP directory understates its size fails its item at the first attempt as TOO_LARGE, never a retried time-out', async () => {
+  const { batchJobId, stagedEmployeeId } = await stage(zipBombDocx(2 * 1024 * 1024, 1000));
+  let calls = 0;
+  const counting: ResumeParser = { parse: (bytes, options) => { calls++; return t.app.resumeParser.parse(bytes, options); }, close: async () => {} };
+  await runUntilDone(counting, batchJobId);
+  const staged = (await as(t.app, t.tenant.northToken)({ method: 'GET', url: `/Staging/Employees/${stagedEmployeeId}` })).json();
+  expect(staged).toMatchObject({ parseStatus: 'Failed', parseError: expect.stringMatching(/^TOO_LARGE: /) });
+  expect(staged.batchJobItems[0]).toMatchObject({ status: 'Failed', failureReason: expect.stringMatching(/^TOO_LARGE: /) });
+  expect(calls).toBe(1);
 });

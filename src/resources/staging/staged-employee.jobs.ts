@@ -43,6 +43,7 @@ export function stagedFields(parsed: ParsedResume): Partial<Staged> {
   };
   const address = take('address', parsed.address);
   const firstName = take('firstName', parsed.firstName);
+  const middleName = take('middleName', parsed.middleName);
   const lastName = take('lastName', parsed.lastName);
   const emailAddress = take('emailAddress', parsed.email);
   const found = take('phoneNumber', phone);
@@ -52,7 +53,7 @@ export function stagedFields(parsed: ParsedResume): Partial<Staged> {
     format: parsed.format,
     parseStatus: complete ? 'Parsed' : 'PartlyParsed',
     parseError: complete ? null : 'Not found in the resume: ' + [!firstName && 'first name', !lastName && 'last name', !emailAddress && !found && 'email or phone'].filter(Boolean).join(', ') + '.',
-    firstName: firstName?.slice(0, 50) ?? null, lastName: lastName?.slice(0, 50) ?? null, emailAddress,
+    firstName: firstName?.slice(0, 50) ?? null, middleName: middleName?.slice(0, 50) ?? null, lastName: lastName?.slice(0, 50) ?? null, emailAddress,
     phoneNumber: found?.number ?? null, phoneCountryCallingCode: found?.countryCallingCode ?? null,
     street1: address?.street1 ?? null, street2: address?.street2 ?? null, municipality: address?.municipality ?? null,
     region: address?.region ?? null, postalCode: address?.postalCode ?? null, countryCode: address?.countryCode ?? null,
@@ -98,7 +99,7 @@ export function importResumeDataJob(parser: ResumeParser) {
       if (!file) throw new ItemFailure('The resume file is missing.');
       let fields: Partial<Staged>;
       try {
-        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true }));
+        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true, tenantId: scope.tenantId }));
       } catch (e) {
         // The parser service's errors and a time-out (which a paused process causes as well as a slow
         // file) are retried like a lost lease, then fail the item; a bad file fails it at once.
@@ -155,6 +156,7 @@ export const convertStagedEmployeesJob = stagedEmployeeJob(CONVERT_STAGED, Conve
     throw e;
   }
   const defaults: Record<string, string | number | boolean> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
+  if (record.middleName) defaults.middleName = record.middleName; // the create request has no middle name
   if (p.orderTypeId != null) defaults.orderTypeId = p.orderTypeId;
   if (p.employmentCategoryId != null) defaults.employmentCategoryId = p.employmentCategoryId;
   if (p.washedStatusId != null) defaults.washedStatusId = p.washedStatusId;

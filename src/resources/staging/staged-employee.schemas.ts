@@ -32,7 +32,7 @@ export const StagedEmployee = Type.Object({
   format: nullable(Type.String({ description: 'pdf, doc, docx, rtf or txt, from the content.' })),
   parseStatus: literals(PARSE_STATUSES),
   parseError: nullable(Type.String()),
-  firstName: nullable(Type.String()), lastName: nullable(Type.String()), emailAddress: nullable(Type.String()),
+  firstName: nullable(Type.String()), middleName: nullable(Type.String({ description: 'The words between the first and last names, as written.' })), lastName: nullable(Type.String()), emailAddress: nullable(Type.String()),
   phoneNumber: nullable(Type.String()), phoneCountryCallingCode: nullable(Type.Integer()),
   street1: nullable(Type.String()), street2: nullable(Type.String()), municipality: nullable(Type.String()),
   region: nullable(Type.String()), postalCode: nullable(Type.String()), countryCode: nullable(Type.Integer()),

@@ -19,6 +19,7 @@ export const stagedEmployees = pgTable('staged_employees', {
   parseStatus: text('parse_status', { enum: PARSE_STATUSES }).notNull().default('Pending'),
   parseError: text('parse_error'),
   firstName: text('first_name'),
+  middleName: text('middle_name'),
   lastName: text('last_name'),
   emailAddress: text('email_address'),
   phoneNumber: text('phone_number'),

@@ -224,6 +224,22 @@ describe('the three flows', () => {
     expect(count[0]!.n).toBe(1);
   });
 
+  it('a staged employee keeps every part of the name as written, middle name included, and its employee gets them all', async () => {
+    const job = await newJob(north, 'Staged_Employee_Import_Resume_Data');
+    const person = { ...SAMPLE_PERSON, firstName: 'Ana', middleName: 'María', lastName: 'García López', email: 'ana.garcia@example.com' };
+    const res = await upload(north, { batchJobId: String(job) }, [resumePart(await makeResume(person, 'pdf', { nameStyle: 'last-first' }), 'cv.pdf', 'application/pdf')]);
+    await completed(north, job);
+    const id = res.json().stagedEmployeeId as number;
+    const record = (await north({ method: 'GET', url: `/Staging/Employees/${id}` })).json();
+    expect(record).toMatchObject({ parseStatus: 'Parsed', firstName: 'Ana', middleName: 'María', lastName: 'García López' });
+    expect(record.confidence).toHaveProperty('middleName');
+
+    const convert = await newJob(north, 'Convert_Staged_Employees', await conversionParams());
+    await north({ method: 'POST', url: `/Staging/Employees/${id}/ConvertToEmployee`, payload: { batchJobId: convert } });
+    const employeeId = (await completed(north, convert)).batchJobItems[0].resultId as number;
+    expect((await north({ method: 'GET', url: `/Employees/${employeeId}` })).json()).toMatchObject({ firstName: 'Ana', middleName: 'María', lastName: 'García López' });
+  });
+
   it('BATCH-34 BATCH-35 BATCH-36 BATCH-37 delete: one job for the listed staged employees; they are gone', async () => {
     const res = await north({ method: 'POST', url: '/Staging/Employees/delete', payload: { stagedEmployeeIds: [staged[1], staged[2]] } });
     expect(res.statusCode, res.body).toBe(201);

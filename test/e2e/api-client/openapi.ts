@@ -2454,6 +2454,7 @@ export interface components {
             parseStatus: "Pending" | "Parsed" | "PartlyParsed" | "Failed";
             parseError: string | null;
             firstName: string | null;
+            middleName: string | null;
             lastName: string | null;
             emailAddress: string | null;
             phoneNumber: string | null;
