@@ -160,7 +160,13 @@ describe('GEN-16 a webhook subscription is bound to the credential that made it'
     expect(received).toHaveLength(1);
   });
 
-  it('GEN-16 a subscription whose rep is inactive, or whose credential is not known, shows it and receives nothing', async () => {
+  it('GEN-16 a subscription whose rep is inactive, or whose credential is not known (deleted, or never recorded), shows it and receives nothing', async () => {
+    const deleted = await northToken('deleted');
+    const orphan = await subscribe(as(t.app, deleted), '/deleted');
+    await t.database.db.execute(sql`delete from api_credentials where sid = ${deleted.sid}`);
+    expect(await read(orphan)).toMatchObject({ status: 'Disabled', disabledReason: 'CredentialUnknown', credential: null });
+    await t.database.db.execute(sql`delete from webhook_subscriptions where id = ${orphan}`);
+
     const webhookId = await subscribe(as(t.app, await northToken('rep')), '/rep');
     await t.database.db.execute(sql`update service_reps set is_active = false where id = ${t.acme.fixture.north.repId}`);
     try {
