@@ -52,3 +52,15 @@ export function hierarchyMembers(tenantColumn: 'c.tenant_id' | 'r.tenant_id'): s
 
 /** What hierarchyMembers gives. */
 export interface HierarchyMembers { path: string; canCreateEmployees: boolean; canInsertMasterData: boolean; visible: number[]; ancestors: number[] }
+
+/**
+ * The credential a request came with, as lasting things are bound to it (a webhook subscription):
+ * the API token itself, or a bearer token's OAuth client (access tokens live an hour; the client is
+ * what an integration registers and what is revoked when it leaks). Undefined for the principals of
+ * background work and pages, which present none.
+ */
+export function lastingCredential(principal: Principal): { credentialId: number; clientId: null } | { credentialId: null; clientId: string } | undefined {
+  if (principal.credentialId > 0) return { credentialId: principal.credentialId, clientId: null };
+  if (principal.clientId) return { credentialId: null, clientId: principal.clientId };
+  return undefined;
+}

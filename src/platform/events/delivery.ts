@@ -1,10 +1,10 @@
 // Webhook delivery, run by the background worker (docs/decisions/0031). One step: sequence the
 // events committed since the last step, fan them out into deliveries (one per event and matching
 // subscription, for what the subscription's creator sees), claim due deliveries under a lease
-// (FOR UPDATE SKIP LOCKED: any number of workers), POST each, signed the Standard Webhooks way,
-// and record the outcome: delivered, retried later with a growing delay, or failed after the last
-// attempt. At least once: a worker that dies after the POST but before recording it sends again
-// when the lease runs out; receivers dedupe on `webhook-id`.
+// (FOR UPDATE SKIP LOCKED: any number of workers) of subscriptions whose credential is still alive,
+// POST each, signed the Standard Webhooks way, and record the outcome: delivered, retried later
+// with a growing delay, or failed after the last attempt. At least once: a worker that dies after
+// the POST but before recording it sends again when the lease runs out; receivers dedupe on `webhook-id`.
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -16,6 +16,7 @@ import { addressProblem, guardedLookup } from './address-guard.ts';
 import { eventColumns, toEventBody, type EventRow } from './event-shape.ts';
 import { sequenceAllEvents } from './outbox.ts';
 import { pruneEvents } from './retention.ts';
+import { disabledReason } from './subscription-state.ts';
 
 /** How often the delivery loop prunes the event log. */
 const PRUNE_EVERY_MS = 3_600_000;
@@ -73,8 +74,8 @@ export function signature(secret: string, id: string, timestamp: number, body: s
 // ---- The steps ----
 
 /**
- * Turns newly sequenced events into deliveries: for each subscription (whose creator is an active
- * rep), the events after its last sequence of its types whose record's node is at or below the
+ * Turns newly sequenced events into deliveries: for each subscription that may deliver (its rep
+ * active, its credential alive: subscription-state.ts; a disabled one keeps its place), the events after its last sequence of its types whose record's node is at or below the
  * creator's node; then moves its last sequence on. Answers the deliveries added.
  */
 export async function fanOut(db: Db): Promise<number> {
@@ -82,8 +83,9 @@ export async function fanOut(db: Db): Promise<number> {
     with subs as (
       select s.tenant_id, s.id, s.last_sequence, s.event_types, n.path
         from webhook_subscriptions s
-        join service_reps r on r.tenant_id = s.tenant_id and r.id = s.service_rep_id and r.is_active
+        join service_reps r on r.tenant_id = s.tenant_id and r.id = s.service_rep_id
         join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
+       where ${disabledReason('s')} is null
        for update of s skip locked),
     tops as (select s.tenant_id, s.id, (select max(e.sequence) from events e where e.tenant_id = s.tenant_id) as top from subs s),
     added as (
@@ -115,10 +117,13 @@ async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs
       update webhook_deliveries d set attempts = d.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds(options)})
        where (d.tenant_id, d.id) in (
          select q.tenant_id, q.id from webhook_deliveries q
+           join webhook_subscriptions s on s.tenant_id = q.tenant_id and s.id = q.subscription_id
           where q.status = 'Pending' and q.next_attempt_at <= now() and (q.lease_until is null or q.lease_until < now())
+            -- At delivery time too: nothing is sent once the credential has ended, whenever the delivery was made.
+            and ${disabledReason('s')} is null
           order by q.next_attempt_at, q.id
           limit ${options.batch}
-          for update skip locked)
+          for update of q skip locked)
       returning d.tenant_id, d.id, d.subscription_id, d.event_id, d.attempts)
     select c.tenant_id, c.id as delivery_id, c.attempts, s.url, s.secret,
            case when s.previous_secret_until > now() then s.previous_secret end as previous_secret, ${sql.raw(eventColumns('e'))}

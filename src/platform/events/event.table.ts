@@ -3,7 +3,7 @@
 // `sequence` is given after commit by the sequencer (outbox.ts), so sequences appear in commit order
 // and a reader that remembers the last one it saw never skips one.
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, hierId, tenantId, tenantKey } from '../db/columns.ts';
 import { hierarchyNodes, serviceReps, tenants } from '../db/schema.ts';
 
@@ -55,6 +55,16 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   serviceRepId: integer('service_rep_id').notNull(),
   /** The creator's node: who may list and delete the subscription. */
   hierId: hierId(),
+  /**
+   * The credential that made (or last re-enabled) it, one of two: an API token (`api_credentials.id`)
+   * or, for a bearer token, its OAuth client (access tokens live an hour; the client is what an
+   * integration is). The subscription delivers while that credential is alive (subscription-state.ts).
+   * No foreign key: a credential deleted must disable the subscription (read as an unknown
+   * credential), neither be refused nor take the subscription with it. Both null: made before
+   * subscriptions recorded it (drizzle/0021), disabled until a rep re-enables it.
+   */
+  credentialId: integer('credential_id'),
+  clientId: text('client_id'),
   /** The last event sequence of the tenant fanned out into deliveries. */
   lastSequence: bigint('last_sequence', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
@@ -63,6 +73,7 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.id] }),
   foreignKey({ columns: [t.tenantId, t.serviceRepId], foreignColumns: [serviceReps.tenantId, serviceReps.id] }),
   foreignKey({ columns: [t.tenantId, t.hierId], foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id] }),
+  check('webhook_subscriptions_one_credential', sql`num_nonnulls(${t.credentialId}, ${t.clientId}) <= 1`),
 ]);
 
 export const DELIVERY_STATUSES = ['Pending', 'Delivered', 'Failed'] as const;

@@ -1,15 +1,18 @@
 // Webhook subscriptions: made by a service rep for the events of what their hierarchy sees, listed
 // and deleted by reps whose hierarchy holds the creator's node. The signing secret is kept as
 // generated (the worker signs with it) and leaves the service only in the create answer.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Static } from 'typebox';
 import type { DataScope } from '../../platform/scope.ts';
-import { hasScope } from '../../platform/auth/principal.ts';
+import { qualified } from '../../platform/db/database.ts';
+import { hasScope, lastingCredential } from '../../platform/auth/principal.ts';
 import { AppError, validationError } from '../../platform/http/errors.ts';
 import { addressProblem } from '../../platform/events/address-guard.ts';
 import { newSecret } from '../../platform/events/delivery.ts';
 import { sequenceEvents } from '../../platform/events/outbox.ts';
 import { webhookSubscriptions as subs } from '../../platform/events/event.table.ts';
+import { subscriptionState, type SubscriptionState } from '../../platform/events/subscription-state.ts';
 import type { Paged, Page } from '../../platform/http/paging.ts';
 import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookDeliveryQuery, WebhookSecretRotated } from './webhook.schemas.ts';
 
@@ -44,7 +47,28 @@ function eventTypeProblems(scope: DataScope, asked: string[], known: readonly Ev
 
 const columns = {
   webhookId: subs.id, url: subs.url, eventTypes: subs.eventTypes, description: subs.description, serviceRepId: subs.serviceRepId, createdAt: subs.createdAt,
+  // The table unaliased, as every query here names it (the insert's RETURNING included).
+  state: sql<SubscriptionState>`${subscriptionState(getTableName(subs))}`,
 };
+
+type Row = SelectResultFields<typeof columns>;
+
+/** A row as the API shows it: its state derived from its credential (subscription-state.ts). */
+function described({ state, createdAt, ...row }: Row) {
+  const iso = (date: string | null) => (date === null ? null : new Date(date).toISOString());
+  return {
+    ...row, createdAt: createdAt.toISOString(),
+    status: state.disabledReason === null ? 'Active' as const : 'Disabled' as const, disabledReason: state.disabledReason, disabledAt: iso(state.disabledAt),
+    credential: state.credential && { ...state.credential, expiresAt: iso(state.credential.expiresAt) },
+  };
+}
+
+/** The caller's credential, which a subscription is bound to; refused for a principal that presented none. */
+function bindingOf(scope: DataScope) {
+  const credential = lastingCredential(scope.principal);
+  if (!credential) throw new AppError('ROLE_NOT_ALLOWED', 'A webhook subscription is bound to the credential that makes it: an API token or an OAuth client.');
+  return { ...credential, serviceRepId: scope.principal.serviceRepId, hierId: scope.principal.hierId };
+}
 
 /** Refuses a subscription's URL and event types with one 400 naming every bad field. */
 async function checkSubscription(scope: DataScope, input: Static<typeof WebhookCreate>, known: readonly EventType[], rules: UrlRules) {
@@ -62,25 +86,24 @@ export async function createWebhook(
   await checkSubscription(scope, input, known, rules);
   // Starts after the events committed so far: a new subscription receives what happens from now on.
   await sequenceEvents(scope.db, scope.tenantId);
+  const binding = bindingOf(scope);
   const secret = newSecret();
   const [row] = await scope.db.insert(subs).values({
-    tenantId: scope.tenantId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, secret,
-    serviceRepId: scope.principal.serviceRepId, hierId: scope.principal.hierId,
+    tenantId: scope.tenantId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, secret, ...binding,
     lastSequence: sql`(select coalesce(max(sequence), 0) from events where tenant_id = ${scope.tenantId})`,
   }).returning(columns);
-  return { ...row!, createdAt: row!.createdAt.toISOString(), secret };
+  return { ...described(row!), secret };
 }
 
-function shaped(row: { createdAt: Date; pending: number; failed: number; lastError: string | null } & Omit<Static<typeof Webhook>, 'createdAt' | 'deliveries'>): Static<typeof Webhook> {
-  const { pending, failed, lastError, ...rest } = row;
-  return { ...rest, createdAt: row.createdAt.toISOString(), deliveries: { pending: Number(pending), failed: Number(failed), lastError } };
+function shaped({ pending, failed, lastError, ...row }: Row & { pending: number; failed: number; lastError: string | null }): Static<typeof Webhook> {
+  return { ...described(row), deliveries: { pending: Number(pending), failed: Number(failed), lastError } };
 }
 
 const withDeliveries = {
   ...columns,
-  pending: sql<number>`(select count(*) from webhook_deliveries d where d.tenant_id = ${subs.tenantId} and d.subscription_id = ${subs.id} and d.status = 'Pending')`,
-  failed: sql<number>`(select count(*) from webhook_deliveries d where d.tenant_id = ${subs.tenantId} and d.subscription_id = ${subs.id} and d.status = 'Failed')`,
-  lastError: sql<string | null>`(select d.last_error from webhook_deliveries d where d.tenant_id = ${subs.tenantId} and d.subscription_id = ${subs.id} and d.last_error is not null order by d.id desc limit 1)`,
+  pending: sql<number>`(select count(*) from webhook_deliveries d where d.tenant_id = ${qualified(subs.tenantId)} and d.subscription_id = ${qualified(subs.id)} and d.status = 'Pending')`,
+  failed: sql<number>`(select count(*) from webhook_deliveries d where d.tenant_id = ${qualified(subs.tenantId)} and d.subscription_id = ${qualified(subs.id)} and d.status = 'Failed')`,
+  lastError: sql<string | null>`(select d.last_error from webhook_deliveries d where d.tenant_id = ${qualified(subs.tenantId)} and d.subscription_id = ${qualified(subs.id)} and d.last_error is not null order by d.id desc limit 1)`,
 };
 
 export async function listWebhooks(scope: DataScope, page: Page): Promise<Paged<Static<typeof Webhook>>> {
@@ -168,6 +191,23 @@ export async function replaceWebhook(
   await checkSubscription(scope, input, known, rules);
   await scope.db.update(subs).set({ url: input.url, eventTypes: input.eventTypes, description: input.description ?? null })
     .where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
+  return getWebhook(scope, id);
+}
+
+/**
+ * Re-enables a visible subscription by binding it to the caller's credential (and so to the caller:
+ * their rep and hierarchy, as if they had made it), after checking that credential may read its
+ * event types. On an active one it moves the subscription to another credential (a token renewed
+ * before the old one expires). It keeps its place in the log: what happened while it was disabled
+ * is delivered. Undefined when not visible.
+ */
+export async function enableWebhook(scope: DataScope, id: number, known: readonly EventType[]): Promise<Static<typeof Webhook> | undefined> {
+  const where = and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId));
+  const [row] = await scope.db.select({ eventTypes: subs.eventTypes }).from(subs).where(where);
+  if (!row) return undefined;
+  const problems = eventTypeProblems(scope, row.eventTypes, known);
+  if (problems.length) throw validationError({ eventTypes: problems });
+  await scope.db.update(subs).set(bindingOf(scope)).where(where);
   return getWebhook(scope, id);
 }
 

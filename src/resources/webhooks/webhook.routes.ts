@@ -1,6 +1,6 @@
 // Webhook subscriptions (GEN-16, docs/events.md): POST /Webhooks (the signing secret shown once),
 // GET /Webhooks, GET /Webhooks/{id}, GET /Webhooks/{id}/Deliveries, POST /Webhooks/{id}/Deliveries/{deliveryId}/Redeliver,
-// POST /Webhooks/{id}/RotateSecret, PUT /Webhooks/{id}, DELETE /Webhooks/{id}. Delivery is the worker's (platform/events/delivery.ts).
+// POST /Webhooks/{id}/RotateSecret, POST /Webhooks/{id}/Enable, PUT /Webhooks/{id}, DELETE /Webhooks/{id}. Delivery is the worker's (platform/events/delivery.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
@@ -10,7 +10,7 @@ import {
   Webhook, WebhookCreate, WebhookCreated, WebhookDeliveryPage, WebhookDeliveryParams, WebhookDeliveryQuery, WebhookIdParams, WebhookListQuery, WebhookPage,
   WebhookSecretRotateQuery, WebhookSecretRotated,
 } from './webhook.schemas.ts';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, redeliver, replaceWebhook, rotateSecret, type EventType } from './webhook.repository.ts';
+import { createWebhook, deleteWebhook, enableWebhook, getWebhook, listDeliveries, listWebhooks, redeliver, replaceWebhook, rotateSecret, type EventType } from './webhook.repository.ts';
 
 const STAFF = ['ServiceRep', 'Service'] as const;
 const read: Access = { roles: STAFF, scopes: ['webhook-read', 'webhook-write'] };
@@ -75,6 +75,15 @@ export function webhookRoutes(eventTypes: readonly EventType[]) {
         params: WebhookIdParams, querystring: WebhookSecretRotateQuery, response: { 200: WebhookSecretRotated },
       },
     }, async (request) => found(await rotateSecret(request.scope, request.params.id, request.query.previousSecretValidHours), what));
+
+    api.post('/Webhooks/:id/Enable', {
+      config: { access: write, representation: 'record', recordName: 'Webhook' },
+      schema: {
+        tags, operationId: 'enableWebhook',
+        summary: 'Re-enable a subscription disabled because its credential ended (revoked, expired): it is bound to your credential, and to you (your hierarchy, as if you had made it), and delivers what happened meanwhile. On an active one, moves it to your credential (a token renewed before the old one expires). 200 with the subscription; 400 naming `eventTypes` when your credential may not read them.',
+        params: WebhookIdParams, response: { 200: Webhook },
+      },
+    }, async (request) => found(await enableWebhook(request.scope, request.params.id, eventTypes), what));
 
     api.put('/Webhooks/:id', {
       config: { access: write, representation: 'record', recordName: 'Webhook' },

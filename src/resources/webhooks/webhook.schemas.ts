@@ -2,6 +2,7 @@
 // create answer only.
 import { Type } from 'typebox';
 import { PageQuery, PagedList } from '../../platform/http/paging.ts';
+import { CREDENTIAL_KINDS, DISABLED_REASONS } from '../../platform/events/subscription-state.ts';
 
 export const MAX_EVENT_TYPES = 50;
 
@@ -18,6 +19,17 @@ const webhookProperties = {
   description: Type.Union([Type.String(), Type.Null()]),
   serviceRepId: Type.Integer({ description: 'The creator: deliveries carry the events of what this service rep\'s hierarchy sees.' }),
   createdAt: Type.String({ format: 'date-time' }),
+  status: Type.String({ enum: ['Active', 'Disabled'], description: 'Disabled: nothing is delivered (`disabledReason` says why) until a rep who sees it re-enables it (`POST /Webhooks/{id}/Enable`).' }),
+  disabledReason: Type.Union([Type.String({ enum: [...DISABLED_REASONS] }), Type.Null()], {
+    description: 'Why it is disabled: the credential it is bound to was revoked (`CredentialRevoked`, `ClientRevoked`), has expired (`CredentialExpired`) or is not known (`CredentialUnknown`: made before subscriptions recorded it), or its rep is inactive (`ServiceRepInactive`). Null while active.',
+  }),
+  disabledAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When its credential was revoked or expired; null while active, or when not known.' }),
+  credential: Type.Union([Type.Object({
+    kind: Type.String({ enum: [...CREDENTIAL_KINDS], description: 'An API token (`AccountKey`, `PersonalAccessToken`), or the OAuth client of the bearer token that made it.' }),
+    id: Type.String({ description: 'The token\'s SID, or the client id.' }),
+    name: Type.String(),
+    expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the token expires, and the subscription with it (re-enable it with the renewed token before); null: never.' }),
+  }), Type.Null()], { description: 'The credential it is bound to: it delivers while that credential is alive. Null: not known.' }),
 };
 
 export const Webhook = Type.Object({

@@ -2026,6 +2026,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Webhooks/{id}/Enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-enable a subscription disabled because its credential ended (revoked, expired): it is bound to your credential, and to you (your hierarchy, as if you had made it), and delivers what happened meanwhile. On an active one, moves it to your credential (a token renewed before the old one expires). 200 with the subscription; 400 naming `eventTypes` when your credential may not read them. */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2789,6 +2806,28 @@ export interface components {
             serviceRepId: number;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description Disabled: nothing is delivered (`disabledReason` says why) until a rep who sees it re-enables it (`POST /Webhooks/{id}/Enable`).
+             * @enum {string}
+             */
+            status: "Active" | "Disabled";
+            /** @description Why it is disabled: the credential it is bound to was revoked (`CredentialRevoked`, `ClientRevoked`), has expired (`CredentialExpired`) or is not known (`CredentialUnknown`: made before subscriptions recorded it), or its rep is inactive (`ServiceRepInactive`). Null while active. */
+            disabledReason: ("CredentialRevoked" | "CredentialExpired" | "ClientRevoked" | "CredentialUnknown" | "ServiceRepInactive") | null;
+            /** @description When its credential was revoked or expired; null while active, or when not known. */
+            disabledAt: string | null;
+            /** @description The credential it is bound to: it delivers while that credential is alive. Null: not known. */
+            credential: {
+                /**
+                 * @description An API token (`AccountKey`, `PersonalAccessToken`), or the OAuth client of the bearer token that made it.
+                 * @enum {string}
+                 */
+                kind: "AccountKey" | "PersonalAccessToken" | "OAuthClient";
+                /** @description The token's SID, or the client id. */
+                id: string;
+                name: string;
+                /** @description When the token expires, and the subscription with it (re-enable it with the renewed token before); null: never. */
+                expiresAt: string | null;
+            } | null;
             deliveries: {
                 /** @description Deliveries waiting for an attempt or a retry. */
                 pending: number;
@@ -6577,6 +6616,28 @@ export interface components {
             serviceRepId: number;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description Disabled: nothing is delivered (`disabledReason` says why) until a rep who sees it re-enables it (`POST /Webhooks/{id}/Enable`).
+             * @enum {string}
+             */
+            status: "Active" | "Disabled";
+            /** @description Why it is disabled: the credential it is bound to was revoked (`CredentialRevoked`, `ClientRevoked`), has expired (`CredentialExpired`) or is not known (`CredentialUnknown`: made before subscriptions recorded it), or its rep is inactive (`ServiceRepInactive`). Null while active. */
+            disabledReason: ("CredentialRevoked" | "CredentialExpired" | "ClientRevoked" | "CredentialUnknown" | "ServiceRepInactive") | null;
+            /** @description When its credential was revoked or expired; null while active, or when not known. */
+            disabledAt: string | null;
+            /** @description The credential it is bound to: it delivers while that credential is alive. Null: not known. */
+            credential: {
+                /**
+                 * @description An API token (`AccountKey`, `PersonalAccessToken`), or the OAuth client of the bearer token that made it.
+                 * @enum {string}
+                 */
+                kind: "AccountKey" | "PersonalAccessToken" | "OAuthClient";
+                /** @description The token's SID, or the client id. */
+                id: string;
+                name: string;
+                /** @description When the token expires, and the subscription with it (re-enable it with the renewed token before); null: never. */
+                expiresAt: string | null;
+            } | null;
             /** @description The signing secret (`whsec_...`), shown this once: deliveries are signed with it (docs/events.md). */
             secret: string;
         };
@@ -14392,6 +14453,50 @@ export interface operations {
                     "application/xml": components["schemas"]["WebhookSecretRotated"];
                     "text/xml": components["schemas"]["WebhookSecretRotated"];
                     "text/plain": components["schemas"]["WebhookSecretRotated"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                    "text/json": components["schemas"]["Webhook"];
+                    "application/xml": components["schemas"]["Webhook"];
+                    "text/xml": components["schemas"]["Webhook"];
+                    "text/plain": components["schemas"]["Webhook"];
                 };
             };
             /** @description A problem (application/problem+json). */
