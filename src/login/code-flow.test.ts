@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { count, eq } from 'drizzle-orm';
 import { PASSWORD, REDIRECT_URI, testLogin, type LoginContext } from '../../test/login.ts';
 import { oidcPayloads } from './login.table.ts';
+import { buildApp } from '../app.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -281,5 +282,64 @@ describe('the code exchanged for tokens (AUTH-04, AUTH-08, AUTH-11)', () => {
     expect(tokens.status).toBe(400);
     expect(tokens.body.error).toBe('invalid_grant');
     expect(tokens.body.access_token).toBeUndefined();
+  });
+});
+
+describe('a code or refresh token spent twice at once (RFC 6819 5.2.2.3, OAuth 2.1 4.1.3)', () => {
+  const client = () => ({ client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '' });
+  const refresh = (refreshToken: unknown) => t.token({ grant_type: 'refresh_token', refresh_token: String(refreshToken), ...client() });
+
+  /** An app that hears revocations at once, as a deployed one does. */
+  async function listeningApp() {
+    const app = await buildApp({ config: t.config, database: t.database, listenForRevocations: true });
+    const call = (token: unknown) => app.inject({ method: 'GET', url: `/Employees/${t.acme.employeeId}`, headers: { authorization: `Bearer ${String(token)}` } });
+    return { app, call };
+  }
+
+  it('10 simultaneous redemptions of one code: exactly one gets tokens, and the reuse revokes them', async () => {
+    const { app, call } = await listeningApp();
+    try {
+      const { code, verifier } = await authorize();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => exchange(code, verifier)));
+      const won = answers.filter((a) => a.status === 200);
+      expect(won, JSON.stringify(answers.map((a) => a.body.error ?? a.status))).toHaveLength(1);
+      for (const lost of answers.filter((a) => a.status !== 200)) expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      // The grant is revoked: the winner's refresh token refreshes nothing, its access token is refused.
+      expect((await refresh(won[0]!.body.refresh_token)).body.error).toBe('invalid_grant');
+      expect((await call(won[0]!.body.access_token)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('10 simultaneous refreshes with one refresh token: exactly one succeeds, and the reuse revokes the whole chain', async () => {
+    const { app, call } = await listeningApp();
+    try {
+      const { code, verifier } = await authorize();
+      const first = await exchange(code, verifier);
+      expect(first.status).toBe(200);
+      expect((await call(first.body.access_token)).statusCode).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(first.body.refresh_token)));
+      const won = answers.filter((a) => a.status === 200);
+      expect(won, JSON.stringify(answers.map((a) => a.body.error ?? a.status))).toHaveLength(1);
+      for (const lost of answers.filter((a) => a.status !== 200)) expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(won[0]!.body.refresh_token).not.toBe(first.body.refresh_token);
+      expect((await refresh(won[0]!.body.refresh_token)).body.error).toBe('invalid_grant');
+      // Every access token of the grant stops working, the one used before the race (cached) too.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await call(won[0]!.body.access_token)).statusCode).toBe(401);
+      expect((await call(first.body.access_token)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a refresh token used again later (one after the other) is refused and revokes the chain', async () => {
+    const { code, verifier } = await authorize();
+    const first = await exchange(code, verifier);
+    const second = await refresh(first.body.refresh_token);
+    expect(second.status).toBe(200);
+    expect((await refresh(first.body.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(second.body.refresh_token)).body.error).toBe('invalid_grant');
   });
 });

@@ -103,12 +103,20 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     // The code flow always issues a refresh token (offline_access need not be asked for).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Every refresh spends its refresh token and issues a new one, for confidential clients too
+    // (oidc-provider's default rotates theirs only late in its life): a second use of one is then a
+    // reuse, which revokes the grant (adapter.ts), so a stolen refresh token is caught when either
+    // party uses it.
+    rotateRefreshToken: true,
     extraTokenClaims: async (ctx, token) => {
       const [client] = await db.select({ tenantId: oauthClients.tenantId, pid: oauthClients.productInstanceId })
         .from(oauthClients).where(eq(oauthClients.clientId, token.clientId ?? ''));
       if (!client) throw oauthError(401, 'invalid_client', 'The client is not registered.');
       const accountId = 'accountId' in token && typeof token.accountId === 'string' ? token.accountId : undefined;
-      return { tid: client.tenantId, pid: client.pid, role: roleOf(ctx, accountId) };
+      // The grant the token was issued from: the API refuses the token once the grant is revoked (a
+      // reused code or refresh token, a revoked refresh token). A service's token has none.
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return { tid: client.tenantId, pid: client.pid, role: roleOf(ctx, accountId), ...(grantId ? { gid: grantId } : {}) };
     },
     // An account exists for a client only inside the client's tenant: a browser signed in for one
     // tenant's application is asked to sign in again by another tenant's.
