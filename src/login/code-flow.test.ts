@@ -343,3 +343,30 @@ describe('a code or refresh token spent twice at once (RFC 6819 5.2.2.3, OAuth 2
     expect((await refresh(second.body.refresh_token)).body.error).toBe('invalid_grant');
   });
 });
+
+describe('introspection and revocation stay inside the tenant', () => {
+  const post = async (path: string, form: Record<string, string>) => {
+    const response = await fetch(`${t.login.issuer}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const as = (client: { clientId: string; clientSecret: string | null }) => ({ client_id: client.clientId, client_secret: client.clientSecret ?? '' });
+
+  it('another tenant\'s client learns nothing of a token (active: false); a client of the token\'s tenant does', async () => {
+    const { code, verifier } = await authorize();
+    const refreshToken = String((await exchange(code, verifier)).body.refresh_token);
+    for (const stranger of [t.other.code, t.other.service]) {
+      expect((await post('/connect/introspect', { ...as(stranger), token: refreshToken })).body).toEqual({ active: false });
+    }
+    expect((await post('/connect/introspect', { ...as(t.acme.service), token: refreshToken })).body)
+      .toMatchObject({ active: true, client_id: t.acme.code.clientId, sub: expect.stringMatching(/^rep:\d+$/) });
+  });
+
+  it('another tenant\'s client cannot revoke a token, nor tell it exists (200 as for an unknown token)', async () => {
+    const { code, verifier } = await authorize();
+    const refreshToken = String((await exchange(code, verifier)).body.refresh_token);
+    expect(await post('/connect/revocation', { ...as(t.other.code), token: refreshToken })).toEqual({ status: 200, body: undefined });
+    expect(await post('/connect/revocation', { ...as(t.other.code), token: 'no-such-token' })).toEqual({ status: 200, body: undefined });
+    expect((await post('/connect/introspect', { ...as(t.acme.code), token: refreshToken })).body).toMatchObject({ active: true });
+  });
+});

@@ -2,9 +2,9 @@
 // reps, the spec's two custom grants, refresh tokens, discovery, JWKS, introspection and revocation.
 // Access tokens for the API are JWTs (audience BASE_URL) carrying the tenant, role and scopes.
 import { createHash } from 'node:crypto';
-import { Provider, errors, interactionPolicy, type Configuration, type KoaContextWithOIDC, type ResourceServerInstance } from 'oidc-provider';
+import { Provider, errors, interactionPolicy, type Client, type Configuration, type KoaContextWithOIDC, type ResourceServerInstance } from 'oidc-provider';
 import type { JWK } from 'jose';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { oauthClients, serviceReps } from '../platform/db/schema.ts';
 import { secretMatches } from '../platform/auth/credentials.ts';
@@ -52,6 +52,38 @@ function policy(): interactionPolicy.DefaultPolicy {
   return prompts;
 }
 
+/** Both clients are registered for the same tenant. */
+async function sameTenant(db: Db, clientId: string, otherClientId: string): Promise<boolean> {
+  if (clientId === otherClientId) return true;
+  const rows = await db.select({ tenantId: oauthClients.tenantId }).from(oauthClients).where(inArray(oauthClients.clientId, [clientId, otherClientId]));
+  return rows.length === 2 && rows[0]!.tenantId === rows[1]!.tenantId;
+}
+
+type TokenPolicy = (ctx: KoaContextWithOIDC, client: Client, token: { clientId?: string }) => Promise<boolean>;
+
+/**
+ * Introspection answers only about tokens of the caller's tenant (oidc-provider's default answers any
+ * confidential client about any token): to another tenant's client a token is `active: false`, as an
+ * unknown one. A public client learns only of its own tokens.
+ */
+function introspectionPolicy(db: Db): TokenPolicy {
+  return async (_ctx, client, token) => token.clientId === client.clientId
+    || (client.clientAuthMethod !== 'none' && !!token.clientId && sameTenant(db, client.clientId, token.clientId));
+}
+
+/**
+ * A client revokes only its own tokens (RFC 7009 2.1: another client of its tenant is told so,
+ * oidc-provider's default). Another tenant's token is answered as an unknown one (200, nothing
+ * revoked), so the answer does not tell a stranger that the token is live.
+ */
+function revocationPolicy(db: Db): TokenPolicy {
+  return async (_ctx, client, token) => {
+    if (token.clientId === client.clientId) return true;
+    if (!token.clientId || client.clientAuthMethod === 'none' || !(await sameTenant(db, client.clientId, token.clientId))) return false;
+    throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+  };
+}
+
 export function createProvider(options: ProviderOptions): Provider {
   const { db, audience } = options;
   const api = (scope: string): ResourceServerInstance => ({
@@ -76,8 +108,8 @@ export function createProvider(options: ProviderOptions): Provider {
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true },
-      revocation: { enabled: true },
+      introspection: { enabled: true, allowedPolicy: introspectionPolicy(db) },
+      revocation: { enabled: true, allowedPolicy: revocationPolicy(db) },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,
