@@ -9,6 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import { PASSWORD, REDIRECT_URI, testLogin, type LoginContext } from '../../test/login.ts';
 import { oidcPayloads } from './login.table.ts';
 import { buildApp } from '../app.ts';
+import { DEMO_REFERENCE_CLIENT, ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -103,6 +104,13 @@ function api(url: string, token: unknown) {
   return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${String(token)}` } });
 }
 
+/** The consent page's groups: their titles and the access asked for. */
+async function consentGroups(page: Page): Promise<{ title: string; access: string }[]> {
+  return page.locator('ul.scopes > li').evaluateAll((items) => items.map((li) => ({
+    title: li.querySelector('strong')?.textContent ?? '', access: li.querySelector('.access')?.textContent ?? '',
+  })));
+}
+
 /** How many of a model oidc-provider has stored (codes, sessions, ...). */
 async function stored(model: string): Promise<number> {
   const [row] = await t.database.db.select({ n: count() }).from(oidcPayloads).where(eq(oidcPayloads.model, model));
@@ -159,14 +167,18 @@ describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
     expect({ codes: await stored('AuthorizationCode'), sessions: await stored('Session') }).toEqual(before);
   });
 
-  it('AUTH-04 AUTH-11: consent lists the scopes asked for; Allow redirects with a code and the same state', async () => {
+  it('AUTH-04 AUTH-11: consent lists the scopes asked for, grouped in plain words; Allow redirects with a code and the same state', async () => {
     const flow = await startFlow();
     await signIn(flow.page);
     expect(await flow.page.textContent('h1')).toBe('Allow access');
     // offline_access is not listed: oidc-provider drops it unless prompt=consent was asked for
     // (OpenID Connect Core 11); the code flow issues a refresh token all the same (provider.ts), and
     // the page says so.
-    expect(await flow.page.locator('li code').allTextContents()).toEqual(['openid', 'employee-read']);
+    expect(await consentGroups(flow.page)).toEqual([
+      { title: 'Who you are', access: 'See' },
+      { title: 'Employees and contacts', access: 'See' },
+    ]);
+    expect(await flow.page.locator('details code').allTextContents()).toEqual(['openid', 'employee-read']);
     expect(await flow.page.textContent('p.muted')).toContain('up to 30 days');
     const back = await answerConsent(flow, 'Allow');
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
@@ -368,5 +380,70 @@ describe('introspection and revocation stay inside the tenant', () => {
     expect(await post('/connect/revocation', { ...as(t.other.code), token: refreshToken })).toEqual({ status: 200, body: undefined });
     expect(await post('/connect/revocation', { ...as(t.other.code), token: 'no-such-token' })).toEqual({ status: 200, body: undefined });
     expect((await post('/connect/introspect', { ...as(t.acme.code), token: refreshToken })).body).toMatchObject({ active: true });
+  });
+});
+
+describe('the consent page in plain words, and the default scope', () => {
+  it('groups the scopes with a description in Spanish too', async () => {
+    const flow = await startFlow({ params: { ui_locales: 'es', scope: 'openid employee-read employee-write contact-read customer-read' } });
+    await signIn(flow.page);
+    expect(await flow.page.textContent('h1')).toBe('Permitir acceso');
+    expect(await consentGroups(flow.page)).toEqual([
+      { title: 'Quién es usted', access: 'Ver' },
+      { title: 'Empleados y contactos', access: 'Ver y cambiar' },
+      { title: 'Clientes y prospectos', access: 'Ver' },
+    ]);
+    for (const about of await flow.page.locator('ul.scopes > li .about').allTextContents()) expect(about.length).toBeGreaterThan(10);
+  });
+
+  it('a request asking no scope gets the client\'s scopes (RFC 6749 3.3): every group is shown, and the token holds them all', async () => {
+    const flow = await startFlow({ params: { scope: '' } });
+    await signIn(flow.page);
+    const groups = await consentGroups(flow.page);
+    expect(groups.map((g) => g.title)).toEqual(['Employees and contacts', 'Customers and prospects', 'Job orders and assignments', 'Assessments', 'Vendors', 'Lists and search', 'Integrations']);
+    expect(await flow.page.locator('details code').count()).toBe(t.acme.code.scopes.length);
+    const back = await answerConsent(flow, 'Allow');
+    expect(back.searchParams.get('error')).toBeNull();
+    const tokens = await exchange(back.searchParams.get('code') ?? '', flow.verifier);
+    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+    expect(String(tokens.body.scope).split(' ').sort()).toEqual([...t.acme.code.scopes].sort());
+    // Signed in already (the same browser): asked again, not refused with access_denied.
+    const again = await flow.page.context().newPage();
+    const { challenge } = pkce();
+    const query = new URLSearchParams({ response_type: 'code', client_id: t.acme.code.clientId, redirect_uri: REDIRECT_URI, state: 'again', code_challenge: challenge, code_challenge_method: 'S256' });
+    const sentBack: string[] = [];
+    again.on('request', (r) => { if (r.url().startsWith(REDIRECT_URI)) sentBack.push(r.url()); });
+    await again.goto(`${t.login.issuer}/connect/authorize?${query}`);
+    expect(sentBack).toEqual([]);
+    expect(await again.textContent('h1')).toBe('Allow access');
+    expect(await consentGroups(again)).toHaveLength(7);
+  });
+});
+
+describe('the API reference page (/swagger)', () => {
+  it('has a viewport, and its Authorize button signs a rep in with its defaults', async () => {
+    const app = await buildApp({ config: { ...t.config, API_REFERENCE_CLIENT_ID: DEMO_REFERENCE_CLIENT }, database: t.database, listenForRevocations: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      await ensureReferenceClient(t.database.db, t.acme.fixture.tenantId, base);
+      const context = await browser.newContext({ locale: 'en-US' });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${base}/swagger`);
+      expect(await page.getAttribute('meta[name=viewport]', 'content')).toBe('width=device-width, initial-scale=1');
+      await page.click('button.authorize');
+      const oauth = page.locator('.auth-container').filter({ hasText: 'authorizationCode' });
+      // swagger-ui's buttons are named by their aria-label ("Apply given OAuth2 credentials"): found by their text.
+      const [popup] = await Promise.all([context.waitForEvent('page'), oauth.locator('button', { hasText: 'Authorize' }).click()]);
+      await popup.waitForLoadState();
+      await signIn(popup);
+      await popup.getByRole('button', { name: 'Allow', exact: true }).click();
+      await expect.poll(() => oauth.locator('button', { hasText: 'Logout' }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.locator('.auth-container .errors').count()).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -41,14 +41,20 @@ function roleOf(ctx: KoaContextWithOIDC, accountId: string | undefined): string 
 }
 
 /**
- * oidc-provider's prompts, and one more reason to sign in: the browser's session belongs to an
- * account findAccount does not know for this client (a rep of another tenant).
+ * oidc-provider's prompts, and two more reasons to ask: the browser's session belongs to an account
+ * findAccount does not know for this client (a rep of another tenant): sign in; the request asks for
+ * no API scope: consent, where the client's scopes become the request's (interactions.ts; without it
+ * oidc-provider answers access_denied, "no scope was granted").
  */
 function policy(): interactionPolicy.DefaultPolicy {
+  const { Check } = interactionPolicy;
   const prompts = interactionPolicy.base();
-  const check = new interactionPolicy.Check('account_not_for_client', 'The signed-in account does not belong to this client\'s tenant',
-    (ctx) => (ctx.oidc.session?.accountId && !ctx.oidc.account ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT));
-  prompts.get('login')?.checks.add(check);
+  const foreign = new Check('account_not_for_client', 'The signed-in account does not belong to this client\'s tenant',
+    (ctx) => (ctx.oidc.session?.accountId && !ctx.oidc.account ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT));
+  prompts.get('login')?.checks.add(foreign);
+  const noScope = new Check('api_scope_missing', 'The request asks for no API scope',
+    (ctx) => ([...ctx.oidc.requestParamScopes].some((s) => s && !OIDC_SCOPES.includes(s)) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT));
+  prompts.get('consent')?.checks.add(noScope);
   return prompts;
 }
 
