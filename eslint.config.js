@@ -57,6 +57,13 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', {
         selector: "TSAsExpression > MemberExpression[object.name='request'][property.name=/^(body|query|params)$/]",
         message: 'Type the route through its schema (app.withTypeProvider<TypedRequests>(), platform/http/typed-requests.ts), never cast request.body/query/params.',
+      }, {
+        // Decision 0016: a public address never comes from what the caller sends (Host, X-Forwarded-*).
+        selector: "MemberExpression[object.name=/^(request|req)$/][property.name=/^(host|hostname|protocol|port)$/]",
+        message: 'Public addresses come from configuration (BASE_URL, AUTH_URL, JOBBOARD_URL), never from the request\'s Host or forwarded headers.',
+      }, {
+        selector: "MemberExpression[object.property.name='headers']:matches([property.value=/^(host|x-forwarded-(host|proto))$/i], [property.name='host'])",
+        message: 'Public addresses come from configuration (BASE_URL, AUTH_URL, JOBBOARD_URL), never from the request\'s Host or forwarded headers.',
       }],
     },
   },

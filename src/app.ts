@@ -57,6 +57,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // X-Forwarded-For only from the configured proxies (request.ip: logs, per-address limits); nothing
+    // reads the forwarded host or protocol: public addresses are BASE_URL's.
+    trustProxy: config.TRUST_PROXY ?? false,
     // Errors the router raises before any route runs (a target that cannot be decoded, an over-long
     // path parameter) are problem+json like every other error.
     frameworkErrors: (error, request, reply) => {

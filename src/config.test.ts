@@ -26,4 +26,12 @@ describe('configuration', () => {
     expect(message).toMatch(/PORT="70000"/);
     expect(message).toMatch(/DATABASE_URL="mysql:\/\/x"/);
   });
+
+  it('TRUST_PROXY: unset trusts no proxy; a list of addresses and CIDRs is kept; anything else is refused naming it', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, loopback' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1,::1, loopback');
+    for (const bad of ['true', '1', '10.0.0.0/99', 'proxy.example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(new RegExp(`TRUST_PROXY=${JSON.stringify(bad).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    }
+  });
 });

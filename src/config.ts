@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { availableParallelism } from 'node:os';
+import proxyAddr from '@fastify/proxy-addr';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Url = Type.String({ pattern: '^https?://' });
@@ -18,6 +19,14 @@ export const ConfigSchema = Type.Object({
   AUTH_URL: Type.Optional(Url),
   /** Port of the login server (default: PORT + 1; 0 picks a free one). */
   AUTH_PORT: Type.Optional(Port),
+  /**
+   * The reverse proxies in front of the API and the login server: addresses and CIDRs, comma-separated
+   * (`loopback`, `linklocal`, `uniquelocal` name those ranges), as Fastify's `trustProxy` reads them.
+   * Only a request whose direct peer is one of them has its X-Forwarded-For read (the client's
+   * address in logs and per-address limits). Unset: no proxy is trusted. Public addresses never come
+   * from forwarded headers: they are BASE_URL and AUTH_URL.
+   */
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   /** A public client of the login server the API reference page (/swagger) signs in with. */
   API_REFERENCE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   /** Run the login server inside `staffing serve` (`staffing login-server` runs it alone). */
@@ -145,6 +154,19 @@ const defaults: Record<string, string> = {
 
 export class ConfigError extends Error {}
 
+/** What is wrong with a TRUST_PROXY list, read as Fastify reads it (proxy-addr). */
+function trustProxyProblem(list: string): string | undefined {
+  const entries = list.split(',').map((entry) => entry.trim());
+  // A hop count would trust whoever is that many hops away, forged or not: only addresses are accepted.
+  if (entries.some((entry) => /^\d+$/.test(entry))) return 'a hop count is not accepted: give the proxies\' addresses or CIDRs, comma-separated';
+  try {
+    proxyAddr.compile(entries);
+    return undefined;
+  } catch (e) {
+    return `${e instanceof Error ? e.message : String(e)}: give the proxies' addresses or CIDRs, comma-separated`;
+  }
+}
+
 /** Reads the configuration from an environment (process.env by default) and validates it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {};
@@ -162,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = converted as Static<typeof ConfigSchema>;
+  const proxyProblem = config.TRUST_PROXY === undefined ? undefined : trustProxyProblem(config.TRUST_PROXY);
+  if (proxyProblem) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(config.TRUST_PROXY)}: ${proxyProblem}`);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const base = (config.BASE_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '');
   const authPort = config.AUTH_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);

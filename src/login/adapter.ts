@@ -1,10 +1,16 @@
 // oidc-provider's storage in PostgreSQL: one table for every model it persists (sessions, grants,
 // interactions, codes, refresh tokens), and the clients read from `oauth_clients` (registered with
 // `staffing client create`). A revoked client is not found: it can get no token.
+//
+// A code or refresh token is spent once (RFC 6819 5.2.2.3, OAuth 2.1 4.1.3): oidc-provider reads it,
+// checks `consumed`, then consumes it, and two requests at once both pass the check. consume() is
+// therefore one conditional write, and the request that finds it already spent is refused and
+// revokes the grant: every token issued from it, the winner's too (their grant is gone).
 import { and, eq, isNull, lt, or, gt, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload, type ClientMetadata } from 'oidc-provider';
 import type { Db } from '../platform/db/database.ts';
 import { oauthClients } from '../platform/db/schema.ts';
+import { GRANT_REVOKED_CHANNEL } from '../platform/auth/bearer.ts';
 import { oidcPayloads } from './login.table.ts';
 
 /** OIDC scopes every code-flow client may ask for, besides its API scopes. */
@@ -64,16 +70,34 @@ class PostgresAdapter implements Adapter {
   findByUserCode(userCode: string) { return this.findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.userCode, userCode))); }
 
   async consume(id: string): Promise<void> {
-    await this.db.update(oidcPayloads).set({ consumedAt: new Date() }).where(this.key(id));
+    const spent = await this.db.update(oidcPayloads).set({ consumedAt: new Date() })
+      .where(and(this.key(id), isNull(oidcPayloads.consumedAt))).returning({ id: oidcPayloads.id });
+    if (spent.length) return;
+    // Another request spent it between oidc-provider's find and here: a reuse, as if it had been seen consumed.
+    const [row] = await this.db.select({ grantId: oidcPayloads.grantId }).from(oidcPayloads).where(this.key(id));
+    if (row?.grantId) await revokeGrant(this.db, row.grantId);
+    throw new errors.InvalidGrant(`${this.model === 'RefreshToken' ? 'refresh token' : 'authorization code'} already used`);
   }
 
   async destroy(id: string): Promise<void> {
     await this.db.delete(oidcPayloads).where(this.key(id));
+    // A grant destroyed is a grant revoked (oidc-provider's revoke(), the revocation endpoint): the API drops its tokens at once.
+    if (this.model === 'Grant') await announceGrantRevoked(this.db, id);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
     await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
   }
+}
+
+async function announceGrantRevoked(db: Db, grantId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${GRANT_REVOKED_CHANNEL}, ${grantId})`);
+}
+
+/** Deletes a grant and everything issued from it (codes, refresh tokens), and tells the API. */
+export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+  await db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))));
+  await announceGrantRevoked(db, grantId);
 }
 
 export function postgresAdapter(db: Db): (model: string) => Adapter {

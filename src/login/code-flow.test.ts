@@ -8,6 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { count, eq } from 'drizzle-orm';
 import { PASSWORD, REDIRECT_URI, testLogin, type LoginContext } from '../../test/login.ts';
 import { oidcPayloads } from './login.table.ts';
+import { buildApp } from '../app.ts';
+import { DEMO_REFERENCE_CLIENT, ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -102,6 +104,13 @@ function api(url: string, token: unknown) {
   return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${String(token)}` } });
 }
 
+/** The consent page's groups: their titles and the access asked for. */
+async function consentGroups(page: Page): Promise<{ title: string; access: string }[]> {
+  return page.locator('ul.scopes > li').evaluateAll((items) => items.map((li) => ({
+    title: li.querySelector('strong')?.textContent ?? '', access: li.querySelector('.access')?.textContent ?? '',
+  })));
+}
+
 /** How many of a model oidc-provider has stored (codes, sessions, ...). */
 async function stored(model: string): Promise<number> {
   const [row] = await t.database.db.select({ n: count() }).from(oidcPayloads).where(eq(oidcPayloads.model, model));
@@ -167,14 +176,18 @@ describe('the authorization code flow in a browser (AUTH-04, AUTH-11)', () => {
     expect(await flow.page.textContent('[role=alert]')).toMatch(/^Too many failed sign-ins\. Try again in \d+ minutes\.$/);
   });
 
-  it('AUTH-04 AUTH-11: consent lists the scopes asked for; Allow redirects with a code and the same state', async () => {
+  it('AUTH-04 AUTH-11: consent lists the scopes asked for, grouped in plain words; Allow redirects with a code and the same state', async () => {
     const flow = await startFlow();
     await signIn(flow.page);
     expect(await flow.page.textContent('h1')).toBe('Allow access');
     // offline_access is not listed: oidc-provider drops it unless prompt=consent was asked for
     // (OpenID Connect Core 11); the code flow issues a refresh token all the same (provider.ts), and
     // the page says so.
-    expect(await flow.page.locator('li code').allTextContents()).toEqual(['openid', 'employee-read']);
+    expect(await consentGroups(flow.page)).toEqual([
+      { title: 'Who you are', access: 'See' },
+      { title: 'Employees and contacts', access: 'See' },
+    ]);
+    expect(await flow.page.locator('details code').allTextContents()).toEqual(['openid', 'employee-read']);
     expect(await flow.page.textContent('p.muted')).toContain('up to 30 days');
     const back = await answerConsent(flow, 'Allow');
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
@@ -290,5 +303,156 @@ describe('the code exchanged for tokens (AUTH-04, AUTH-08, AUTH-11)', () => {
     expect(tokens.status).toBe(400);
     expect(tokens.body.error).toBe('invalid_grant');
     expect(tokens.body.access_token).toBeUndefined();
+  });
+});
+
+describe('a code or refresh token spent twice at once (RFC 6819 5.2.2.3, OAuth 2.1 4.1.3)', () => {
+  const client = () => ({ client_id: t.acme.code.clientId, client_secret: t.acme.code.clientSecret ?? '' });
+  const refresh = (refreshToken: unknown) => t.token({ grant_type: 'refresh_token', refresh_token: String(refreshToken), ...client() });
+
+  /** An app that hears revocations at once, as a deployed one does. */
+  async function listeningApp() {
+    const app = await buildApp({ config: t.config, database: t.database, listenForRevocations: true });
+    const call = (token: unknown) => app.inject({ method: 'GET', url: `/Employees/${t.acme.employeeId}`, headers: { authorization: `Bearer ${String(token)}` } });
+    return { app, call };
+  }
+
+  it('10 simultaneous redemptions of one code: exactly one gets tokens, and the reuse revokes them', async () => {
+    const { app, call } = await listeningApp();
+    try {
+      const { code, verifier } = await authorize();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => exchange(code, verifier)));
+      const won = answers.filter((a) => a.status === 200);
+      expect(won, JSON.stringify(answers.map((a) => a.body.error ?? a.status))).toHaveLength(1);
+      for (const lost of answers.filter((a) => a.status !== 200)) expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      // The grant is revoked: the winner's refresh token refreshes nothing, its access token is refused.
+      expect((await refresh(won[0]!.body.refresh_token)).body.error).toBe('invalid_grant');
+      expect((await call(won[0]!.body.access_token)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('10 simultaneous refreshes with one refresh token: exactly one succeeds, and the reuse revokes the whole chain', async () => {
+    const { app, call } = await listeningApp();
+    try {
+      const { code, verifier } = await authorize();
+      const first = await exchange(code, verifier);
+      expect(first.status).toBe(200);
+      expect((await call(first.body.access_token)).statusCode).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(first.body.refresh_token)));
+      const won = answers.filter((a) => a.status === 200);
+      expect(won, JSON.stringify(answers.map((a) => a.body.error ?? a.status))).toHaveLength(1);
+      for (const lost of answers.filter((a) => a.status !== 200)) expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(won[0]!.body.refresh_token).not.toBe(first.body.refresh_token);
+      expect((await refresh(won[0]!.body.refresh_token)).body.error).toBe('invalid_grant');
+      // Every access token of the grant stops working, the one used before the race (cached) too.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await call(won[0]!.body.access_token)).statusCode).toBe(401);
+      expect((await call(first.body.access_token)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a refresh token used again later (one after the other) is refused and revokes the chain', async () => {
+    const { code, verifier } = await authorize();
+    const first = await exchange(code, verifier);
+    const second = await refresh(first.body.refresh_token);
+    expect(second.status).toBe(200);
+    expect((await refresh(first.body.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(second.body.refresh_token)).body.error).toBe('invalid_grant');
+  });
+});
+
+describe('introspection and revocation stay inside the tenant', () => {
+  const post = async (path: string, form: Record<string, string>) => {
+    const response = await fetch(`${t.login.issuer}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const as = (client: { clientId: string; clientSecret: string | null }) => ({ client_id: client.clientId, client_secret: client.clientSecret ?? '' });
+
+  it('another tenant\'s client learns nothing of a token (active: false); a client of the token\'s tenant does', async () => {
+    const { code, verifier } = await authorize();
+    const refreshToken = String((await exchange(code, verifier)).body.refresh_token);
+    for (const stranger of [t.other.code, t.other.service]) {
+      expect((await post('/connect/introspect', { ...as(stranger), token: refreshToken })).body).toEqual({ active: false });
+    }
+    expect((await post('/connect/introspect', { ...as(t.acme.service), token: refreshToken })).body)
+      .toMatchObject({ active: true, client_id: t.acme.code.clientId, sub: expect.stringMatching(/^rep:\d+$/) });
+  });
+
+  it('another tenant\'s client cannot revoke a token, nor tell it exists (200 as for an unknown token)', async () => {
+    const { code, verifier } = await authorize();
+    const refreshToken = String((await exchange(code, verifier)).body.refresh_token);
+    expect(await post('/connect/revocation', { ...as(t.other.code), token: refreshToken })).toEqual({ status: 200, body: undefined });
+    expect(await post('/connect/revocation', { ...as(t.other.code), token: 'no-such-token' })).toEqual({ status: 200, body: undefined });
+    expect((await post('/connect/introspect', { ...as(t.acme.code), token: refreshToken })).body).toMatchObject({ active: true });
+  });
+});
+
+describe('the consent page in plain words, and the default scope', () => {
+  it('groups the scopes with a description in Spanish too', async () => {
+    const flow = await startFlow({ params: { ui_locales: 'es', scope: 'openid employee-read employee-write contact-read customer-read' } });
+    await signIn(flow.page);
+    expect(await flow.page.textContent('h1')).toBe('Permitir acceso');
+    expect(await consentGroups(flow.page)).toEqual([
+      { title: 'Quién es usted', access: 'Ver' },
+      { title: 'Empleados y contactos', access: 'Ver y cambiar' },
+      { title: 'Clientes y prospectos', access: 'Ver' },
+    ]);
+    for (const about of await flow.page.locator('ul.scopes > li .about').allTextContents()) expect(about.length).toBeGreaterThan(10);
+  });
+
+  it('a request asking no scope gets the client\'s scopes (RFC 6749 3.3): every group is shown, and the token holds them all', async () => {
+    const flow = await startFlow({ params: { scope: '' } });
+    await signIn(flow.page);
+    const groups = await consentGroups(flow.page);
+    expect(groups.map((g) => g.title)).toEqual(['Employees and contacts', 'Customers and prospects', 'Job orders and assignments', 'Assessments', 'Vendors', 'Lists and search', 'Integrations']);
+    expect(await flow.page.locator('details code').count()).toBe(t.acme.code.scopes.length);
+    const back = await answerConsent(flow, 'Allow');
+    expect(back.searchParams.get('error')).toBeNull();
+    const tokens = await exchange(back.searchParams.get('code') ?? '', flow.verifier);
+    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+    expect(String(tokens.body.scope).split(' ').sort()).toEqual([...t.acme.code.scopes].sort());
+    // Signed in already (the same browser): asked again, not refused with access_denied.
+    const again = await flow.page.context().newPage();
+    const { challenge } = pkce();
+    const query = new URLSearchParams({ response_type: 'code', client_id: t.acme.code.clientId, redirect_uri: REDIRECT_URI, state: 'again', code_challenge: challenge, code_challenge_method: 'S256' });
+    const sentBack: string[] = [];
+    again.on('request', (r) => { if (r.url().startsWith(REDIRECT_URI)) sentBack.push(r.url()); });
+    await again.goto(`${t.login.issuer}/connect/authorize?${query}`);
+    expect(sentBack).toEqual([]);
+    expect(await again.textContent('h1')).toBe('Allow access');
+    expect(await consentGroups(again)).toHaveLength(7);
+  });
+});
+
+describe('the API reference page (/swagger)', () => {
+  it('has a viewport, and its Authorize button signs a rep in with its defaults', async () => {
+    const app = await buildApp({ config: { ...t.config, API_REFERENCE_CLIENT_ID: DEMO_REFERENCE_CLIENT }, database: t.database, listenForRevocations: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      await ensureReferenceClient(t.database.db, t.acme.fixture.tenantId, base);
+      const context = await browser.newContext({ locale: 'en-US' });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${base}/swagger`);
+      expect(await page.getAttribute('meta[name=viewport]', 'content')).toBe('width=device-width, initial-scale=1');
+      await page.click('button.authorize');
+      const oauth = page.locator('.auth-container').filter({ hasText: 'authorizationCode' });
+      // swagger-ui's buttons are named by their aria-label ("Apply given OAuth2 credentials"): found by their text.
+      const [popup] = await Promise.all([context.waitForEvent('page'), oauth.locator('button', { hasText: 'Authorize' }).click()]);
+      await popup.waitForLoadState();
+      await signIn(popup);
+      await popup.getByRole('button', { name: 'Allow', exact: true }).click();
+      await expect.poll(() => oauth.locator('button', { hasText: 'Logout' }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.locator('.auth-container .errors').count()).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 });

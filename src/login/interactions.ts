@@ -14,6 +14,7 @@ import { retryAfter, type Limits } from '../platform/rate-limit/rate-limit.ts';
 import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey } from './throttle.ts';
 import { localeOf, MESSAGES, say, type Locale } from './i18n.ts';
 import { OIDC_SCOPES } from './adapter.ts';
+import { consentGroups } from './consent.ts';
 import type { Views } from './views.ts';
 
 export interface InteractionOptions {
@@ -32,11 +33,14 @@ const LoginForm = Type.Object({ username: Type.Optional(Type.String({ maxLength:
 const LocaleForm = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 10 })) });
 const LocaleQuery = Type.Object({ ui_locales: Type.Optional(Type.String({ maxLength: 100 })) });
 
-/** The scopes a consent grants: the OpenID ones asked for, and the API ones asked for (all the client's when none is). */
-function consentScopes(scope: unknown, clientScopes: readonly string[]): { oidc: string[]; api: string[] } {
+/**
+ * The scopes a consent grants: the OpenID ones asked for, and the API ones asked for, or all the
+ * client's when none is (`defaulted`).
+ */
+function consentScopes(scope: unknown, clientScopes: readonly string[]): { oidc: string[]; api: string[]; defaulted: boolean } {
   const asked = typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
   const api = asked.filter((s) => clientScopes.includes(s));
-  return { oidc: asked.filter((s) => OIDC_SCOPES.includes(s)), api: api.length ? api : [...clientScopes] };
+  return { oidc: asked.filter((s) => OIDC_SCOPES.includes(s)), api: api.length ? api : [...clientScopes], defaulted: !api.length };
 }
 
 export async function interactionRoutes(app: FastifyInstance, options: InteractionOptions) {
@@ -64,13 +68,21 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const interaction = await details(request, reply);
     const locale = localeOf(request.query.ui_locales ?? interaction.params.ui_locales, request.headers['accept-language']);
     const clientId = String(interaction.params.client_id);
-    if (interaction.prompt.name === 'login') return loginPage(reply, interaction.uid, locale, interaction.params, clientId, {});
     const t = MESSAGES[locale];
     const place = await placeOfClient(db, clientId, interaction.params.acr_values, false);
+    const { oidc, api: apiScopes, defaulted } = consentScopes(interaction.params.scope, place.ok ? place.client.scopes : []);
+    if (defaulted && apiScopes.length) {
+      // RFC 6749 3.3: a request without API scopes gets the default, the client's scopes (provider.ts
+      // sends it here for that). oidc-provider issues the code for the request's scopes, read back from
+      // the interaction when it resumes.
+      interaction.params.scope = [...oidc, ...apiScopes].join(' ');
+      await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+    }
+    if (interaction.prompt.name === 'login') return loginPage(reply, interaction.uid, locale, interaction.params, clientId, {});
     if (!place.ok) return page(reply, 'error', { locale, t, error: place.error, description: place.description }, 400);
-    const { oidc, api: apiScopes } = consentScopes(interaction.params.scope, place.client.scopes);
     const refresh = say(t.consentRefresh, { days: Math.round(options.refreshTokenSeconds / 86_400) });
-    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: place.client.name }), scopes: [...oidc, ...apiScopes], refresh });
+    const groups = consentGroups([...oidc, ...apiScopes], t);
+    return page(reply, 'consent', { locale, t, uid: interaction.uid, intro: say(t.consentIntro, { client: place.client.name }), groups, refresh });
   });
 
   api.post('/interaction/:uid/login', { schema: { params: Uid, body: LoginForm } }, async (request, reply) => {

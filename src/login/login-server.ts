@@ -2,7 +2,7 @@
 // or alone by `staffing login-server`. oidc-provider answers the OAuth and OpenID endpoints; the
 // interaction pages (sign-in, consent) are ours. Its keys come from the database; a rotation
 // (`staffing keys rotate`, any process) rebuilds the provider with the new set at once.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
@@ -46,6 +46,19 @@ const SECURITY_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
 };
 
+/**
+ * The forwarded headers oidc-provider (Koa, `proxy` on) reads, set to what is trusted whatever the
+ * caller sent: the public host and protocol are always the issuer's (AUTH_URL: the endpoints of the
+ * discovery document, redirects, secure cookies), and the client's address is Fastify's, which reads
+ * X-Forwarded-For only from a TRUST_PROXY peer.
+ */
+function forwardedAsTrusted(request: FastifyRequest, issuer: URL): void {
+  const headers = request.raw.headers;
+  headers['x-forwarded-host'] = issuer.host;
+  headers['x-forwarded-proto'] = issuer.protocol.replace(/:$/, '');
+  headers['x-forwarded-for'] = request.ip;
+}
+
 export async function startLoginServer(options: LoginServerOptions): Promise<LoginServer> {
   const { config, database } = options;
   const db = database.db;
@@ -56,12 +69,18 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
   const limits = openLimits(database.pipeline, config);
   const clientAuth = clientAuthLimits(limits);
 
-  const app = Fastify({ logger: loggerOptions(config.LOG_LEVEL, options.logStream), genReqId: () => randomUUID(), bodyLimit: 64 * 1024 });
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream), genReqId: () => randomUUID(), bodyLimit: 64 * 1024,
+    // X-Forwarded-For only from the configured proxies (request.ip); the host and protocol never (forwardedAsTrusted).
+    trustProxy: config.TRUST_PROXY ?? false,
+  });
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
   });
 
   let provider: Provider | undefined;
+  // The public address: AUTH_URL, its port filled in once listening.
+  let publicAddress = new URL(config.AUTH_URL);
   const current = (): Provider => {
     if (!provider) throw new Error('The login server is not ready.');
     return provider;
@@ -78,6 +97,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     oauth.all('/*', async (request, reply) => {
       reply.hijack();
       rememberAddress(request);
+      forwardedAsTrusted(request, publicAddress);
       await current().callback()(request.raw, reply.raw);
     });
   });
@@ -86,6 +106,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.AUTH_PORT;
   const issuer = config.AUTH_URL.replace(/:0$/, `:${port}`);
+  publicAddress = new URL(issuer);
 
   const build = async () => {
     const keys = await loadKeys(db);
@@ -99,7 +120,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
         ctx.body = views.render('error', { locale, t: MESSAGES[locale], error, description });
       },
     });
-    // Behind a TLS-terminating proxy the public address is https: trust X-Forwarded-Proto.
+    // Koa reads the forwarded headers, which forwardedAsTrusted has set to trusted values on every request.
     provider.proxy = true;
     provider.on('server_error', (_ctx, error) => app.log.error(error, 'login server error'));
     provider.use(clientAuth.middleware);

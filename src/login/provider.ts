@@ -2,9 +2,9 @@
 // reps, the spec's two custom grants, refresh tokens, discovery, JWKS, introspection and revocation.
 // Access tokens for the API are JWTs (audience BASE_URL) carrying the tenant, role and scopes.
 import { createHash } from 'node:crypto';
-import { Provider, errors, interactionPolicy, type Configuration, type KoaContextWithOIDC, type ResourceServerInstance } from 'oidc-provider';
+import { Provider, errors, interactionPolicy, type Client, type Configuration, type KoaContextWithOIDC, type ResourceServerInstance } from 'oidc-provider';
 import type { JWK } from 'jose';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { oauthClients, serviceReps } from '../platform/db/schema.ts';
 import { secretMatches } from '../platform/auth/credentials.ts';
@@ -43,15 +43,53 @@ function roleOf(ctx: KoaContextWithOIDC, accountId: string | undefined): string 
 }
 
 /**
- * oidc-provider's prompts, and one more reason to sign in: the browser's session belongs to an
- * account findAccount does not know for this client (a rep of another tenant).
+ * oidc-provider's prompts, and two more reasons to ask: the browser's session belongs to an account
+ * findAccount does not know for this client (a rep of another tenant): sign in; the request asks for
+ * no API scope: consent, where the client's scopes become the request's (interactions.ts; without it
+ * oidc-provider answers access_denied, "no scope was granted").
  */
 function policy(): interactionPolicy.DefaultPolicy {
+  const { Check } = interactionPolicy;
   const prompts = interactionPolicy.base();
-  const check = new interactionPolicy.Check('account_not_for_client', 'The signed-in account does not belong to this client\'s tenant',
-    (ctx) => (ctx.oidc.session?.accountId && !ctx.oidc.account ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT));
-  prompts.get('login')?.checks.add(check);
+  const foreign = new Check('account_not_for_client', 'The signed-in account does not belong to this client\'s tenant',
+    (ctx) => (ctx.oidc.session?.accountId && !ctx.oidc.account ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT));
+  prompts.get('login')?.checks.add(foreign);
+  const noScope = new Check('api_scope_missing', 'The request asks for no API scope',
+    (ctx) => ([...ctx.oidc.requestParamScopes].some((s) => s && !OIDC_SCOPES.includes(s)) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT));
+  prompts.get('consent')?.checks.add(noScope);
   return prompts;
+}
+
+/** Both clients are registered for the same tenant. */
+async function sameTenant(db: Db, clientId: string, otherClientId: string): Promise<boolean> {
+  if (clientId === otherClientId) return true;
+  const rows = await db.select({ tenantId: oauthClients.tenantId }).from(oauthClients).where(inArray(oauthClients.clientId, [clientId, otherClientId]));
+  return rows.length === 2 && rows[0]!.tenantId === rows[1]!.tenantId;
+}
+
+type TokenPolicy = (ctx: KoaContextWithOIDC, client: Client, token: { clientId?: string }) => Promise<boolean>;
+
+/**
+ * Introspection answers only about tokens of the caller's tenant (oidc-provider's default answers any
+ * confidential client about any token): to another tenant's client a token is `active: false`, as an
+ * unknown one. A public client learns only of its own tokens.
+ */
+function introspectionPolicy(db: Db): TokenPolicy {
+  return async (_ctx, client, token) => token.clientId === client.clientId
+    || (client.clientAuthMethod !== 'none' && !!token.clientId && sameTenant(db, client.clientId, token.clientId));
+}
+
+/**
+ * A client revokes only its own tokens (RFC 7009 2.1: another client of its tenant is told so,
+ * oidc-provider's default). Another tenant's token is answered as an unknown one (200, nothing
+ * revoked), so the answer does not tell a stranger that the token is live.
+ */
+function revocationPolicy(db: Db): TokenPolicy {
+  return async (_ctx, client, token) => {
+    if (token.clientId === client.clientId) return true;
+    if (!token.clientId || client.clientAuthMethod === 'none' || !(await sameTenant(db, client.clientId, token.clientId))) return false;
+    throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+  };
 }
 
 export function createProvider(options: ProviderOptions): Provider {
@@ -78,8 +116,8 @@ export function createProvider(options: ProviderOptions): Provider {
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true },
-      revocation: { enabled: true },
+      introspection: { enabled: true, allowedPolicy: introspectionPolicy(db) },
+      revocation: { enabled: true, allowedPolicy: revocationPolicy(db) },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,
@@ -105,12 +143,20 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     // The code flow always issues a refresh token (offline_access need not be asked for).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Every refresh spends its refresh token and issues a new one, for confidential clients too
+    // (oidc-provider's default rotates theirs only late in its life): a second use of one is then a
+    // reuse, which revokes the grant (adapter.ts), so a stolen refresh token is caught when either
+    // party uses it.
+    rotateRefreshToken: true,
     extraTokenClaims: async (ctx, token) => {
       const [client] = await db.select({ tenantId: oauthClients.tenantId, pid: oauthClients.productInstanceId })
         .from(oauthClients).where(eq(oauthClients.clientId, token.clientId ?? ''));
       if (!client) throw oauthError(401, 'invalid_client', 'The client is not registered.');
       const accountId = 'accountId' in token && typeof token.accountId === 'string' ? token.accountId : undefined;
-      return { tid: client.tenantId, pid: client.pid, role: roleOf(ctx, accountId) };
+      // The grant the token was issued from: the API refuses the token once the grant is revoked (a
+      // reused code or refresh token, a revoked refresh token). A service's token has none.
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return { tid: client.tenantId, pid: client.pid, role: roleOf(ctx, accountId), ...(grantId ? { gid: grantId } : {}) };
     },
     // An account exists for a client only inside the client's tenant: a browser signed in for one
     // tenant's application is asked to sign in again by another tenant's.

@@ -111,6 +111,7 @@ describe('OpenAPI description', () => {
     const res = await t.app.inject({ method: 'GET', url: '/swagger' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('swagger-ui');
+    expect(res.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 
   it('matches the committed docs/openapi.json and client types (run `npm run openapi` after an API change)', async () => {

@@ -181,6 +181,17 @@ function scopeDescription(scope: string): string {
   return scope;
 }
 
+const CHARSET = '<meta charset="UTF-8">';
+
+/**
+ * swagger-ui's page has no viewport tag (phones get a shrunken desktop page) and @fastify/swagger-ui
+ * has no option for one: it is added after the charset of the page's HTML.
+ */
+const withViewport: onSendHookHandler = async (_request, reply, payload) => {
+  if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html') || !payload.includes(CHARSET)) return payload;
+  return payload.replace(CHARSET, `${CHARSET}\n      <meta name="viewport" content="width=device-width, initial-scale=1">`);
+};
+
 export interface OpenApiOptions {
   /** The login server ({auth_url}): the oauth2 scheme's token and authorization endpoints. */
   authUrl: string;
@@ -257,11 +268,16 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, opt
       security: [{ oauth2: [] }, { basic: [] }, { twToken: [] }, { twTokenQuery: [] }],
     },
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/swagger', uiConfig: { url: OPENAPI_PATH }, staticCSP: true,
-    // The Authorize button exchanges its code at the login server: the page may connect there.
-    transformStaticCSP: (header) => header.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${new URL(options.authUrl).origin};`),
-    initOAuth: options.referenceClientId ? { clientId: options.referenceClientId, usePkceWithAuthorizationCodeGrant: true } : {},
+  // In a context of its own: the viewport hook touches the page's routes only.
+  await app.register(async (page) => {
+    page.addHook('onSend', withViewport);
+    await page.register(swaggerUi, {
+      routePrefix: '/swagger', uiConfig: { url: OPENAPI_PATH }, staticCSP: true,
+      // The Authorize button exchanges its code at the login server: the page may connect there.
+      transformStaticCSP: (header) => header.replace("default-src 'self';", `default-src 'self'; connect-src 'self' ${new URL(options.authUrl).origin};`),
+      // No scope is ticked by default: the login server then grants the client's scopes (decision 0016).
+      initOAuth: options.referenceClientId ? { clientId: options.referenceClientId, usePkceWithAuthorizationCodeGrant: true } : {},
+    });
   });
   app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }
