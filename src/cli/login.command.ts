@@ -115,9 +115,16 @@ export async function loginCommand(config: Config, command: string, args: string
 /** `staffing login-server`: the login server alone, until a signal. */
 export async function loginServerCommand(config: Config): Promise<number> {
   const connection = await connect(config, (m) => console.log(`[staffing] ${m}`), true);
-  await prepareDatabase(connection.database.pool);
-  const { startLoginServer } = await import('../login/login-server.ts');
-  const server = await startLoginServer({ config, database: connection.database });
+  let server;
+  try {
+    await prepareDatabase(connection.database.pool);
+    const { startLoginServer } = await import('../login/login-server.ts');
+    server = await startLoginServer({ config, database: connection.database });
+  } catch (e) {
+    // A refusal (a port taken) ends the command with its exit code; the database it started stops first.
+    await connection.close().catch(() => {});
+    throw e;
+  }
   const stop = stopOnSignals(async () => { supervisor.stop(); await server.close(); await connection.close(); });
   const supervisor = connection.supervise(() => stop('the embedded database is lost', EXIT_DATABASE_LOST));
   console.log(`Login server running at ${server.issuer} (discovery: ${server.issuer}/.well-known/openid-configuration)`);

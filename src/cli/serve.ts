@@ -10,6 +10,7 @@ import { ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
 import type { LoginServer } from '../login/login-server.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
+import { listenOn } from '../platform/http/listen-port.ts';
 
 export function printDemoCredentials(config: Config, c: DemoCredentials): void {
   const base = config.BASE_URL, o = c.oauth, p = c.payroll;
@@ -72,7 +73,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     const referenceClientId = demo ? await ensureReferenceClient(connection.database.db, demo.tenantId, config.BASE_URL) : config.API_REFERENCE_CLIENT_ID;
     config = { ...config, AUTH_URL: login?.issuer ?? config.AUTH_URL, API_REFERENCE_CLIENT_ID: referenceClientId };
     app = await buildApp({ config, database: connection.database });
-    await app.listen({ port: config.PORT, host: config.HOST });
+    await listenOn(app, { port: config.PORT, host: config.HOST, variable: 'PORT', what: 'the API\'s port' });
     worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, jobCatalog(app.resumeParser), app.log) : undefined;
     await worker?.start();
 
@@ -88,6 +89,10 @@ Staffing Operations API is running
   Batch worker:   ${worker ? 'in this process' : 'off (WORKER_IN_PROCESS=false): run `staffing worker`'}`);
     if (demo) printDemoCredentials(config, demo);
   } catch (e) {
+    // What started stops: a refusal (a port taken) ends the command with its exit code, not a half-started server.
+    await app?.close().catch(() => {});
+    await login?.close().catch(() => {});
+    supervisor.stop();
     await connection.close().catch(() => {});
     throw e;
   }
