@@ -37,11 +37,10 @@ Try:
 
 A hierarchy node that may not create employees ("${p.node}"; its rep is service rep ${p.serviceRepId}):
   curl -H 'x-tw-token: ${payroll}' -H 'content-type: application/json' \\
-    -d '{"firstName":"Pat","lastName":"Example","branchId":${p.branchId},"region":"MN"}' '${base}/Employees'  # answers 403
-  HIERARCHY_CANNOT_CREATE_EMPLOYEES; the administrator's token above creates the employee (201). A resume upload:
+    -d '{"firstName":"Pat","lastName":"Example","branchId":${p.branchId},"region":"MN"}' '${base}/Employees'  # answers 403 HIERARCHY_CANNOT_CREATE_EMPLOYEES
+  (the administrator's token above creates the employee: 201). Its resume upload, a short text resume from stdin:
   printf 'Pat Example\\npat@example.com\\n' | curl -H 'x-tw-token: ${payroll}' \\
-    -F 'resume=@-;filename=cv.txt;type=text/plain' '${base}/Employees/Resume'  # answers 403
-  HIERARCHY_CANNOT_INSERT_MASTER_DATA.
+    -F 'resume=@-;filename=cv.txt;type=text/plain' '${base}/Employees/Resume'  # answers 403 HIERARCHY_CANNOT_INSERT_MASTER_DATA
 
 OAuth 2.0 (login server ${auth}):
   Service token (acts as the administrator):
