@@ -30,6 +30,7 @@ import { resourceRoutes } from './resources/registry.ts';
 import { webPages } from './web/web.pages.ts';
 import { openLimits } from './platform/rate-limit/rate-limit.ts';
 import { webAreas } from './web/registry.ts';
+import { assessmentSandbox, type SandboxCredentials } from './resources/assessments/assessment-sandbox.ts';
 
 /** How long a costly job board search waits for its turn before it is answered 503 (as long as a request waits for a database connection). */
 const TEXT_SEARCH_WAIT_MS = 5000;
@@ -47,6 +48,8 @@ export interface AppOptions {
   logStream?: Writable;
   /** The resume parser (default: from the configuration; the app closes only one it made). */
   resumeParser?: ResumeParser;
+  /** Serve the demo tenant's assessment provider sandbox with its secrets (`serve --demo` only; decision 0037). */
+  assessmentSandbox?: SandboxCredentials;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -123,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerProblemTypes(app);
   await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
   for (const routes of resourceRoutes) await app.register(routes);
+  if (options.assessmentSandbox) await app.register(assessmentSandbox({ credentials: options.assessmentSandbox, baseUrl: config.BASE_URL }));
   // Pages: the job board, registration and admin (HTML, their own error pages).
   // Registrations and the applicant's sign-in count against limits every process shares (decision 0034).
   await app.register(webPages(webAreas, { config, database, limits: openLimits(database.pipeline, config) }));

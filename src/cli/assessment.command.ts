@@ -12,13 +12,20 @@ import { prepareDatabase } from '../resources/registry.ts';
 import { addVendor, importCatalog, isVendorKind, VENDOR_KINDS } from '../resources/assessments/assessment-catalog.repository.ts';
 import { CATALOG_COLUMNS, parseCatalogCsv } from '../resources/assessments/assessment-catalog.csv.ts';
 import { UsageError } from './refusals.ts';
+import { usageText, type CommandUsage } from './usage.ts';
 import { tenantIdNamed } from './tenant.ts';
 
-export const ASSESSMENT_USAGE = `assessment vendor add --tenant <name> --name <n> --kind ${VENDOR_KINDS.join('|')} [--api-url <url>] [--api-key-stdin]
-                          add an assessment vendor; with --api-key-stdin its API key is read from the first
-                          line of stdin (never printed)
-  assessment catalog import --tenant <name> --vendor <id> --file <catalog.csv>
-                          add or update a vendor's assessments by code; columns ${CATALOG_COLUMNS.join(', ')}`;
+export const ASSESSMENT_USAGE: CommandUsage = {
+  'vendor add': {
+    args: `--tenant <name> --name <n> --kind ${VENDOR_KINDS.join('|')} [--api-url <url>] [--api-key-stdin]`,
+    does: `add an assessment vendor; with --api-key-stdin its API key is read from the first
+           line of stdin (never printed)`,
+  },
+  'catalog import': {
+    args: '--tenant <name> --vendor <id> --file <catalog.csv>',
+    does: `add or update a vendor's assessments by code; columns ${CATALOG_COLUMNS.join(', ')}`,
+  },
+};
 
 /** Where the API key comes from: stdin, so it stays out of the shell history and the process list. */
 export interface CommandIo { readStdin(): Promise<string> }
@@ -81,7 +88,7 @@ async function prepare(action: string, values: Values, io: CommandIo): Promise<S
       };
     }
     default:
-      throw new UsageError(`Usage: staffing ${ASSESSMENT_USAGE}`);
+      throw new UsageError(usageText('assessment', ASSESSMENT_USAGE));
   }
 }
 

@@ -7,6 +7,15 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import type { Config } from '../config.ts';
 import { UsageError } from './refusals.ts';
+import { usageText, type CommandUsage } from './usage.ts';
+
+export const IMPORT_USAGE: CommandUsage = {
+  resumes: {
+    args: '<folder> [--token <x-tw-token> | STAFFING_TOKEN=...] [--url <api>] [--concurrency 1-32] [--skip-interest-codes]',
+    does: `bulk-import resumes through the API into a batch job, with progress; the token needs the
+           batchjob-read and batchjob-write scopes (staffing token create --scopes batchjob-read,batchjob-write)`,
+  },
+};
 
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf', '.doc': 'application/msword', '.txt': 'text/plain', '.rtf': 'application/rtf',
@@ -110,8 +119,7 @@ export async function importCommand(config: Config, args: string[]): Promise<num
   const token = values.token ?? process.env.STAFFING_TOKEN;
   const concurrency = Number(values.concurrency);
   if (what !== 'resumes' || positionals.length !== 1 || !token || !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 32)) {
-    throw new UsageError(`Usage: staffing import resumes <folder> [--token <x-tw-token> | STAFFING_TOKEN=...] [--url <api>] [--concurrency 1-32] [--skip-interest-codes]
-The token needs the batchjob-read and batchjob-write scopes (staffing token create --scopes batchjob-read,batchjob-write).`);
+    throw new UsageError(usageText('import', IMPORT_USAGE));
   }
   try {
     const summary = await importResumes({ folder: positionals[0]!, baseUrl: (values.url ?? config.BASE_URL).replace(/\/$/, ''), token, concurrency, skipInterestCodes: values['skip-interest-codes'] ?? false });

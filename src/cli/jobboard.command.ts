@@ -8,11 +8,16 @@ import { prepareDatabase } from '../resources/registry.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/reference-data/job-board.settings.ts';
 import { UsageError } from './refusals.ts';
+import { usageText, type CommandUsage } from './usage.ts';
 import { tenantIdNamed } from './tenant.ts';
 
-export const JOBBOARD_USAGE = `staffing jobboard settings [--tenant <name>] [--set key=value ...]
-                          print the tenant's job board settings (JSON) after setting the given ones;
-                          keys: ${Object.keys(DEFAULT_JOB_BOARD_SETTINGS).join(', ')}`;
+export const JOBBOARD_USAGE: CommandUsage = {
+  settings: {
+    args: '[--tenant <name>] [--set key=value ...]',
+    does: `print the tenant's job board settings (JSON) after setting the given ones;
+           keys: ${Object.keys(DEFAULT_JOB_BOARD_SETTINGS).join(', ')}`,
+  },
+};
 
 const KEYS = Object.keys(DEFAULT_JOB_BOARD_SETTINGS) as (keyof JobBoardSettings)[];
 const MAX_CUTOFF_DAYS = 36500;
@@ -39,7 +44,7 @@ export function parseSettingChanges(pairs: string[]): Partial<JobBoardSettings> 
 
 export async function jobBoardCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  if (action !== 'settings') throw new UsageError(`Usage: ${JOBBOARD_USAGE}`);
+  if (action !== 'settings') throw new UsageError(usageText('jobboard', JOBBOARD_USAGE));
   const { values } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, set: { type: 'string', multiple: true } } });
   const tenantName = values.tenant ?? DEMO_TENANT;
   const changes = parseSettingChanges(values.set ?? []);

@@ -8,12 +8,18 @@ import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { addListEntry, deactivateListEntry, LIST_NAMES } from '../resources/datalists/back-office.repository.ts';
 import { UsageError } from './refusals.ts';
+import { usageText, type CommandUsage } from './usage.ts';
 import { tenantIdNamed } from './tenant.ts';
 
-export const LISTS_USAGE = `lists add|deactivate --tenant <name> --list <Name> --name <text> [--kind <kind>] [--customer <id>]
-                          add an entry to a tenant's back-office list (or activate it again), or deactivate one
-                          (records keep it; new values may not take it). Lists: ${LIST_NAMES.join(', ')};
-                          TaxJurisdictions take --kind, PurchaseOrders --customer`;
+const LIST_ARGS = '--tenant <name> --list <Name> --name <text> [--kind <kind>] [--customer <id>]';
+export const LISTS_USAGE: CommandUsage = {
+  add: {
+    args: LIST_ARGS,
+    does: `add an entry to a tenant's back-office list (or activate it again). Lists: ${LIST_NAMES.join(', ')};
+           TaxJurisdictions take --kind, PurchaseOrders --customer`,
+  },
+  deactivate: { args: LIST_ARGS, does: 'deactivate an entry (records keep it; new values may not take it)' },
+};
 
 const ACTIONS = { add: addListEntry, deactivate: deactivateListEntry };
 const isAction = (action: string | undefined): action is keyof typeof ACTIONS => action === 'add' || action === 'deactivate';
@@ -25,11 +31,11 @@ const OPTIONS = { tenant: { type: 'string' }, list: { type: 'string' }, name: { 
 /** The request; wrong usage (an unknown action, a flag missing or malformed) is thrown. */
 function parse(args: string[]): Request {
   const [action, ...rest] = args;
-  if (!isAction(action)) throw new UsageError(`Usage: staffing ${LISTS_USAGE}`);
+  if (!isAction(action)) throw new UsageError(usageText('lists', LISTS_USAGE));
   const { values } = parseArgs({ args: rest, options: OPTIONS });
   const { tenant, list, kind, customer } = values;
   const name = values.name?.trim();
-  if (!tenant || !list || !name) throw new UsageError(`--tenant, --list and --name are required.\nUsage: staffing ${LISTS_USAGE}`);
+  if (!tenant || !list || !name) throw new UsageError(`--tenant, --list and --name are required.\n${usageText('lists', LISTS_USAGE, action)}`);
   if (customer !== undefined && !(/^[1-9]\d*$/.test(customer) && Number.isSafeInteger(Number(customer)))) throw new UsageError('--customer must be a customer id (a positive whole number).');
   return { action, tenant, list, name, kind, customerId: customer === undefined ? undefined : Number(customer) };
 }

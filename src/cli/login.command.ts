@@ -17,14 +17,29 @@ import { createWebUser } from '../resources/web-users/web-user.repository.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
 import { positiveInt, requiredTenantId } from './flags.ts';
 import { InputError, UsageError } from './refusals.ts';
+import { usageText, type CommandUsage } from './usage.ts';
 
-export const LOGIN_USAGE = `client create --tenant <name> --pid <id> --grants <a,b> [--scopes <a,b>] [--redirect-uri <uri>]... [--rep <id>] [--public] [--name <label>] [--json]
-                          register an OAuth client (grants: tw_vendor_service_credentials, tw_vendor_webuser,
-                          authorization_code); prints client_id and client_secret once
-  client revoke <client_id> [--tenant <name>]
-  webuser create --tenant <name> --type employee|contact --record <id> --username <u> --password <p> [--json]
-  keys rotate             sign with a new key from now on; keys older than a token's lifetime are dropped
-  login-server            run the login server alone (AUTH_URL, AUTH_PORT)`;
+export const CLIENT_USAGE: CommandUsage = {
+  create: {
+    args: '--tenant <name> --pid <id> --grants <a,b> [--scopes <a,b>] [--redirect-uri <uri>]... [--rep <id>] [--public] [--name <label>] [--json]',
+    does: `register an OAuth client (grants: tw_vendor_service_credentials, tw_vendor_webuser, authorization_code);
+           prints client_id and client_secret once`,
+  },
+  revoke: { args: '<client_id> [--tenant <name>]', does: 'revoke a client: its tokens no longer authenticate' },
+};
+export const WEBUSER_USAGE: CommandUsage = {
+  create: {
+    args: '--tenant <name> --type employee|contact --record <id> --username <u> --password <p> [--json]',
+    does: 'give an employee or a contact a login (grant_type=tw_vendor_webuser)',
+  },
+};
+export const KEYS_USAGE: CommandUsage = {
+  rotate: { args: '', does: 'sign with a new key from now on; keys older than a token\'s lifetime are dropped' },
+};
+export const LOGIN_SERVER_USAGE: CommandUsage = {
+  '': { args: '', does: 'run the login server alone (AUTH_URL, AUTH_PORT)' },
+};
+const USAGE_OF: Record<string, CommandUsage> = { client: CLIENT_USAGE, webuser: WEBUSER_USAGE, keys: KEYS_USAGE };
 
 const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
 
@@ -82,7 +97,7 @@ async function run(db: Db, config: Config, command: string, action: string | und
       return 0;
     }
     default:
-      throw new UsageError(`Usage: staffing ${LOGIN_USAGE}`);
+      throw new UsageError(usageText(command, USAGE_OF[command] ?? {}));
   }
 }
 
@@ -100,9 +115,16 @@ export async function loginCommand(config: Config, command: string, args: string
 /** `staffing login-server`: the login server alone, until a signal. */
 export async function loginServerCommand(config: Config): Promise<number> {
   const connection = await connect(config, (m) => console.log(`[staffing] ${m}`), true);
-  await prepareDatabase(connection.database.pool);
-  const { startLoginServer } = await import('../login/login-server.ts');
-  const server = await startLoginServer({ config, database: connection.database });
+  let server;
+  try {
+    await prepareDatabase(connection.database.pool);
+    const { startLoginServer } = await import('../login/login-server.ts');
+    server = await startLoginServer({ config, database: connection.database });
+  } catch (e) {
+    // A refusal (a port taken) ends the command with its exit code; the database it started stops first.
+    await connection.close().catch(() => {});
+    throw e;
+  }
   const stop = stopOnSignals(async () => { supervisor.stop(); await server.close(); await connection.close(); });
   const supervisor = connection.supervise(() => stop('the embedded database is lost', EXIT_DATABASE_LOST));
   console.log(`Login server running at ${server.issuer} (discovery: ${server.issuer}/.well-known/openid-configuration)`);

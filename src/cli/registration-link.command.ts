@@ -3,6 +3,7 @@
 // parameter is a malformed flag (refusals.ts).
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
+import { usageText, type CommandUsage } from './usage.ts';
 import { registrationLink, RegistrationLinkError, type RegistrationLinkInput } from '../resources/registration/registration-link.ts';
 
 /** Option name → link parameter, and whether it holds an id. */
@@ -14,10 +15,15 @@ const OPTIONS: Record<string, [keyof RegistrationLinkInput, 'id' | 'text']> = {
   'utm-medium': ['utm_medium', 'text'],
 };
 
-export const REGISTRATION_LINK_USAGE = `staffing registration-link --tenant-name <name> --locale <en|es> [--orders <id,id>] [--branch-id <id>]
+export const REGISTRATION_LINK_USAGE: CommandUsage = {
+  '': {
+    args: `--tenant-name <name> --locale <en|es> [--orders <id,id>] [--branch-id <id>]
     [--workflow-id <id>] [--workflow-name <text>] [--username ..] [--email-address ..] [--phone-number ..] [--how-heard-of-id <id>]
     [--first-name ..] [--middle-name ..] [--last-name ..] [--postal-code ..] [--employment-category-id <guid>]
-    [--utm-source ..] [--utm-campaign ..] [--utm-medium ..] [--registration-url <url>]`;
+    [--utm-source ..] [--utm-campaign ..] [--utm-medium ..] [--registration-url <url>]`,
+    does: 'print an applicant registration link (docs/registration-link.md)',
+  },
+};
 
 /** Digits become numbers; anything else stays text so the link's checks name it. */
 const asId = (value: string): number | string => (/^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value);
@@ -31,7 +37,7 @@ export async function registrationLinkCommand(config: Config, args: string[]): P
     },
   });
   const v = values as Record<string, string | undefined>;
-  if (!v['tenant-name'] || !v.locale) throw new RegistrationLinkError('usage', `--tenant-name and --locale are required.\n${REGISTRATION_LINK_USAGE}`);
+  if (!v['tenant-name'] || !v.locale) throw new RegistrationLinkError('usage', `--tenant-name and --locale are required.\n${usageText('registration-link', REGISTRATION_LINK_USAGE)}`);
   const input: { -readonly [K in keyof RegistrationLinkInput]?: unknown } = { tenantName: v['tenant-name'], localeId: v.locale };
   for (const [option, [param, kind]] of Object.entries(OPTIONS)) {
     if (v[option] !== undefined) input[param] = kind === 'id' ? asId(v[option]!) : v[option];

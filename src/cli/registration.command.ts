@@ -14,14 +14,21 @@ import { addWorkflow, listWorkflows, registrationTenantNamed } from '../resource
 import { isStarField, readRegistrationSettings, STAR_FIELDS, writeRegistrationSettings, type RegistrationSettings } from '../resources/registration/registration.settings.ts';
 import { callbackUrlProblem, newCallbackSecret } from '../resources/registration/registration.callback.ts';
 import { InputError, UsageError } from './refusals.ts';
+import { usageText, type CommandUsage } from './usage.ts';
 import { tenantIdNamed } from './tenant.ts';
 
-export const REGISTRATION_USAGE = `registration settings [--tenant <name>] [--set key=value ...] [--new-secret]
-                          print the tenant's registration settings (JSON) after setting the given ones; keys:
-                          name, visibleFields (${STAR_FIELDS.join(',')} or none), serviceRepId (or default),
-                          callbackUrl (https, or none); a new callback secret is printed once
-  registration workflows [--tenant <name>] [--add <name> ...]
-                          list the tenant's registration workflows (workflowId, workflowName) after adding any`;
+export const REGISTRATION_USAGE: CommandUsage = {
+  settings: {
+    args: '[--tenant <name>] [--set key=value ...] [--new-secret]',
+    does: `print the tenant's registration settings (JSON) after setting the given ones; keys:
+           name, visibleFields (${STAR_FIELDS.join(',')} or none), serviceRepId (or default),
+           callbackUrl (https, or none); a new callback secret is printed once`,
+  },
+  workflows: {
+    args: '[--tenant <name>] [--add <name> ...]',
+    does: 'list the tenant\'s registration workflows (workflowId, workflowName) after adding any',
+  },
+};
 
 const KEYS = ['name', 'visibleFields', 'serviceRepId', 'callbackUrl'] as const;
 type Changes = Partial<Pick<RegistrationSettings, 'name' | 'visibleFields' | 'serviceRepId' | 'callbackUrl'>>;
@@ -71,7 +78,7 @@ const shown = (s: RegistrationSettings) => ({ ...s, callbackSecret: s.callbackSe
 
 export async function registrationCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  if (action !== 'settings' && action !== 'workflows') throw new UsageError(`Usage: staffing ${REGISTRATION_USAGE}`);
+  if (action !== 'settings' && action !== 'workflows') throw new UsageError(usageText('registration', REGISTRATION_USAGE));
   const { values } = parseArgs({ args: rest, options: {
     tenant: { type: 'string' }, set: { type: 'string', multiple: true }, 'new-secret': { type: 'boolean' }, add: { type: 'string', multiple: true },
   } });

@@ -13,15 +13,21 @@ import { createServiceRep, listServiceReps, REP_NAME_MAX, type ServiceRepRow } f
 import { DEFAULT_REP_GROUP } from '../resources/tenants/tenant.provisioning.ts';
 import { positiveInt, requiredTenantId } from './flags.ts';
 import { UsageError } from './refusals.ts';
+import { usageText, type CommandUsage } from './usage.ts';
 
-export const REP_USAGE = `rep create --tenant <name> --first <name> --last <name> [--node <id>] [--email <address>] [--security-group <name>] [--json]
-                          add an active service rep for an application (names of 1 to ${REP_NAME_MAX} characters) at a
-                          hierarchy node (default: the root), in a security group (default: ${DEFAULT_REP_GROUP}); prints its id,
-                          then issue its token: token create --tenant <name> --rep <id> --scopes <a,b>
-  rep list --tenant <name> [--json]
-                          the tenant's service reps: id, name, node (id and name), security group, active
-  rep login --tenant <name> --rep <id> --username <u> --password <p>
-                          let a service rep sign in at the login server (authorization code flow)`;
+export const REP_USAGE: CommandUsage = {
+  create: {
+    args: '--tenant <name> --first <name> --last <name> [--node <id>] [--email <address>] [--security-group <name>] [--json]',
+    does: `add an active service rep for an application (names of 1 to ${REP_NAME_MAX} characters) at a
+           hierarchy node (default: the root), in a security group (default: ${DEFAULT_REP_GROUP}); prints its id,
+           then issue its token: token create --tenant <name> --rep <id> --scopes <a,b>`,
+  },
+  list: { args: '--tenant <name> [--json]', does: 'the tenant\'s service reps: id, name, node (id and name), security group, active' },
+  login: {
+    args: '--tenant <name> --rep <id> --username <u> --password <p>',
+    does: 'let a service rep sign in at the login server (authorization code flow)',
+  },
+};
 
 const OPTIONS = {
   tenant: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' }, node: { type: 'string' }, email: { type: 'string' },
@@ -77,7 +83,7 @@ Issue the application's personal access token acting as it, with the scopes the 
 
 export async function repCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  if (!isAction(action)) throw new UsageError(`Usage: staffing ${REP_USAGE}`);
+  if (!isAction(action)) throw new UsageError(usageText('rep', REP_USAGE));
   const values = parse(rest);
   const connection = await connect(config, undefined, false, { existing: true });
   try {

@@ -11,6 +11,16 @@ import { ALL_SCOPES } from '../platform/auth/scopes.ts';
 import { DEMO_TENANT, findDemo } from '../resources/tenants/demo.seed.ts';
 import { InputError, UsageError } from './refusals.ts';
 import { tenantIdNamed } from './tenant.ts';
+import { usageText, type CommandUsage } from './usage.ts';
+
+export const TOKEN_USAGE: CommandUsage = {
+  create: {
+    args: '[--tenant <name>] [--rep <id>] [--scopes <a,b>] [--expires <date>] [--name <label>] [--json]',
+    does: `issue a personal access token (default: demo tenant, its administrator, every scope, 90 days);
+           prints the SID, secret and x-tw-token value once`,
+  },
+  revoke: { args: '<sid> [--tenant <name>]', does: 'revoke a token at once (running services drop it from their caches)' },
+};
 
 function parseExpiry(value: string | undefined): Date {
   if (!value) return new Date(Date.now() + 90 * 86_400_000);
@@ -29,7 +39,7 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
       expires: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean', default: false },
     },
   });
-  if (action !== 'create' && action !== 'revoke') throw new UsageError('Usage: staffing token create [...] | staffing token revoke <sid>');
+  if (action !== 'create' && action !== 'revoke') throw new UsageError(usageText('token', TOKEN_USAGE));
   const connection = await connect(config, undefined, false, { existing: true });
   try {
     await prepareDatabase(connection.database.pool);

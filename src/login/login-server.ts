@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
 import { listen, type Listener } from '../platform/db/listen.ts';
 import { loggerOptions } from '../platform/logging.ts';
+import { listenOn } from '../platform/http/listen-port.ts';
 import { ensureSigningKey, KEYS_CHANNEL, loadKeys } from '../platform/auth/signing-keys.ts';
 import { purgeExpired } from './adapter.ts';
 import { createProvider } from './provider.ts';
@@ -102,7 +103,7 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     });
   });
 
-  await app.listen({ port: config.AUTH_PORT, host: config.HOST });
+  await listenOn(app, { port: config.AUTH_PORT, host: config.HOST, variable: 'AUTH_PORT', what: 'the login server\'s port; PORT + 1 unless AUTH_PORT is set' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.AUTH_PORT;
   const issuer = config.AUTH_URL.replace(/:0$/, `:${port}`);

@@ -74,7 +74,10 @@ function validationMessages(error: FastifyError): string[] {
   return (error.validation ?? []).map((v) => `${(v.instancePath || '').replace(/^\//, '') || (typeof v.params?.missingProperty === 'string' ? v.params.missingProperty : '')}: ${v.message ?? 'not valid'}`);
 }
 
-export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, detail?: string, fields: string[] = []) {
+/** A link an error page offers: the way back to where the visitor can go on (a 404 job's search). */
+export interface WayBack { href: string; label: string }
+
+export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, detail?: string, fields: string[] = [], back?: WayBack) {
   const locale = errorLocale(request, reply);
   const t = MESSAGES[locale].common;
   const [heading, message] = status === 404 ? [t.notFoundTitle, t.notFound]
@@ -84,7 +87,7 @@ export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, stat
           : status >= 500 ? [t.errorTitle, say(t.error, { reference: request.id })]
             : [t.badRequestTitle, say(t.badRequest, { detail: detail ?? '' })];
   if (status === 503) reply.header('retry-after', '5');
-  return sendPage(request, reply, 'error', { locale, title: heading, noindex: true }, { heading, message, fields }, status);
+  return sendPage(request, reply, 'error', { locale, title: heading, noindex: true }, { heading, message, fields, back }, status);
 }
 
 function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

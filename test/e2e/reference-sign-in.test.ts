@@ -144,7 +144,7 @@ describe('the API reference page (/swagger)', () => {
       const operation = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/Employees\/\{id\}$/ }) }).first();
       await operation.locator('.opblock-summary-control').click();
       await operation.getByRole('button', { name: 'Try it out' }).click();
-      const id = server.credentials.oauth.webuser.employeeId; // the demo's first employee
+      const id = server.credentials.oauth.webuser.employeeId; // an employee of the demo (its web user's)
       await operation.locator('tr[data-param-name="id"] input').fill(String(id));
       const [request] = await Promise.all([
         page.waitForRequest((r) => r.url() === `${server.base}/Employees/${id}` && r.method() === 'GET'),

@@ -2,7 +2,7 @@
 // commands run while it serves (they reach the same database), as a new user would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -96,6 +96,71 @@ describe('staffing serve --demo', () => {
       expect(await count(path), path).toBeGreaterThan(4);
     }
   });
+
+  it('every command the start-up output prints works as printed: run by bash and curl, each answers 2xx (or the refusal it says it shows)', async () => {
+    // The printed commands: a line starting a curl (or piping into one, or setting a variable from one), with its continuation lines.
+    const commands: string[] = [];
+    let current: string[] | undefined;
+    for (const line of output.split('\n')) {
+      const text = line.trim();
+      if (!current && /^(?:[A-Z_]+=\$\()?(?:curl|printf) /.test(text)) current = [];
+      if (!current) continue;
+      current.push(text);
+      if (!text.endsWith('\\')) {
+        commands.push(current.join('\n'));
+        current = undefined;
+      }
+    }
+    // What a newcomer meets: the account key, the token, the 403s, both OAuth grants, a sandbox assessment session.
+    for (const shown of [/^curl -u /, /Employees' +# answers 403/, /Employees\/Resume' +# answers 403/, /grant_type=tw_vendor_service_credentials/, /grant_type=tw_vendor_webuser/,
+      /\/Assignments\/\d+'$/, /assessmentSessions'$/]) {
+      expect(commands.some((c) => shown.test(c)), `a printed command matching ${shown}:\n${output}`).toBe(true);
+    }
+    // Each command exactly as printed; curl's own configuration file adds only a report of each answer's status on stderr.
+    const curlHome = mkdtempSync(join(tmpdir(), 'staffing-curl-'));
+    writeFileSync(join(curlHome, '.curlrc'), 'write-out = "%{stderr}STATUS %{http_code}\\n"\nsilent\nshow-error\n');
+    try {
+      const script = commands.map((c, i) => `echo "COMMAND ${i}" >&2\n${c}`).join('\n');
+      const { stderr } = await run('bash', ['-c', script], { env: { ...process.env, CURL_HOME: curlHome } });
+      const answers = stderr.split(/^COMMAND \d+$/m).slice(1);
+      expect(answers).toHaveLength(commands.length);
+      commands.forEach((command, i) => {
+        const statuses = [...answers[i]!.matchAll(/^STATUS (\d{3})$/gm)].map((m) => Number(m[1]));
+        const refusal = /# answers (\d{3})/.exec(command)?.[1];
+        expect(statuses.length, `${command}\n${answers[i]}`).toBeGreaterThan(0);
+        for (const status of statuses) {
+          if (refusal) expect(status, command).toBe(Number(refusal));
+          else expect(status >= 200 && status < 300, `${status} for\n${command}\n${answers[i]}`).toBe(true);
+        }
+      });
+    } finally {
+      rmSync(curlHome, { recursive: true, force: true });
+    }
+    // The addresses it prints outside the commands open too (the templates with {...} are not addresses).
+    const prose = commands.reduce((text, command) => text.replace(command.split('\n').join('\n'), ''), output.split('\n').map((l) => l.trim()).join('\n'));
+    const urls = new Set([...prose.matchAll(/http:\/\/[^\s'"()]+/g)].map((m) => m[0]).filter((u) => !u.includes('{')));
+    // A bare origin (the API's base address, the login server's issuer) is a name the printed addresses extend, not a page.
+    const bases = [...urls].filter((u) => new URL(u).pathname === '/' && [...urls].some((other) => other.startsWith(`${u}/`)));
+    expect(bases.length).toBe(2);
+    for (const url of [...urls].filter((u) => !bases.includes(u))) {
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status < 400 || res.status === 405, `${res.status} ${url}`).toBe(true);
+    }
+  }, 120_000);
+
+  // The session the printed request made in the test above.
+  it('the demo\'s assessment session, requested as printed, is completed by the sandbox with a result per assessment', async () => {
+    const { personalAccessToken, oauth } = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8'));
+    const read = async () => (await (await fetch(`${base}/Employees/${oauth.webuser.employeeId}/assessmentSessions`, { headers: { 'x-tw-token': personalAccessToken.token } })).json());
+    let sessions = await read();
+    expect(sessions.totalCount, 'the printed request made a session').toBeGreaterThan(0);
+    for (let i = 0; i < 200 && sessions.data[0].status !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      sessions = await read();
+    }
+    expect(sessions.data[0]).toMatchObject({ status: 'completed', vendorName: 'AssessOnCloud Sandbox' });
+    expect(sessions.data[0].results).toHaveLength(sessions.data[0].items.length);
+  }, 60_000);
 
   it('answers /health without credentials', async () => {
     const res = await fetch(`${base}/health`);

@@ -78,13 +78,17 @@ export const DEMO_CATALOG: readonly CatalogEntry[] = [
 ];
 const DEMO_PACKAGE = { name: 'Warehouse Starter', description: 'For new light industrial associates: safety and the basics.', codes: ['FORKLIFT-SAFETY', 'WAREHOUSE-SAFETY', 'BASIC-MATH', 'READING-COMP'] };
 
+/** The demo tenant's vendor: named for what it is, the sandbox inside the service (assessment-sandbox.ts). */
+export const DEMO_VENDOR = 'AssessOnCloud Sandbox';
+
 /**
- * The demo tenant's AssessOnCloud vendor (no API address until one is configured), its catalog and
- * one package. New tenants other than the demo start without vendors.
+ * The demo tenant's AssessOnCloud-style vendor, its catalog and one package. Its API key and address
+ * are the sandbox's, set by the demo (tenants/demo.sandbox.ts). New tenants other than the demo
+ * start without vendors.
  */
 export async function seedDemoAssessments(db: Db, tenantId: number): Promise<void> {
   await transaction(db, async ({ db: tx }) => {
-    const vendorId = await addVendor(tx, tenantId, { name: 'AssessOnCloud', kind: 'assessoncloud' });
+    const vendorId = await addVendor(tx, tenantId, { name: DEMO_VENDOR, kind: 'assessoncloud' });
     await importCatalog(tx, tenantId, vendorId, DEMO_CATALOG);
     const [pkg] = await tx.insert(assessmentPackages).values({ tenantId, vendorId, name: DEMO_PACKAGE.name, description: DEMO_PACKAGE.description }).returning({ id: assessmentPackages.id });
     if (!pkg) throw new Error('insert returned no row');

@@ -88,12 +88,12 @@ describe('vendors and catalogs', () => {
     await expect(importCatalog(db, t.tenant.tenantId, otherVendor?.id ?? 0, [{ code: 'Q', name: 'Q', description: null, durationMinutes: null }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('seeds the demo tenant with the AssessOnCloud vendor (no address yet), its catalog and one package', async () => {
+  it('seeds the demo tenant with its sandbox vendor (key and address come with the demo), its catalog and one package', async () => {
     const db = t.database.db;
     const { tenantId } = await createTenant(db, 'demo-like', 'Demo-like Staffing');
     await seedDemoAssessments(db, tenantId);
     const vendors = await db.select().from(assessmentVendors).where(eq(assessmentVendors.tenantId, tenantId));
-    expect(vendors).toEqual([expect.objectContaining({ name: 'AssessOnCloud', kind: 'assessoncloud', apiUrl: null, apiKey: null, isActive: true })]);
+    expect(vendors).toEqual([expect.objectContaining({ name: 'AssessOnCloud Sandbox', kind: 'assessoncloud', apiUrl: null, apiKey: null, isActive: true })]);
     const catalog = await db.select({ code: assessments.code }).from(assessments).where(eq(assessments.tenantId, tenantId));
     expect(catalog.map((c) => c.code).sort()).toEqual(DEMO_CATALOG.map((c) => c.code).sort());
     expect(DEMO_CATALOG.map((c) => c.name)).toEqual(expect.arrayContaining(['Typing', '10-Key Data Entry', 'Microsoft Excel', 'Forklift Safety', 'Customer Service', 'Warehouse Safety', 'Basic Math', 'Reading Comprehension']));

@@ -1,16 +1,17 @@
 // The demo tenant's OAuth side: product instance `demo`, a service client (acting as the
-// administrator), a web-user client, a web user for the first demo employee, the administrator's
+// administrator), a web-user client, a web user for an employee on an assignment (demo.placement.ts:
+// the one route a web user may call shows it), the administrator's
 // sign-in for the code flow, and the public client the API reference page signs in with. Secrets are
 // kept in DATA_DIR/demo-credentials.json (demo only) so every start prints working commands.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { oauthClients } from '../../platform/db/schema.ts';
 import { addProductInstance, registerClient } from '../../platform/auth/clients.ts';
 import { setRepLogin } from '../../platform/auth/rep-logins.ts';
-import { employees } from '../employees/employee.table.ts';
 import { createWebUser } from '../web-users/web-user.repository.ts';
 import { webUsers } from '../web-users/web-user.table.ts';
+import { ensureDemoAssignment, placeableEmployee } from './demo.placement.ts';
 
 export const DEMO_PID = 'demo';
 /** The API reference page's client: public (PKCE), redirecting to swagger-ui's /swagger/static/oauth2-redirect.html. */
@@ -19,7 +20,7 @@ export const DEMO_REFERENCE_CLIENT = 'demo-api-reference';
 export interface DemoOAuth {
   acrValues: string;
   service: { clientId: string; clientSecret: string };
-  webuser: { clientId: string; clientSecret: string; username: string; password: string; employeeId: number };
+  webuser: { clientId: string; clientSecret: string; username: string; password: string; employeeId: number; assignmentId: number };
   rep: { username: string; password: string };
 }
 
@@ -30,17 +31,18 @@ export async function seedDemoOAuth(db: Db, tenantId: number, adminRepId: number
   await addProductInstance(db, tenantId, DEMO_PID, 'Demo');
   const service = await registerClient(db, { tenantId, productInstanceId: DEMO_PID, name: 'Demo service', grants: ['tw_vendor_service_credentials'], serviceRepId: adminRepId });
   const portal = await registerClient(db, { tenantId, productInstanceId: DEMO_PID, name: 'Demo employee portal', grants: ['tw_vendor_webuser'] });
-  const [employee] = await db.select({ id: employees.id }).from(employees).where(eq(employees.tenantId, tenantId)).orderBy(asc(employees.id)).limit(1);
-  if (!employee) throw new Error('The demo tenant has no employee to give a login.');
+  const employeeId = await placeableEmployee(db, tenantId);
+  if (employeeId === undefined) throw new Error('The demo tenant has no active employee to give a login.');
+  const assignmentId = await ensureDemoAssignment(db, tenantId, adminRepId, employeeId);
   const webPassword = password(), repPassword = password();
   // Seeding again (the credentials file was lost): the demo login is made anew.
   await db.delete(webUsers).where(and(eq(webUsers.tenantId, tenantId), eq(webUsers.username, 'demo.employee')));
-  await createWebUser(db, tenantId, { kind: 'employee', recordId: employee.id, username: 'demo.employee', password: webPassword });
+  await createWebUser(db, tenantId, { kind: 'employee', recordId: employeeId, username: 'demo.employee', password: webPassword });
   await setRepLogin(db, tenantId, adminRepId, 'avery', repPassword);
   return {
     acrValues: `tenant:demo pid:${DEMO_PID}`,
     service: { clientId: service.clientId, clientSecret: service.clientSecret! },
-    webuser: { clientId: portal.clientId, clientSecret: portal.clientSecret!, username: 'demo.employee', password: webPassword, employeeId: employee.id },
+    webuser: { clientId: portal.clientId, clientSecret: portal.clientSecret!, username: 'demo.employee', password: webPassword, employeeId, assignmentId },
     rep: { username: 'avery', password: repPassword },
   };
 }

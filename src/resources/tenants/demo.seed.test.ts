@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { hierarchyNodes } from '../../platform/db/schema.ts';
 import { printDemoCredentials } from '../../cli/serve.ts';
-import { testConfig, testDatabase } from '../../../test/helpers.ts';
+import { eventTypesOf, testConfig, testDatabase } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { ensureDemo, type DemoCredentials } from './demo.seed.ts';
 
@@ -53,6 +53,17 @@ describe('the demo tenant', () => {
     const refused = await app.inject({ method: 'POST', url: '/Employees/Resume', headers: { ...form.headers, 'x-tw-token': demo.payroll.personalAccessToken.token }, payload: form.payload });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().code).toBe('HIERARCHY_CANNOT_INSERT_MASTER_DATA');
+  });
+
+  it('its web user\'s employee is on an assignment, placed as a rep places one: vetted clear, then created with its event', async () => {
+    const { employeeId, assignmentId } = demo.oauth.webuser;
+    const admin = { 'x-tw-token': demo.personalAccessToken.token };
+    const assignment = await app.inject({ method: 'GET', url: `/Assignments/${assignmentId}`, headers: admin });
+    expect(assignment.statusCode, assignment.body).toBe(200);
+    expect(assignment.json()).toMatchObject({ employeeId, assignmentStatus: 'Active' });
+    const vetting = await app.inject({ method: 'GET', url: `/jobOrder/${assignment.json().jobOrderId}/assignmentRestriction`, headers: admin });
+    expect(vetting.json().data).toEqual([expect.objectContaining({ employeeId, assignmentId, status: 'placed' })]);
+    expect(await eventTypesOf(database, demo.tenantId, 'Assignment', assignmentId)).toEqual(['assignment.created']);
   });
 
   it('keeps its credentials between starts; an older credentials file without the payroll rep is replaced, with no second node', async () => {

@@ -15,6 +15,7 @@ import { seedDemoAssessments } from '../assessments/assessment-catalog.repositor
 import { seedDemoOAuth, type DemoOAuth } from './demo.oauth.ts';
 import { seedDemoRegistration } from './demo.registration.ts';
 import { seedDemoMessages } from '../messages/message.demo.ts';
+import { seedDemoSandbox, type DemoAssessments } from './demo.sandbox.ts';
 
 export const DEMO_TENANT = 'demo';
 export const PAYROLL_NODE = 'Payroll Services';
@@ -40,6 +41,8 @@ export interface DemoCredentials {
   personalAccessToken: DemoToken;
   oauth: DemoOAuth;
   payroll: DemoPayroll;
+  /** The assessment vendor: the sandbox inside the service, with the secrets it holds. */
+  assessments: DemoAssessments;
 }
 
 export async function seedDemoStructure(db: Db): Promise<{ tenantId: number; adminRepId: number }> {
@@ -87,9 +90,10 @@ export async function ensureDemo(db: Db, dataDir: string): Promise<DemoCredentia
   const file = join(dataDir, 'demo-credentials.json');
   const demo = (await findDemo(db)) ?? (await seedDemoStructure(db));
   if (existsSync(file)) {
-    // Our own file, written below; an older one (no OAuth or payroll part) is replaced.
+    // Our own file, written below; an older one (no OAuth, payroll, web user's assignment or sandbox part) is replaced.
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoCredentials> & DemoCredentials;
-    if (saved.adminServiceRepId === demo.adminRepId && saved.tenantId === demo.tenantId && saved.oauth && saved.payroll) return saved;
+    if (saved.adminServiceRepId === demo.adminRepId && saved.tenantId === demo.tenantId && saved.oauth?.webuser?.assignmentId && saved.payroll
+      && saved.assessments) return saved;
   }
   const payroll = await ensurePayroll(db, demo);
   const account = await issueCredential(db, { tenantId: demo.tenantId, serviceRepId: demo.adminRepId, kind: 'account', name: 'Demo account key' });
@@ -110,6 +114,7 @@ export async function ensureDemo(db: Db, dataDir: string): Promise<DemoCredentia
     authToken: account.secret,
     personalAccessToken: { sid: pat.sid, token: pat.token, expiresAt: pat.expiresAt },
     payroll: { ...payroll, personalAccessToken: { sid: payrollPat.sid, token: payrollPat.token, expiresAt: payrollPat.expiresAt } },
+    assessments: await seedDemoSandbox(db, demo.tenantId),
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });

@@ -44,7 +44,8 @@ async function searchAndOpen(page: Page, locale: 'en' | 'es', name: string) {
   const expected = await apiSearch('sortBy=3&countryCode=840&textSearch=forklift&postalCode=55401&distance=50&distanceUnitId=3&take=20');
   expect(expected.totalCount).toBeGreaterThan(0);
   const shown = await page.locator('ol.results h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  expect(shown).toEqual(expected.data.map((r) => new URL(r.jobBoardUrl).pathname));
+  // Each result links to its job's address, carrying the search for the way back.
+  expect(shown.map((href) => href?.split('?')[0])).toEqual(expected.data.map((r) => new URL(r.jobBoardUrl).pathname));
   await check(page, `${name}-results-${locale}`);
   await step(browser.events, 'opening the first job', async () => {
     await Promise.all([page.waitForURL(/\/jobs\/details\/\d+/), page.locator('ol.results h2 a').first().click()]);
@@ -53,6 +54,11 @@ async function searchAndOpen(page: Page, locale: 'en' | 'es', name: string) {
   const apply = await page.getByRole('link', { name: t.apply }).first().getAttribute('href');
   expect(apply).toMatch(new RegExp(`/register/${locale}/demo\\?orders=${expected.data[0]!.jobOrderId}$`));
   await check(page, `${name}-details-${locale}`);
+  await step(browser.events, 'going back to the search', async () => {
+    await Promise.all([page.waitForURL(/\/jobboard\/demo\?.*textSearch=forklift/), page.getByRole('link', { name: t.backToSearch }).click()]);
+    await page.locator('ol.results li').first().waitFor();
+  });
+  expect(await page.locator('ol.results h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(shown);
 }
 
 describe('the public job board in a browser', () => {

@@ -40,8 +40,8 @@ async function patch(id: number, document: unknown[]) {
 const settings = (changes: Partial<JobBoardSettings>) => writeJobBoardSettings(t.database.db, t.tenant.tenantId, changes);
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-/** The job order ids a page links to, in page order. */
-const linkedIds = (html: string) => [...html.matchAll(/href="\/jobboard\/acme\/jobs\/details\/(\d+)"/g)].map((m) => Number(m[1]));
+/** The job order ids a page links to, in page order (a result's link carries the search after `?`). */
+const linkedIds = (html: string) => [...html.matchAll(/href="\/jobboard\/acme\/jobs\/details\/(\d+)(?:\?[^"]*)?"/g)].map((m) => Number(m[1]));
 async function apiIds(query: Record<string, string | number>): Promise<number[]> {
   const res = await admin({ method: 'GET', url: '/Search/JobBoard', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
   expect(res.statusCode, res.body).toBe(200);
@@ -99,6 +99,39 @@ describe('the search page', () => {
       expect(expected.length).toBeGreaterThan(0);
       expect(linkedIds(res.body), JSON.stringify(form)).toEqual(expected);
     }
+  });
+
+  it('a link with only a place searches within the distance and unit the form shows (25 miles), not a 400', async () => {
+    const cases: [string, Record<string, string | number>][] = [
+      ['postalCode=55401', { postalCode: '55401' }],
+      ['municipality=Minneapolis&region=MN', { municipality: 'Minneapolis', region: 'MN' }],
+      ['textSearch=pagerword&postalCode=55401&distanceUnitId=4', { textSearch: 'pagerword', postalCode: '55401', distanceUnitId: 4, sortBy: 1 }],
+    ];
+    for (const [query, api] of cases) {
+      const res = await page(`${BOARD}?${query}`);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      expect(res.body).toMatch(/id="f-distance" name="distance"[^>]*value="25"/);
+      const expected = await apiIds({ countryCode: 840, take: 20, sortBy: 4, distance: 25, distanceUnitId: 3, ...api });
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(linkedIds(res.body), query).toEqual(expected);
+    }
+  });
+
+  it('each result\'s "Back to the job search" returns to the same search, page included', async () => {
+    const search = 'textSearch=pagerword&postalCode=55401&distance=2000&page=2';
+    const res = await page(`${BOARD}?${search}`);
+    expect(res.statusCode).toBe(200);
+    const href = /href="(\/jobboard\/acme\/jobs\/details\/\d+[^"]*)"/.exec(res.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(href).toBeDefined();
+    const details = await page(href!);
+    expect(details.statusCode).toBe(200);
+    const back = new RegExp(`<a href="([^"]*)">${MESSAGES.en.jobboard.backToSearch}</a>`).exec(details.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(back).toBeDefined();
+    const url = new URL(back!, 'http://x');
+    expect(url.pathname).toBe(BOARD);
+    expect(Object.fromEntries(url.searchParams)).toEqual(Object.fromEntries(new URLSearchParams(search)));
+    // Straight to a details page (a shared link): the way back is the whole board.
+    expect((await page(`${BOARD}/jobs/details/${ids.pager0}`)).body).toContain(`<a href="${BOARD}">${MESSAGES.en.jobboard.backToSearch}</a>`);
   });
 
   it('pages 20 at a time with previous and next links that keep the search, and says "page x of y"', async () => {
@@ -250,9 +283,11 @@ describe('the details page', () => {
     const notWebPublic = await newOrder('South job', 'x', { branchId: t.tenant.south.branchId });
     for (const id of [filled, hidden, inactive, privateTitle, notWebPublic]) {
       expect((await admin({ method: 'GET', url: `/JobOrders/${id}/jobBoardDetails` })).statusCode).toBe(404);
-      const res = await page(`${BOARD}/jobs/details/${id}`);
+      const res = await page(`${BOARD}/jobs/details/${id}?textSearch=forklift`);
       expect(res.statusCode, String(id)).toBe(404);
       expect(res.body).toContain(MESSAGES.en.common.notFoundTitle);
+      // The way back to the search the visitor came from.
+      expect(res.body).toContain(`<a href="${BOARD}?textSearch=forklift">${MESSAGES.en.jobboard.backToSearch}</a>`);
     }
     expect((await page(`/jobboard/other/jobs/details/${ids.pager0}`)).statusCode).toBe(404);
     for (const bad of ['abc', '0', '-1', '1.5', '1e3', '99999999999', '2147483648', '%FF%FE', '%3Cscript%3E', `${ids.pager0}%00`, '2000000000']) {

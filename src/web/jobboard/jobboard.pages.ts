@@ -18,16 +18,15 @@ import { sendPage } from '../page.ts';
 import { renderTemplate, scriptJson } from '../views.ts';
 import { MESSAGES, say } from '../messages/index.ts';
 import { publicScope, tenantNamed } from '../public-scope.ts';
-import { cachedSearch, FORM_FIELDS, TEXT_LIMITS, readBoard, readSearchForm, searchErrors, SearchPageQuery, type SearchForm } from './jobboard.search.ts';
+import { cachedSearch, DEFAULT_DISTANCE, FORM_FIELDS, TEXT_LIMITS, readBoard, readSearchForm, searchErrors, SearchPageQuery, type SearchForm, type SearchPageInput } from './jobboard.search.ts';
 import { alpha2Of, detailsEligibleOrders, SITEMAP_MAX } from './jobboard.queries.ts';
-import { countryName, detailsView, pagerView, resultViews, sortOptions, unitOptions } from './jobboard.view.ts';
+import { countryName, detailsView, pagerView, resultViews, searchOf, searchQuery, sortOptions, unitOptions, withSearch } from './jobboard.view.ts';
 import { jobPosting } from './job-posting.ts';
 import { escapeHtml } from './description.ts';
 
 const page = { access: 'public' } as const;
 const TenantParams = Type.Object({ tenantName: Type.String({ maxLength: 200 }) });
 const DetailsParams = Type.Object({ tenantName: Type.String({ maxLength: 200 }), id: Type.String({ maxLength: 40 }) });
-const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 10 })) });
 
 /**
  * The board's address of a tenant as visitors see it: the path of JOBBOARD_URL (where jobBoardUrl
@@ -83,24 +82,29 @@ async function searchPage(context: WebContext, request: FastifyRequest, reply: F
     heading: say(t.searchHeading, { tenant: tenant.displayName }), action: path, values: form.values, errors: form.errors, errorList,
     asked: form.asked, canSearchByLocation: board.settings.canSearchByLocation, countries,
     sorts: sortOptions(form.values.sortBy, board.settings.canSearchByLocation, form.values.textSearch !== '', t),
-    units: unitOptions(form.values.distanceUnitId, t),
+    units: unitOptions(form.values.distanceUnitId, t), defaultDistance: DEFAULT_DISTANCE,
     limits: TEXT_LIMITS,
-    results: answer && !beyond ? resultViews(answer, form.query?.distanceUnitId, t, locale) : undefined,
+    results: answer && !beyond ? resultViews(answer, form.query?.distanceUnitId, searchQuery(form.values, form.page), t, locale) : undefined,
     countText: answer ? (answer.totalCount === 1 ? t.resultCountOne : say(t.resultCount, { count: answer.totalCount })) : '',
     pageError: form.errors.page ?? (beyond ? t.errorPage : ''),
     pager, pageOf: say(MESSAGES[locale].common.pageOf, { page: pager.page, pages: pager.pages }),
   }, status);
 }
 
-async function detailsPage(context: WebContext, request: FastifyRequest, reply: FastifyReply, tenantName: string, idText: string) {
+/**
+ * A job's page. Its address may carry the search it was found by (the results link with it): the way
+ * back returns there, from the page and from the 404 of a job no longer posted.
+ */
+async function detailsPage(context: WebContext, request: FastifyRequest, reply: FastifyReply, tenantName: string, idText: string, search: SearchPageInput) {
   const db = context.database.db;
-  const id = orderId(idText);
-  const tenant = id === undefined ? undefined : await tenantNamed(db, tenantName);
-  if (!tenant || id === undefined) return sendErrorPage(request, reply, 404);
-  const details = await getJobBoardDetails(await publicScope(db, tenant), id, context.config.JOBBOARD_URL);
-  if (!details) return sendErrorPage(request, reply, 404);
+  const tenant = await tenantNamed(db, tenantName);
+  if (!tenant) return sendErrorPage(request, reply, 404);
   const locale = pageLocale(request, reply);
   const t = MESSAGES[locale].jobboard;
+  const searchHref = withSearch(boardPath(context.config.JOBBOARD_URL, tenant.name), searchOf(search));
+  const id = orderId(idText);
+  const details = id === undefined ? undefined : await getJobBoardDetails(await publicScope(db, tenant), id, context.config.JOBBOARD_URL);
+  if (!details || id === undefined) return sendErrorPage(request, reply, 404, undefined, [], { href: searchHref, label: t.backToSearch });
   const title = details.jobTitle ?? details.category ?? t.untitled;
   const alpha2 = await alpha2Of(db, details.address.countryCode);
   const canonical = details.jobBoardUrl;
@@ -110,7 +114,7 @@ async function detailsPage(context: WebContext, request: FastifyRequest, reply: 
   const applyHref = registrationLink(context.config.REGISTRATION_URL, { localeId: locale, tenantName: await registrationNameOf(db, tenant.id), orders: [id] });
   return sendPage(request, reply, 'jobboard/views/details', { locale, title: say(t.detailsTitle, { title, tenant: tenant.displayName }), head }, {
     view: detailsView(details, title, countryName(alpha2, details.address.country ?? '', locale), t, locale),
-    searchHref: boardPath(context.config.JOBBOARD_URL, tenant.name),
+    searchHref,
     applyHref, applyHint: say(t.applyHint, { tenant: tenant.displayName }), jobNumber: say(t.jobNumber, { id }),
   });
 }
@@ -131,8 +135,8 @@ export const jobBoardArea: WebArea = {
     const typed = app.withTypeProvider<TypedRequests>();
     typed.get('/:tenantName', { config: page, schema: { hide: true, params: TenantParams, querystring: SearchPageQuery } },
       (request, reply) => searchPage(context, request, reply, request.params.tenantName, request.query));
-    typed.get('/:tenantName/jobs/details/:id', { config: page, schema: { hide: true, params: DetailsParams, querystring: LangQuery } },
-      (request, reply) => detailsPage(context, request, reply, request.params.tenantName, request.params.id));
+    typed.get('/:tenantName/jobs/details/:id', { config: page, schema: { hide: true, params: DetailsParams, querystring: SearchPageQuery } },
+      (request, reply) => detailsPage(context, request, reply, request.params.tenantName, request.params.id, request.query));
     typed.get('/:tenantName/sitemap.xml', { config: page, schema: { hide: true, params: TenantParams } },
       (request, reply) => sitemap(context, request, reply, request.params.tenantName));
   },

@@ -33,6 +33,15 @@ export const FORM_FIELDS = ['textSearch', 'countryCode', 'postalCode', 'municipa
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormValues = Record<FormField, string>;
 const LOCATION_FIELDS: readonly FormField[] = ['postalCode', 'municipality', 'region', 'distance', 'distanceUnitId'];
+/** The fields that name a place: with any of them, the search is by location. */
+const PLACE_FIELDS = ['postalCode', 'municipality', 'region'] as const;
+
+/**
+ * What the form shows in the distance fields when they are blank (25, miles), and so what a search
+ * by a place alone uses: a link with only `postalCode=55401` searches as the form it shows would.
+ */
+export const DEFAULT_DISTANCE = 25;
+export const DEFAULT_DISTANCE_UNIT = Number(Object.keys(DISTANCE_UNITS).find((id) => DISTANCE_UNITS[Number(id)]?.name === 'miles'));
 
 export interface SearchForm {
   values: FormValues;
@@ -83,9 +92,10 @@ export function readSearchForm(input: SearchPageInput, settings: JobBoardSetting
   if (sortBy === undefined || sortBy < 1 || sortBy > 4) errors.sortBy = t.errorSortBy;
   const countryCode = values.countryCode === '' ? (countries.includes(840) || countries.length === 0 ? 840 : countries[0]!) : whole(values.countryCode);
   if (countryCode === undefined) errors.countryCode = t.errorCountry;
-  const distance = values.distance === '' ? undefined : whole(values.distance);
+  const byPlace = PLACE_FIELDS.some((f) => values[f] !== '');
+  const distance = values.distance === '' ? (byPlace ? DEFAULT_DISTANCE : undefined) : whole(values.distance);
   if (values.distance !== '' && (distance === undefined || distance < limitOf('distance', 'minimum') || distance > limitOf('distance', 'maximum'))) errors.distance = t.errorDistance;
-  const distanceUnitId = values.distanceUnitId === '' ? undefined : whole(values.distanceUnitId);
+  const distanceUnitId = values.distanceUnitId === '' ? (byPlace ? DEFAULT_DISTANCE_UNIT : undefined) : whole(values.distanceUnitId);
   if (values.distanceUnitId !== '' && (distanceUnitId === undefined || !DISTANCE_UNITS[distanceUnitId])) errors.distanceUnitId = t.errorDistanceUnit;
   const pageText = (input.page ?? '').trim();
   const page = pageText === '' ? 1 : whole(pageText) ?? 0;

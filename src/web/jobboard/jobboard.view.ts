@@ -5,7 +5,7 @@ import type { JobBoardOrderShape } from '../../resources/job-board/job-board-sea
 import type { JobBoardDetailsShape } from '../../resources/job-board/job-board-details.schemas.ts';
 import { DISTANCE_UNITS, SORT_BY } from '../../resources/job-board/job-board-search.schemas.ts';
 import { say, type Locale, type Messages } from '../messages/index.ts';
-import { PAGE_SIZE, type FormValues } from './jobboard.search.ts';
+import { DEFAULT_DISTANCE_UNIT, FORM_FIELDS, PAGE_SIZE, type FormField, type FormValues } from './jobboard.search.ts';
 import { currencyOf, descriptionHtml } from './job-posting.ts';
 import { snippet } from './description.ts';
 
@@ -36,12 +36,13 @@ function place(parts: (string | null)[]): string {
 
 export interface ResultView { title: string; href: string; place: string; distance: string; posted: string; snippet: string; category: string; orderType: string }
 
-export function resultViews(answer: Paged<JobBoardOrderShape>, distanceUnitId: number | undefined, t: Words, locale: Locale): ResultView[] {
+/** The results; each links to its details page with the search (`search`, a query), for the way back. */
+export function resultViews(answer: Paged<JobBoardOrderShape>, distanceUnitId: number | undefined, search: string, t: Words, locale: Locale): ResultView[] {
   const unit = distanceUnitId === 4 ? t.kilometers : t.miles;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return answer.data.map((r) => ({
     title: r.jobTitle ?? r.category ?? t.untitled,
-    href: pathOf(r.jobBoardUrl),
+    href: withSearch(pathOf(r.jobBoardUrl), search),
     place: place([r.municipality, r.region, r.postalCode]),
     distance: r.distance === null ? '' : say(t.distanceAway, { distance: number.format(r.distance), unit }),
     posted: r.dateOrderTaken === null ? '' : say(t.postedOn, { date: formatDate(r.dateOrderTaken, locale) }),
@@ -53,15 +54,30 @@ export function resultViews(answer: Paged<JobBoardOrderShape>, distanceUnitId: n
 
 export interface PagerView { page: number; pages: number; previous?: string; next?: string }
 
+/** The search as an address's query: the fields given, and the page after the first. */
+export function searchQuery(values: Partial<Record<string, string>>, page: number): string {
+  const query = new URLSearchParams(Object.entries(values).flatMap(([k, v]) => (v ? [[k, v]] : [])));
+  if (page > 1) query.set('page', String(page));
+  return query.toString();
+}
+
+/** The path with the search's query, when there is one. */
+export const withSearch = (path: string, query: string): string => (query ? `${path}?${query}` : path);
+
+/**
+ * The search a details page was reached from, as its address carries it (the results link with it):
+ * the form's fields and the page, so "Back to the job search" returns to the same results.
+ */
+export function searchOf(input: Partial<Record<FormField | 'page', string>>): string {
+  const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, (input[f] ?? '').trim()]));
+  const page = input.page?.trim() ?? '';
+  return searchQuery(values, /^\d{1,9}$/.test(page) ? Number(page) : 1);
+}
+
 /** Previous and next links keep the search (only the fields given) and change the page. */
 export function pagerView(path: string, values: FormValues, page: number, totalCount: number): PagerView {
   const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
-  const link = (to: number) => {
-    const query = new URLSearchParams(Object.entries(values).filter(([, v]) => v !== ''));
-    if (to > 1) query.set('page', String(to));
-    const text = query.toString();
-    return text ? `${path}?${text}` : path;
-  };
+  const link = (to: number) => withSearch(path, searchQuery(values, to));
   return { page, pages, previous: page > 1 ? link(Math.min(page - 1, pages)) : undefined, next: page < pages ? link(page + 1) : undefined };
 }
 
@@ -77,7 +93,7 @@ export function sortOptions(selected: string, canSearchByLocation: boolean, hasT
 }
 
 export function unitOptions(selected: string, t: Words): Option[] {
-  const chosen = selected || '3';
+  const chosen = selected || String(DEFAULT_DISTANCE_UNIT);
   return Object.keys(DISTANCE_UNITS).map((id) => ({ value: id, label: id === '4' ? t.kilometers : t.miles, selected: id === chosen }));
 }
 

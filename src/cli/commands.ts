@@ -1,0 +1,63 @@
+// The `staffing` commands, as one table: each command's word, its actions with their usage (declared
+// by the command's module), and what runs it. main.ts dispatches through it and answers `--help` from
+// it; `staffing --help` lists it.
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.ts';
+import { serve } from './serve.ts';
+import { migrateCommand, seedCommand } from './database.command.ts';
+import { tokenCommand, TOKEN_USAGE } from './token.command.ts';
+import { openApiCommand } from './openapi.command.ts';
+import { workerCommand } from './worker.command.ts';
+import { importCommand, IMPORT_USAGE } from './import.command.ts';
+import { jobBoardCommand, JOBBOARD_USAGE } from './jobboard.command.ts';
+import { registrationLinkCommand, REGISTRATION_LINK_USAGE } from './registration-link.command.ts';
+import { registrationCommand, REGISTRATION_USAGE } from './registration.command.ts';
+import { assessmentCommand, ASSESSMENT_USAGE } from './assessment.command.ts';
+import { listsCommand, LISTS_USAGE } from './lists.command.ts';
+import { CLIENT_USAGE, KEYS_USAGE, loginCommand, loginServerCommand, LOGIN_SERVER_USAGE, WEBUSER_USAGE } from './login.command.ts';
+import { repCommand, REP_USAGE } from './rep.command.ts';
+import { usageLines, type CommandUsage } from './usage.ts';
+
+export interface Command {
+  usage: CommandUsage;
+  run(config: Config, args: string[]): Promise<number>;
+}
+
+const only = (args: string, does: string): CommandUsage => ({ '': { args, does } });
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  serve: {
+    usage: only('[--demo]', 'start the API and the login server (--demo: seed the demo tenant and print its credentials)'),
+    run: async (config, args) => {
+      const { values } = parseArgs({ args, options: { demo: { type: 'boolean', default: false } } });
+      await serve(config, { demo: values.demo ?? false });
+      return 0; // keeps running until a signal
+    },
+  },
+  migrate: { usage: only('', 'apply database migrations'), run: (config) => migrateCommand(config) },
+  seed: { usage: only('', 'create the demo tenant (if absent) and print its credentials'), run: (config) => seedCommand(config) },
+  token: { usage: TOKEN_USAGE, run: tokenCommand },
+  openapi: { usage: only('[--out <file>]', 'print (or write) the OpenAPI description'), run: openApiCommand },
+  worker: {
+    usage: only('[--types <a,b>] [--concurrency <n>]', 'run the batch worker on its own (all job types by default) until a signal'),
+    run: workerCommand,
+  },
+  import: { usage: IMPORT_USAGE, run: importCommand },
+  jobboard: { usage: JOBBOARD_USAGE, run: jobBoardCommand },
+  'registration-link': { usage: REGISTRATION_LINK_USAGE, run: registrationLinkCommand },
+  registration: { usage: REGISTRATION_USAGE, run: registrationCommand },
+  client: { usage: CLIENT_USAGE, run: (config, args) => loginCommand(config, 'client', args) },
+  webuser: { usage: WEBUSER_USAGE, run: (config, args) => loginCommand(config, 'webuser', args) },
+  keys: { usage: KEYS_USAGE, run: (config, args) => loginCommand(config, 'keys', args) },
+  'login-server': { usage: LOGIN_SERVER_USAGE, run: (config) => loginServerCommand(config) },
+  rep: { usage: REP_USAGE, run: repCommand },
+  assessment: { usage: ASSESSMENT_USAGE, run: assessmentCommand },
+  lists: { usage: LISTS_USAGE, run: listsCommand },
+};
+
+export const USAGE = `Usage: staffing <command> [options]    (staffing <command> --help: one command's usage)
+
+Commands:
+${Object.entries(COMMANDS).map(([name, command]) => usageLines(name, command.usage)).join('\n')}
+
+Configuration comes from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ... (see README).`;
