@@ -6,41 +6,13 @@
 // and an array body's root holds its entries under any name (`<Patch><Operation>…`, `<Patch><item>…`).
 // `item` is reserved for the items layout: an object property named `item` inside an array is read
 // as the wrapper's entry.
-
-/** A JSON Schema node as TypeBox writes it (only the keywords read here). */
-type Schema = {
-  type?: unknown; properties?: Record<string, Schema>; items?: Schema;
-  anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[];
-};
+import { branches, isArraySchema, propertyOf, type SchemaNode } from './schema-nodes.ts';
 
 /** The element name of an entry in the items layout. */
 export const ITEM = 'item';
 
 /** What an element may hold: a value of `schema`; `wrapper` when it is an array property's element in the items layout. */
-interface Place { schema: Schema; wrapper: boolean }
-
-const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The alternatives a schema stands for: each branch of its unions and intersections, else itself. */
-function branches(schema: unknown): Schema[] {
-  if (!isSchema(schema)) return [];
-  const parts = [schema.anyOf, schema.oneOf, schema.allOf].filter(Array.isArray).flat();
-  return parts.length ? parts.flatMap(branches) : [schema];
-}
-
-function isArraySchema(schema: Schema): boolean {
-  return schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
-}
-
-/** A property's schema by name: the exact spelling, else any letter case (as validation renames top-level names). */
-function propertyOf(schema: Schema, name: string): Schema | undefined {
-  const properties = schema.properties;
-  if (!properties) return undefined;
-  if (Object.hasOwn(properties, name)) return properties[name];
-  const lower = name.toLowerCase();
-  const key = Object.keys(properties).find((k) => k.toLowerCase() === lower);
-  return key === undefined ? undefined : properties[key];
-}
+interface Place { schema: SchemaNode; wrapper: boolean }
 
 const valuesOf = (schema: unknown): Place[] => branches(schema).map((s) => ({ schema: s, wrapper: false }));
 

@@ -3111,6 +3111,7 @@ export interface components {
             source: string;
             ownedByServiceRepId: number | null;
             teamId: number | null;
+            /** Format: int64 */
             prospectStatusId: number;
             primaryMessageId: number | null;
             hierId: number;
@@ -3185,6 +3186,7 @@ export interface components {
             op: "replace" | "add" | "test";
             /** @enum {string} */
             path: "/ProspectStatusId";
+            /** Format: int64 */
             value: number;
         } | {
             /** @enum {string} */
@@ -4077,7 +4079,10 @@ export interface components {
             from: "/FirstName" | "/LastName" | "/Title" | "/NickName" | "/Honorific" | "/Birthday" | "/CustomerId" | "/CompanyId" | "/BranchId" | "/EmployeeId" | "/WorksiteId" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/ServiceRepId";
         })[];
         ContractCreate: {
-            /** @description The customer; visible to the caller. The contract lives in the customer's hierarchy node. */
+            /**
+             * Format: int64
+             * @description The customer; visible to the caller. The contract lives in the customer's hierarchy node.
+             */
             customerId: number;
             name: string;
             contractStatusId?: number | null;
@@ -4100,6 +4105,7 @@ export interface components {
         };
         Contract: {
             contractId: number;
+            /** Format: int64 */
             customerId: number;
             name: string;
             notes: string;
@@ -4128,6 +4134,7 @@ export interface components {
             op: "replace" | "add" | "test";
             /** @enum {string} */
             path: "/CustomerId";
+            /** Format: int64 */
             value: number;
         } | {
             /** @enum {string} */
@@ -4217,7 +4224,10 @@ export interface components {
             from: "/CustomerId" | "/Name" | "/Notes" | "/ContractLength" | "/ContractLengthTypeId" | "/ContractStatusId" | "/StartDate" | "/EndDate" | "/PrimaryContactId" | "/ContractCategoryId" | "/OwnedByServiceRepId" | "/DateContractSigned" | "/PrimaryMessageId";
         })[];
         JobOrderCreate: {
-            /** @description A customer inside the caller's hierarchy. */
+            /**
+             * Format: int64
+             * @description A customer inside the caller's hierarchy.
+             */
             customerId: number;
             /** @description A job title inside the caller's hierarchy (GET /Administration/JobTitles). */
             jobTitleId: number;
@@ -5266,7 +5276,10 @@ export interface components {
             from: "/AccountCode" | "/BillRate" | "/BranchId" | "/CheckDeliveryCode" | "/CostCenter" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/DateWorked" | "/Day1TotalHours" | "/Day2TotalHours" | "/Day3TotalHours" | "/Day4TotalHours" | "/Day5TotalHours" | "/Day6TotalHours" | "/Day7TotalHours" | "/DoubletimeBillRate" | "/DoubletimeHours" | "/DoubletimePayRate" | "/InvoiceHoldCode" | "/InvoiceText" | "/IsSalaryApproved" | "/Location" | "/NumberOfDaysWorked" | "/OneTimeDoNotEPay" | "/OneTimeOverrideFederalWithholding" | "/OneTimeOverridePayPeriods" | "/OneTimeOverrideRegionWithholding" | "/OvertimeBillRate" | "/OvertimeHours" | "/OvertimePayRate" | "/PayCodeId" | "/PayHoldCode" | "/PayPeriodEndDate" | "/PayPeriodStartDate" | "/PayRate" | "/PayrollNote" | "/PurchaseOrderId" | "/RegularHours" | "/RequisitionNumber" | "/SalaryBillRate" | "/SalaryPayRate" | "/ShowZeroBillOnInvoice" | "/SubEntity" | "/UnitBillRate" | "/UnitPayRate" | "/Units" | "/VendorInvoiceNumber" | "/WeekendDate" | "/WorksiteId";
         })[];
         AssignmentCreate: {
-            /** @description The employee placed; visible to the caller. */
+            /**
+             * Format: int64
+             * @description The employee placed; visible to the caller.
+             */
             employeeId: number;
             /** @description The job order filled; visible to the caller. Customer, job title, branch, shift, schedule and codes are copied from it. */
             jobOrderId: number;
@@ -5807,7 +5820,10 @@ export interface components {
         WebUserCreate: {
             /** @description Whose login: an employee's or a customer contact's. */
             type: "WebUserEmployee" | "WebUserContact";
-            /** @description The employeeId or contactId, inside your hierarchy. */
+            /**
+             * Format: int64
+             * @description The employeeId or contactId, inside your hierarchy.
+             */
             recordId: number;
             /** @description Unique per tenant and type, case-insensitive. */
             username: string;
@@ -5959,7 +5975,10 @@ export interface components {
             };
         };
         JobOrderCandidateCreate: {
-            /** @description An employee the caller can see (Int64). */
+            /**
+             * Format: int64
+             * @description An employee the caller can see (Int64).
+             */
             employeeId: number;
             utmSource?: string | null;
             utmCampaign?: string | null;
@@ -6012,7 +6031,10 @@ export interface components {
             totalCount: number;
         };
         AssignmentRestrictionSessionStart: {
-            /** @description The employee to vet for the order; visible to the caller. */
+            /**
+             * Format: int64
+             * @description The employee to vet for the order; visible to the caller.
+             */
             employeeId: number;
         };
         AssignmentRestrictionSessionPage: {
@@ -6089,7 +6111,10 @@ export interface components {
             totalCount: number;
         };
         AssessmentResultsCallback: {
-            /** @description Our id of the session: the `assessmentSessionId` sent in the session request. */
+            /**
+             * Format: int64
+             * @description Our id of the session: the `assessmentSessionId` sent in the session request.
+             */
             assessmentSessionId: number;
             /** @description The provider's id of the session; when given it must be the one the provider answered the request with. */
             providerSessionId?: string;
@@ -6112,7 +6137,10 @@ export interface components {
             status: "requested" | "inProgress" | "completed" | "expired" | "failed";
         };
         AssessmentStatusCallback: {
-            /** @description Our id of the session: the `assessmentSessionId` sent in the session request. */
+            /**
+             * Format: int64
+             * @description Our id of the session: the `assessmentSessionId` sent in the session request.
+             */
             assessmentSessionId: number;
             /** @description The provider's id of the session; when given it must be the one the provider answered the request with. */
             providerSessionId?: string;
