@@ -10250,7 +10250,9 @@ export interface operations {
                 SearchString: string;
                 /** @description 1 Employee, 2 Contact. */
                 OriginTypeFilter?: number;
+                /** @description Items to skip (min 0). */
                 Skip?: number;
+                /** @description Items to return (1 to 1000). */
                 Take?: number;
                 /** @description Any result column: emailAddress, firstName, lastName, name, isPrimary, originId, originTypeId, branchName, governmentPersonalId (any case). Default emailAddress. */
                 OrderBy?: string;
@@ -11567,7 +11569,12 @@ export interface operations {
     };
     listAssignmentRestrictionRules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
