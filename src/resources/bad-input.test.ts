@@ -10,17 +10,17 @@ it('ERR-06 GEN-07 AMB-25: out-of-range ids, ids in queries and odd bodies never 
   const bad: string[] = [];
   const paths = ['/Employees/1/contactmethods', '/Contacts/1/contactmethods', '/Customers/1/contactmethods', '/Employees', '/Customers', '/Contacts', '/Contracts', '/Prospects', '/JobOrders', '/Administration/JobTitles', '/Assignments', '/TimeEntry/timecards', '/RateSheets', '/Vendors'];
   for (const p of paths) {
-    for (const id of ['2147483648', '9007199254740993', '-1', '0', '1e3', '99999999999']) {
+    for (const id of ['2147483648', '9007199254740993', '9223372036854775807', '9223372036854775808', '-1', '0', '1e3', '1e16', '99999999999']) {
       for (const method of ['GET', 'PATCH'] as const) {
         const r = await admin({ method, url: `${p}/${id}`, payload: method === 'PATCH' ? [{ op: 'replace', path: '/x', value: 1 }] : undefined });
         if (r.statusCode >= 500) bad.push(`${method} ${p}/${id} ${r.statusCode}`);
       }
     }
-    for (const body of [{}, { branchId: 2147483648 }, { customerId: 2 ** 53 + 2, jobOrderId: 2147483648, employeeId: 2147483648 }, [], 'x']) {
+    for (const body of [{}, { branchId: 2147483648 }, { customerId: 2 ** 53 + 2, jobOrderId: 2147483648, employeeId: 2147483648 }, { customerId: 2 ** 63, employeeId: 2 ** 63 - 1024, contactId: 1e16 }, [], 'x']) {
       const r = await admin({ method: 'POST', url: p, payload: body as object });
       if (r.statusCode >= 500) bad.push(`POST ${p} ${JSON.stringify(body)} ${r.statusCode} ${r.body.slice(0, 100)}`);
     }
-    for (const q of ['skip=99999999999', 'take=5&branchId=2147483648', 'customerId=9007199254740993', 'jobOrderId=2147483648&employeeId=99999999999']) {
+    for (const q of ['skip=99999999999', 'take=5&branchId=2147483648', 'customerId=9007199254740993', 'customerId=9223372036854775807', 'employeeId=1e16', 'jobOrderId=2147483648&employeeId=99999999999']) {
       const r = await admin({ method: 'GET', url: `${p}?${q}` });
       if (r.statusCode >= 500) bad.push(`GET ${p}?${q} ${r.statusCode}`);
     }
@@ -35,7 +35,7 @@ it('ERR-06 GEN-07 AMB-25: the job board, batch job and staging routes never answ
     const r = await admin({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
     if (r.statusCode >= 500) bad.push(`${method} ${url} ${JSON.stringify(payload) ?? ''} ${r.statusCode} ${r.body.slice(0, 100)}`);
   };
-  for (const id of ['2147483648', '9007199254740993', '-1', '0', '1e3', 'abc']) {
+  for (const id of ['2147483648', '9007199254740993', '9223372036854775807', '-1', '0', '1e3', 'abc']) {
     await check('GET', `/batchjobs/${id}`);
     await check('GET', `/batchjobs/${id}/items?status=Failed`);
     await check('GET', `/Staging/Employees/${id}`);

@@ -4,7 +4,7 @@
 // and a reader that remembers the last one it saw never skips one.
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, hierId, tenantId, tenantKey } from '../db/columns.ts';
+import { bigIdentity, createdAt, hierId, tenantId, tenantKey } from '../db/columns.ts';
 import { hierarchyNodes, serviceReps, tenants } from '../db/schema.ts';
 
 /** What an event carries beyond its record: the fields a PATCH wrote (JSON names), nothing of their values. */
@@ -13,7 +13,7 @@ export interface EventData { changedFields?: string[] }
 export const events = pgTable('events', {
   tenantId: tenantId(),
   /** Global insertion order; `evt_<id>` is the event's id (`webhook-id`), unique across tenants. */
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  id: bigIdentity(),
   /** Position in the tenant's log: dense, in commit order; null until the sequencer reaches it. */
   sequence: bigint('sequence', { mode: 'number' }),
   type: text('type').notNull(),
@@ -81,7 +81,7 @@ export const DELIVERY_STATUSES = ['Pending', 'Delivered', 'Failed'] as const;
 /** One event to one subscription: the delivery queue, claimed under a lease like batch items. */
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   tenantId: tenantId(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  id: bigIdentity(),
   subscriptionId: integer('subscription_id').notNull(),
   eventId: bigint('event_id', { mode: 'number' }).notNull(),
   status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('Pending'),

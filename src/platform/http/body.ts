@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import { AppError } from './errors.ts';
+import { arrayEntries, mayBeArray, unwrapItems } from './xml-arrays.ts';
 
 /** Bodies parsed from XML or forms hold only strings; validation may coerce them to the schema's types. */
 export const lenientBodies = new WeakSet<object>();
@@ -11,7 +12,7 @@ export const lenientBodies = new WeakSet<object>();
 const JSON_FAMILY = /^(text\/json|application\/json-patch\+json|application\/vnd\.textus\+jsonld|application\/[\w.-]+\+json)\s*(;|$)/i;
 const XML_FAMILY = /^(application\/xml|text\/xml|application\/[\w.-]+\+xml)\s*(;|$)/i;
 
-const xml = new XMLParser({
+const XML_OPTIONS = {
   ignoreAttributes: true,
   removeNSPrefix: true,
   parseTagValue: false,
@@ -20,30 +21,55 @@ const xml = new XMLParser({
   htmlEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-});
+} as const;
 
-/** `<Root><a>1</a></Root>` → `{ a: '1' }`; a root holding one repeated element → that array. */
-export function parseXmlBody(text: string): unknown {
+/** The parser of bodies without a schema, and one per body schema (its arrays read from the schema). */
+const schemaless = new XMLParser(XML_OPTIONS);
+const parsers = new WeakMap<object, XMLParser>();
+
+function parserFor(schema: unknown): XMLParser {
+  if (typeof schema !== 'object' || schema === null) return schemaless;
+  let parser = parsers.get(schema);
+  if (!parser) {
+    const isEntry = arrayEntries(schema);
+    parser = new XMLParser({ ...XML_OPTIONS, jPath: false, isArray: (_tag, path) => typeof path !== 'string' && isEntry(path.toArray()) });
+    parsers.set(schema, parser);
+  }
+  return parser;
+}
+
+/**
+ * `<Root><a>1</a></Root>` → `{ a: '1' }`. With the route's body schema, arrays are where the schema
+ * has them, one element or many, in either layout (xml-arrays.ts), and an array body is its root's
+ * children; without one, a root holding one repeated element is that array.
+ */
+export function parseXmlBody(text: string, schema?: unknown): unknown {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
     throw new AppError('VALIDATION_FAILED', 'XML bodies may not declare a DOCTYPE or entities.', { body: ['DOCTYPE and ENTITY declarations are not allowed'] });
   }
   let doc: Record<string, unknown>;
   try {
-    doc = xml.parse(text, true) as Record<string, unknown>;
+    doc = parserFor(schema).parse(text, true) as Record<string, unknown>;
   } catch (e) {
     throw new AppError('VALIDATION_FAILED', `The XML body is not well-formed: ${(e as Error).message}`, { body: ['malformed XML'] });
   }
   const roots = Object.keys(doc);
   if (roots.length !== 1) throw new AppError('VALIDATION_FAILED', 'An XML body has exactly one root element.', { body: ['one root element expected'] });
-  let value = doc[roots[0]!];
-  if (value === '') value = {};
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    const only = keys.length === 1 ? (value as Record<string, unknown>)[keys[0]!] : undefined;
-    if (Array.isArray(only)) value = only;
-  }
+  const value = rootValue(unwrapItems(doc[roots[0]!]), schema === undefined ? 'guess' : mayBeArray(schema));
   if (value && typeof value === 'object') lenientBodies.add(value);
   return value;
+}
+
+/**
+ * The body a root element holds: its children as an object, or, where the body may be an array, the
+ * entries it holds (an empty root: none). Without a schema, a root holding one repeated element is a guess at an array.
+ */
+function rootValue(value: unknown, mayBeList: boolean | 'guess'): unknown {
+  if (value === '') return mayBeList === true ? [] : {};
+  if (!mayBeList || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  const only = keys.length === 1 ? Object.getOwnPropertyDescriptor(value, keys[0]!)?.value : undefined;
+  return Array.isArray(only) ? only : value;
 }
 
 /** The deepest nesting of arrays and objects (or XML elements) a body may have: no resource needs more than a few. */
@@ -121,9 +147,9 @@ export function registerBodyParsers(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
   app.addContentTypeParser(JSON_FAMILY, { parseAs: 'string' }, parseJson);
-  app.addContentTypeParser(XML_FAMILY, { parseAs: 'string' }, (_req: FastifyRequest, body: string, done) => {
+  app.addContentTypeParser(XML_FAMILY, { parseAs: 'string' }, (request: FastifyRequest, body: string, done) => {
     if (xmlTooDeep(body)) return done(tooDeep(), undefined);
-    try { done(null, parseXmlBody(body)); } catch (e) { done(e as Error, undefined); }
+    try { done(null, parseXmlBody(body, request.routeOptions.schema?.body)); } catch (e) { done(e as Error, undefined); }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req: FastifyRequest, body: string, done) => {
     // Form fields are offered for POST and PUT (the spec's general guidance), not for PATCH.

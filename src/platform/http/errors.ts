@@ -38,9 +38,8 @@ export const ERROR_CODES = {
   TOO_MANY_REQUESTS: { status: 429, meaning: 'Too many simultaneous requests for this credential (see Retry-After).' },
   INTERNAL: { status: 500, meaning: 'An unexpected error; quote the traceId.' },
   OVERLOADED: { status: 503, meaning: 'The service or its database is busy or unavailable; retry after Retry-After.' },
-  PROVIDER_UNAVAILABLE: { status: 502, meaning: 'An assessment provider could not open the session (unreachable, timed out, or answered with an error); the session is marked failed.' },
-  EXTERNAL_UNREACHABLE: { status: 520, meaning: 'An external service (the resume parser) could not be reached.' },
-  EXTERNAL_FAILED: { status: 521, meaning: 'An external service (the resume parser) answered with an error.' },
+  EXTERNAL_UNREACHABLE: { status: 520, meaning: 'An external service the request needs (the resume parsing service, an assessment provider) refused the connection, could not be found or did not answer in time.' },
+  EXTERNAL_FAILED: { status: 521, meaning: 'An external service the request needs (the resume parsing service, an assessment provider) answered with an error or an answer that cannot be used.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -76,7 +75,6 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
-  502: 'Bad Gateway',
   503: 'Service Unavailable',
   520: 'External Service Unreachable',
   521: 'External Service Error',

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { AppError } from './errors.ts';
-import { renderCsv, renderText, renderXlsx, renderXml, type PagedList } from './render.ts';
+import { renderCsv, renderText, renderXlsx, renderXml, schemaColumns, type Columns, type PagedList } from './render.ts';
+import { branches } from './schema-nodes.ts';
 
 /** What a route answers with: one record, a paged list, or something negotiation leaves alone. */
 export type Representation = 'record' | 'list' | 'raw';
@@ -32,11 +33,22 @@ function choose(request: FastifyRequest, representation: Representation): string
   return new Negotiator({ headers: { accept } }).mediaType(offeredTypes(representation));
 }
 
+/** The columns of a paged list's items, from the route's 200 response schema (`{ data: [item], totalCount }`). */
+function listColumns(response: unknown): Columns | undefined {
+  const ok = response && typeof response === 'object' ? Object.getOwnPropertyDescriptor(response, '200')?.value : undefined;
+  const items = branches(ok).map((page) => page.properties?.data?.items).find((item) => item !== undefined);
+  return items === undefined ? undefined : schemaColumns(items);
+}
+
 export function registerNegotiation(app: FastifyInstance) {
   app.decorateRequest('responseType', 'application/json');
+  // CSV and XLSX columns, worked out once per list route: an empty page has its header row too (NEG-11).
+  const columnsByRoute = new WeakMap<object, Columns>();
   app.addHook('onRoute', (route) => {
     const representation = route.config?.representation;
     if (route.schema && representation && representation !== 'raw') route.schema.produces = offeredTypes(representation);
+    const columns = route.schema && representation === 'list' ? listColumns(route.schema.response) : undefined;
+    if (route.schema && columns) columnsByRoute.set(route.schema, columns);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -48,6 +60,11 @@ export function registerNegotiation(app: FastifyInstance) {
     }
     request.responseType = chosen;
   });
+
+  const columnsOf = (request: FastifyRequest) => {
+    const schema = request.routeOptions.schema;
+    return schema ? columnsByRoute.get(schema) : undefined;
+  };
 
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const representation = request.routeOptions.config.representation ?? 'raw';
@@ -71,11 +88,11 @@ export function registerNegotiation(app: FastifyInstance) {
         return renderText(payload, isList);
       case 'text/csv':
         reply.type('text/csv; charset=utf-8').serializer((p) => p as string);
-        return renderCsv(payload as PagedList);
+        return renderCsv(payload as PagedList, columnsOf(request));
       case XLSX:
         // The workbook is a Buffer: the serializer hands it on untouched, and Fastify sends a Buffer as is.
         reply.type(XLSX).serializer((workbook) => workbook);
-        return renderXlsx(payload as PagedList, name);
+        return renderXlsx(payload as PagedList, name, columnsOf(request));
       default:
         return payload;
     }

@@ -17,6 +17,11 @@ export function PagedList<T extends TSchema>(item: T, options: { $id?: string } 
 
 export interface Paged<T> { data: T[]; totalCount: number }
 
+/** A page of a list held in memory (computed, not queried): the same skip and take as any list. */
+export function pageOf<T>(all: readonly T[], page: Page): Paged<T> {
+  return { data: all.slice(page.skip, page.skip + page.take), totalCount: all.length };
+}
+
 /**
  * Rows fetched with `count(*) over ()` as `total_count` carry the total on every row; a page past
  * the end has no rows, and then `countAll` answers it.

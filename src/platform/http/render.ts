@@ -5,6 +5,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
+import { branches } from './schema-nodes.ts';
 
 type Plain = string | number | boolean | null;
 export type Flat = Record<string, Plain>;
@@ -34,11 +35,36 @@ export function flatten(record: unknown, prefix = '', out: Flat = {}): Flat {
   return out;
 }
 
-/** Column order: the first item's fields, then any new field in order of appearance. */
-function columnsOf(rows: Flat[]): string[] {
-  const seen = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
-  return [...seen];
+/**
+ * The columns of a list's items as its schema gives them, flattened as `flatten` flattens a row:
+ * an object's properties become dotted names, anything else (a value, an array, null) one column.
+ * `open` are the names under which the schema does not list the keys (a map, an unknown value):
+ * there the rows' own keys are columns too.
+ */
+export interface Columns { names: string[]; open: string[] }
+
+export function schemaColumns(item: unknown, prefix = '', out: Columns = { names: [], open: [] }): Columns {
+  const add = (list: string[], name: string) => { if (!list.includes(name)) list.push(name); };
+  for (const node of branches(item)) {
+    if (node.properties) {
+      for (const [key, property] of Object.entries(node.properties)) schemaColumns(property, prefix ? `${prefix}.${key}` : key, out);
+    } else if (node.type === 'object' || node.type === undefined) {
+      add(out.open, prefix);
+      if (prefix) add(out.names, prefix);
+    } else if (node.type !== 'null') {
+      add(out.names, prefix || 'value');
+    }
+  }
+  return out;
+}
+
+/** The columns of a page: the schema's, then the rows' keys under an open name, in order of appearance. */
+function columnsOf(rows: Flat[], columns: Columns | undefined): string[] {
+  if (!columns) return [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const names = [...columns.names];
+  const under = (key: string) => columns.open.some((o) => o === '' || key === o || key.startsWith(`${o}.`));
+  for (const row of rows) for (const key of Object.keys(row)) if (!names.includes(key) && under(key)) names.push(key);
+  return names;
 }
 
 export interface PagedList { data: unknown[]; totalCount: number }
@@ -84,15 +110,16 @@ export function renderXml(payload: unknown, isList: boolean, name: string): stri
 
 // ---- CSV and XLSX ----------------------------------------------------------------------------
 
-export function renderCsv(list: PagedList): string {
+/** A page as CSV; the header row is the item schema's columns (`schemaColumns`), so an empty page has one too. */
+export function renderCsv(list: PagedList, itemColumns?: Columns): string {
   const rows = list.data.map((item) => flatten(item));
-  const columns = columnsOf(rows);
+  const columns = columnsOf(rows, itemColumns);
   return stringify(rows.map((r) => columns.map((c) => r[c] ?? null)), { header: true, columns, cast: { boolean: (b) => String(b) } });
 }
 
-export async function renderXlsx(list: PagedList, sheetName: string): Promise<Buffer> {
+export async function renderXlsx(list: PagedList, sheetName: string, itemColumns?: Columns): Promise<Buffer> {
   const rows = list.data.map((item) => flatten(item));
-  const columns = columnsOf(rows);
+  const columns = columnsOf(rows, itemColumns);
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on('data', (c: Buffer) => chunks.push(c));

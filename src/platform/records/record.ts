@@ -12,6 +12,7 @@ import type { DataScope } from '../scope.ts';
 import type { Paged } from '../http/paging.ts';
 import type { PatchTarget } from '../http/json-patch/target.ts';
 import type { Rules } from './rules.ts';
+import { Id32, Id64 } from './shapes.ts';
 
 /** What the type provider makes of a schema: the one way a generic handler and a definition agree on a type. */
 type Request<S extends FastifySchema> = FastifyRequest<RouteGenericInterface, RawServerDefault, IncomingMessage, S, TypedRequests>;
@@ -138,10 +139,9 @@ export function defineRecord<Create extends TObject, Query extends TObject, Read
 /** The read of a record that takes no query parameters. */
 export const NoQuery = Type.Object({});
 
-const ID_MAX = { Int32: 2147483647, Int64: Number.MAX_SAFE_INTEGER };
-
 export function idSchema(definition: Pick<RecordDefinition, 'idType' | 'name'>): TInteger {
-  return Type.Integer({ minimum: 1, maximum: ID_MAX[definition.idType], description: `Id of the ${definition.name}.` });
+  const description = `Id of the ${definition.name}.`;
+  return definition.idType === 'Int64' ? Id64(description) : Id32(description);
 }
 
 /** A record's collection path with its parent's id in place (`/Customers/12/worksites`); the path itself for others. */

@@ -2,11 +2,12 @@
 // (a result per assessment: score on a range, percentile, outcome, report link) and AssessmentStatus
 // (a status with the moment it changed). Examples in docs/assessments.md, "Provider callbacks".
 import { Type, type Static } from 'typebox';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { SESSION_STATUSES } from './assessment.table.ts';
 
 /** numeric(12,4) holds up to 8 integer digits. */
 const ScoreNumber = Type.Number({ minimum: -99_999_999, maximum: 99_999_999 });
-const SessionId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Our id of the session: the `assessmentSessionId` sent in the session request.' });
+const SessionId = Id64('Our id of the session: the `assessmentSessionId` sent in the session request.');
 const ProviderSessionId = Type.String({ minLength: 1, maxLength: 200, description: 'The provider\'s id of the session; when given it must be the one the provider answered the request with.' });
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601 with an offset (2026-03-15T14:02:00Z).' });
 

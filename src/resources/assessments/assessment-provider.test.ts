@@ -28,7 +28,7 @@ describe('httpProvider', () => {
     expect(double.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/sessions', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: request });
   });
 
-  it('fails on an error status, a body that is not JSON, an answer without a session, and an expiresAt without an offset', async () => {
+  it('fails on an error status, a body that is not JSON, an answer without a session, and an expiresAt without an offset: a bad answer (521)', async () => {
     const cases = [
       [{ status: 401, body: { error: 'bad key' } }, /answered 401/],
       ['not-json', /not JSON/],
@@ -37,15 +37,19 @@ describe('httpProvider', () => {
     ] as const;
     for (const [behaviour, reason] of cases) {
       double.answerWith(behaviour);
-      expect((await failure(httpProvider(double.url, KEY).requestSession(request))).message).toMatch(reason);
+      const error = await failure(httpProvider(double.url, KEY).requestSession(request));
+      expect(error.message).toMatch(reason);
+      expect(error.kind).toBe('bad-answer');
     }
     double.answerWith('session');
   });
 
-  it('fails when the provider does not answer in time or cannot be reached', async () => {
+  it('a provider that does not answer in time or cannot be reached is unreachable (520), one that answers wrongly a bad answer (521)', async () => {
     double.answerWith('hang');
-    expect((await failure(httpProvider(double.url, KEY, 200).requestSession(request))).message).toMatch(/did not answer within 200 ms/);
+    const late = await failure(httpProvider(double.url, KEY, 200).requestSession(request));
+    expect([late.kind, late.message]).toEqual(['unreachable', expect.stringMatching(/did not answer within 200 ms/)]);
     double.answerWith('session');
-    expect((await failure(httpProvider('http://127.0.0.1:9', KEY).requestSession(request))).message).toMatch(/could not be reached/);
+    const closed = await failure(httpProvider('http://127.0.0.1:9', KEY).requestSession(request));
+    expect([closed.kind, closed.message]).toEqual(['unreachable', expect.stringMatching(/could not be reached/)]);
   });
 });

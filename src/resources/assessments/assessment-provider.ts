@@ -3,6 +3,7 @@
 // session"); the shapes below are what such a provider implements. Webhook vendors are not called.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { ExternalServiceError, unreachableReason, type ExternalFailureKind } from '../../platform/http/external-service.ts';
 
 /** What the service sends: `POST {apiUrl}/sessions`, `Authorization: Bearer <apiKey>`. */
 export const ProviderSessionRequest = Type.Object({
@@ -34,17 +35,14 @@ export interface AssessmentProvider {
   requestSession(request: ProviderSessionRequest): Promise<ProviderSessionAnswer>;
 }
 
-/** The provider could not open the session; `reason` is safe to store and show (no key, no body). */
-export class ProviderError extends Error {}
+/**
+ * The provider could not open the session: `unreachable` (520) when no answer came, `bad-answer`
+ * (521) when it answered an error or an answer without a usable session. The message is safe to
+ * store and show (no key, no body).
+ */
+export class ProviderError extends ExternalServiceError {}
 
 export const PROVIDER_TIMEOUT_MS = 10_000;
-
-/** The reason of a failed fetch: a timeout, or the network error's own cause. */
-function unreachable(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && err.name === 'TimeoutError') return `did not answer within ${timeoutMs} ms`;
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
-  return `could not be reached (${cause})`;
-}
 
 /**
  * An AssessOnCloud-style provider at `apiUrl`. The key goes only into the Authorization header: it
@@ -54,7 +52,7 @@ function unreachable(err: unknown, timeoutMs: number): string {
 export function httpProvider(apiUrl: string, apiKey: string, timeoutMs = PROVIDER_TIMEOUT_MS): AssessmentProvider {
   const target = `${apiUrl.replace(/\/+$/, '')}/sessions`;
   const where = new URL(target).origin;
-  const fail = (why: string) => new ProviderError(`The assessment provider at ${where} ${why}.`);
+  const fail = (kind: ExternalFailureKind, why: string) => new ProviderError(kind, `The assessment provider at ${where} ${why}.`);
   return {
     async requestSession(request) {
       let status: number, raw: string;
@@ -68,18 +66,18 @@ export function httpProvider(apiUrl: string, apiKey: string, timeoutMs = PROVIDE
         status = response.status;
         raw = await response.text();
       } catch (err) {
-        throw fail(unreachable(err, timeoutMs));
+        throw fail('unreachable', unreachableReason(err, timeoutMs));
       }
-      if (status < 200 || status > 299) throw fail(`answered ${status}`);
+      if (status < 200 || status > 299) throw fail('bad-answer', `answered ${status}`);
       let body: unknown;
       try {
         body = JSON.parse(raw);
       } catch {
-        throw fail(`answered ${status} with a body that is not JSON`);
+        throw fail('bad-answer', `answered ${status} with a body that is not JSON`);
       }
       if (!Value.Check(ProviderSessionAnswer, body)) {
         const first = [...Value.Errors(ProviderSessionAnswer, body)][0];
-        throw fail(`answered without a usable session (${first?.instancePath || 'body'} ${first?.message ?? 'is invalid'})`);
+        throw fail('bad-answer', `answered without a usable session (${first?.instancePath || 'body'} ${first?.message ?? 'is invalid'})`);
       }
       return body;
     },

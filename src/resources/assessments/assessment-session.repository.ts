@@ -89,7 +89,7 @@ export async function recordProviderSession(scope: DataScope, sessionId: number,
       providerSessionId: answer.providerSessionId, invitationUrl: answer.invitationUrl, expiresAt: answer.expiresAt ? new Date(answer.expiresAt) : null,
     }).where(and(eq(s.tenantId, scope.tenantId), eq(s.id, sessionId)));
   } catch (e) {
-    if (pgError(e)?.code === UNIQUE_VIOLATION) throw new ProviderError(`The assessment provider answered a session id (${answer.providerSessionId}) another session already has.`);
+    if (pgError(e)?.code === UNIQUE_VIOLATION) throw new ProviderError('bad-answer', `The assessment provider answered a session id (${answer.providerSessionId}) another session already has.`);
     throw e;
   }
 }

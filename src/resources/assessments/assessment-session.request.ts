@@ -1,8 +1,10 @@
 // Requesting a session (ASM-20, ASM-23): insert it, commit, then ask the provider, registering the
 // two callback addresses. The provider call is outside the transaction so no row lock waits on a
-// remote service; a session whose provider fails is kept, marked failed, and answered with 502.
+// remote service; a session whose provider fails is kept, marked failed, and answered with 520 (the
+// provider could not be reached) or 521 (it answered an error), as every external service is.
 import type { DataScope } from '../../platform/scope.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { externalServiceProblem } from '../../platform/http/external-service.ts';
 import { httpProvider, ProviderError, type AssessmentProvider } from './assessment-provider.ts';
 import { getSession, insertSession, markSessionFailed, recordProviderSession, type VendorConfig } from './assessment-session.repository.ts';
 import type { SessionRequestInput } from './assessment-session.schemas.ts';
@@ -35,8 +37,7 @@ export async function requestSession(scope: DataScope, employeeId: number, input
     } catch (e) {
       if (!(e instanceof ProviderError)) throw e;
       await markSessionFailed(scope, session.sessionId, e.message);
-      throw new AppError('PROVIDER_UNAVAILABLE', `${e.message} Session ${session.sessionId} is marked failed.`, undefined,
-        { location: `/Assessments/Sessions/${session.sessionId}` });
+      throw externalServiceProblem(e, `${e.message} Session ${session.sessionId} is marked failed.`, { location: `/Assessments/Sessions/${session.sessionId}` });
     }
   }
   const stored = await getSession(scope, session.sessionId);

@@ -79,15 +79,15 @@ describe('round trip with the provider double', () => {
     });
   });
 
-  it('a provider that fails: 502 and the session is failed', async () => {
+  it('ERR-18: a provider that answers an error: 521 and the session is failed', async () => {
     const rep = t.tenant.northToken.token;
     const offer = await seedOffer(t.database.db, t.tenant.tenantId, ['typing-60'], { apiUrl: double.url, apiKey: 'k' });
     const employee = await call('POST', '/Employees', rep, { firstName: 'Fay', lastName: 'Fail', branchId: t.tenant.north.branchId, region: 'MN' });
     double.answerWith({ status: 503 });
     const res = await call('POST', `/Employees/${employee.body.employeeId}/assessmentSessions`, rep, { assessmentPackageId: offer.packageId });
     double.answerWith('session');
-    expect(res.status).toBe(502);
-    expect(res.body.code).toBe('PROVIDER_UNAVAILABLE');
+    expect(res.status).toBe(521);
+    expect(res.body.code).toBe('EXTERNAL_FAILED');
     const read = await call('GET', res.headers.get('location') ?? '', rep);
     expect(read.body).toMatchObject({ status: 'failed', statusReason: expect.stringMatching(/answered 503/) });
   });

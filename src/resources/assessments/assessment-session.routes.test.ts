@@ -1,6 +1,7 @@
 // Requesting and reading assessment sessions (ASM-20, ASM-23, AMB-70 (c)): the real HTTP provider
 // client against the local provider double; 404 outside the hierarchy or tenant, 400 naming the
-// package, 409 for an unconfigured vendor, 502 (session failed) when the provider fails, access.
+// package, 409 for an unconfigured vendor, 520 / 521 (session failed) when the provider cannot be
+// reached / answers an error, access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
 import { startProviderDouble, type ProviderDouble } from '../../../test/assessment-provider-double.ts';
@@ -132,30 +133,31 @@ describe('POST /Employees/{id}/assessmentSessions', () => {
     }
   });
 
-  it('502 when the provider fails (error status, not JSON, no session in the answer, unreachable): the session is kept as failed with the reason; the key is never shown', async () => {
+  it('ERR-17 ERR-18: a provider that answers an error (status, not JSON, no session) is 521 EXTERNAL_FAILED, one that cannot be reached 520 EXTERNAL_UNREACHABLE; the session is kept as failed with the reason; the key is never shown', async () => {
     const employeeId = await newEmployee(admin, t.tenant.north.branchId);
     const unreachable = await seedOffer(t.database.db, t.tenant.tenantId, ['u-1'], { apiUrl: 'http://127.0.0.1:9/', apiKey: API_KEY });
     const cases = [
-      { behaviour: { status: 500 }, packageId: ids.packageId, reason: /answered 500/ },
-      { behaviour: 'not-json' as const, packageId: ids.packageId, reason: /not JSON/ },
-      { behaviour: { status: 201, body: { providerSessionId: 'AOC-x' } }, packageId: ids.packageId, reason: /invitationUrl/ },
-      { behaviour: 'session' as const, packageId: unreachable.packageId, reason: /could not be reached/ },
+      { behaviour: { status: 500 }, packageId: ids.packageId, reason: /answered 500/, status: 521, code: 'EXTERNAL_FAILED' },
+      { behaviour: { status: 401 }, packageId: ids.packageId, reason: /answered 401/, status: 521, code: 'EXTERNAL_FAILED' },
+      { behaviour: 'not-json' as const, packageId: ids.packageId, reason: /not JSON/, status: 521, code: 'EXTERNAL_FAILED' },
+      { behaviour: { status: 201, body: { providerSessionId: 'AOC-x' } }, packageId: ids.packageId, reason: /invitationUrl/, status: 521, code: 'EXTERNAL_FAILED' },
+      { behaviour: 'session' as const, packageId: unreachable.packageId, reason: /could not be reached/, status: 520, code: 'EXTERNAL_UNREACHABLE' },
     ];
-    for (const { behaviour, packageId, reason } of cases) {
+    for (const { behaviour, packageId, reason, status, code } of cases) {
       double.answerWith(behaviour);
       const res = await request(employeeId, { assessmentPackageId: packageId });
-      expect(res.statusCode, res.body).toBe(502);
-      expect(res.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', detail: expect.stringMatching(reason) });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ status, code, type: `/problems/${code.toLowerCase().replace(/_/g, '-')}`, detail: expect.stringMatching(reason) });
       expect(res.body).not.toContain(API_KEY);
       const read = await north({ method: 'GET', url: res.headers.location as string });
       expect(read.json()).toMatchObject({ status: 'failed', statusReason: expect.stringMatching(reason), providerSessionId: null });
       expect(read.body).not.toContain(API_KEY);
     }
     double.answerWith('session');
-    expect((await sessionsOf(employeeId)).data.map((s: { status: string }) => s.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    expect((await sessionsOf(employeeId)).data.map((s: { status: string }) => s.status)).toEqual(cases.map(() => 'failed'));
   });
 
-  it('502 when the provider answers a session id another session already has: the first keeps it, the second is failed', async () => {
+  it('ERR-18: a provider that answers a session id another session already has is 521: the first keeps it, the second is failed', async () => {
     const employeeId = await newEmployee(admin, t.tenant.north.branchId);
     const answer = { status: 201, body: { providerSessionId: 'AOC-same', invitationUrl: 'https://assess.example/take/same' } };
     double.answerWith(answer);
@@ -163,8 +165,8 @@ describe('POST /Employees/{id}/assessmentSessions', () => {
     expect(first.statusCode, first.body).toBe(201);
     const second = await request(employeeId, { assessmentPackageId: ids.packageId });
     double.answerWith('session');
-    expect(second.statusCode, second.body).toBe(502);
-    expect(second.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', detail: expect.stringMatching(/AOC-same.*another session/) });
+    expect(second.statusCode, second.body).toBe(521);
+    expect(second.json()).toMatchObject({ code: 'EXTERNAL_FAILED', detail: expect.stringMatching(/AOC-same.*another session/) });
     const sessions = (await sessionsOf(employeeId)).data.map((x: { status: string; providerSessionId: string | null }) => [x.status, x.providerSessionId]);
     expect(sessions).toEqual([['failed', null], ['requested', 'AOC-same']]);
   });

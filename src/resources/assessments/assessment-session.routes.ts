@@ -26,7 +26,7 @@ async function sessionRoutes(app: FastifyInstance) {
       summary: 'Request an assessment package for an employee. An AssessOnCloud-style vendor is called at once with the candidate, the '
         + 'assessment codes and the two callback addresses; a webhook vendor is not called (its results arrive at its webhook). '
         + '404 for an employee outside your hierarchy; 400 naming assessmentPackageId for an unknown, inactive or empty package; '
-        + '409 when the vendor has no API address or key; 502 when the provider fails (the session is kept, failed).',
+        + '409 when the vendor has no API address or key; 520 when the provider cannot be reached, 521 when it answers an error (either way the session is kept, failed).',
       params: EmployeeParams, body: SessionRequest, response: { 201: Session },
     },
   }, async (request, reply) => {

@@ -1,7 +1,7 @@
 // Request and response shapes of assessment sessions: a rep requests a package for an employee and
 // reads the employee's sessions with their assessments, status and results (docs/assessments.md).
 import { Type, type Static } from 'typebox';
-import { nullable } from '../../platform/records/shapes.ts';
+import { nullable, Id64 } from '../../platform/records/shapes.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { SESSION_STATUSES } from './assessment.table.ts';
 
@@ -10,8 +10,8 @@ const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' })
 
 export const LOCALES = ['en', 'es'] as const;
 
-export const EmployeeParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The employee (Int64).' }) });
-export const SessionParams = Type.Object({ sessionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The assessment session (Int64).' }) });
+export const EmployeeParams = Type.Object({ id: Id64('The employee (Int64).') });
+export const SessionParams = Type.Object({ sessionId: Id64('The assessment session (Int64).') });
 
 export const SessionRequest = Type.Object({
   assessmentPackageId: Type.Integer({ minimum: 1, maximum: INT32_MAX, description: 'An active package of the tenant with at least one active assessment.' }),

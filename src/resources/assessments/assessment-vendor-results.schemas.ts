@@ -2,6 +2,7 @@
 // where `data` is one result as URL-encoded JSON in the query string (AMB-70 (e)). One generic object
 // for every `webhook` vendor, mapped onto the AssessOnCloud report (docs/assessments.md).
 import { Type, type Static } from 'typebox';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { OUTCOMES } from './assessment-callback.schemas.ts';
 
 /** The largest `data` accepted, in characters after URL decoding (docs/assessments.md). */
@@ -16,7 +17,7 @@ export const VendorResultsQuery = Type.Object({
 const ScoreNumber = Type.Number({ minimum: 0, maximum: 99_999_999 });
 
 export const VendorResult = Type.Object({
-  sessionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Our assessmentSessionId.' }),
+  sessionId: Id64('Our assessmentSessionId.'),
   reportId: Type.String({ minLength: 1, maxLength: 200, description: 'The vendor\'s id of this result; sent again, it is stored once.' }),
   assessmentCode: Type.String({ minLength: 1, maxLength: 100 }),
   score: Type.Optional(ScoreNumber),

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { employees } from '../employees/employee.table.ts';
+import { bigIdentity } from '../../platform/db/columns.ts';
 
 const tenantId = () => integer('tenant_id').notNull();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -91,7 +92,7 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
  */
 export const assessmentSessions = pgTable('assessment_sessions', {
   tenantId: tenantId(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  id: bigIdentity(),
   /** The employee's node: a session is visible to whoever sees its employee. */
   hierId: integer('hier_id').notNull(),
   employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
@@ -139,7 +140,7 @@ export const assessmentSessionItems = pgTable('assessment_session_items', {
  */
 export const assessmentResults = pgTable('assessment_results', {
   tenantId: tenantId(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  id: bigIdentity(),
   sessionId: bigint('session_id', { mode: 'number' }).notNull(),
   reportId: varchar('report_id', { length: 200 }).notNull(),
   /** The vendor's code of the assessment (a code outside the session is refused, 400). */

@@ -2,7 +2,7 @@
 // tenant's plans and the assignment's timecards; the arithmetic is in assignment-accrual.compute.ts.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import type { Paged } from '../../platform/http/paging.ts';
+import { pageOf, type Paged } from '../../platform/http/paging.ts';
 import { assignments } from '../assignments/assignment.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { accrualPlans } from './assignment-accrual.table.ts';
@@ -25,5 +25,5 @@ export async function listAssignmentAccruals(scope: DataScope, assignmentId: num
   }).from(t).where(and(eq(t.tenantId, scope.tenantId), eq(t.assignmentId, assignmentId), scope.visible(t.hierId)))
     .orderBy(asc(t.weekendDate), asc(t.id));
   const all = accrualsOf(plans, cards, assignment, today).filter((x) => !filter.activeOnly || x.isActive);
-  return { data: all.slice(filter.skip, filter.skip + filter.take), totalCount: all.length };
+  return pageOf(all, filter);
 }

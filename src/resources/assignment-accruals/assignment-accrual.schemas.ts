@@ -1,9 +1,10 @@
 // Request and response shapes of GET /Assignments/{id}/accruals (ASG-12 to ASG-15, ASG-26).
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { ACCRUAL_TYPES } from './assignment-accrual.table.ts';
 
-export const AssignmentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Id of the assignment (Int64).' }) });
+export const AssignmentParams = Type.Object({ id: Id64('Id of the assignment (Int64).') });
 
 export const AccrualQuery = Type.Object({
   activeOnly: Type.Boolean({ default: false, description: 'True lists only accruals active today: inside their window (activeFrom to activeTo).' }),

@@ -101,7 +101,7 @@ describe('PUT /Assignments/{assignmentId}/messages/{messageId}', () => {
       expect((await (await token([scope]))({ method: 'PUT', url: url(id), payload: { text: scope } })).statusCode, scope).toBe(200);
     }
     expect((await (await token(['employee-write', 'datalist-read']))({ method: 'PUT', url: url(id), payload: { text: 'x' } })).json()).toMatchObject({ status: 403, code: 'SCOPE_MISSING' });
-    for (const [path, field] of [[`/Assignments/abc/messages/${id}`, 'assignmentId'], [`/Assignments/${assignment.assignmentId}/messages/9007199254740993`, 'messageId']] as const) {
+    for (const [path, field] of [[`/Assignments/abc/messages/${id}`, 'assignmentId'], [`/Assignments/${assignment.assignmentId}/messages/9223372036854775808`, 'messageId']] as const) {
       expect((await as(t.app, t.tenant.adminToken)({ method: 'PUT', url: path, payload: { text: 'x' } })).json()).toMatchObject({ status: 400, errors: { [field]: expect.any(Array) } });
     }
   });

@@ -1,17 +1,16 @@
 // Request and response shapes of an assignment's messages and their documents (ASG-16 to ASG-27,
 // decision 0018).
 import { Type, type Static } from 'typebox';
-import { Id32, nullable } from '../../platform/records/shapes.ts';
+import { Id32, Id64, nullable } from '../../platform/records/shapes.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { dateTime, isoDateTime, MessageFields } from '../messages/message.schemas.ts';
 
-const int64 = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 
 export const MessageParams = Type.Object({
-  assignmentId: int64('Id of the assignment (Int64).'),
-  messageId: int64('Id of the message (Int64).'),
+  assignmentId: Id64('Id of the assignment (Int64).'),
+  messageId: Id64('Id of the message (Int64).'),
 });
-export const DocumentParams = Type.Object({ ...MessageParams.properties, documentId: int64('Id of the document (Int64).') });
+export const DocumentParams = Type.Object({ ...MessageParams.properties, documentId: Id64('Id of the document (Int64).') });
 
 /** ASG-27: the message update request, a full replacement (PUT): what is left out becomes null. Its fields are a message's (messages/). */
 export const MessageUpdate = Type.Object(MessageFields, { $id: 'AssignmentMessageUpdate' });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { found } from '../../platform/http/errors.ts';
-import { PagedList } from '../../platform/http/paging.ts';
+import { PagedList, PageQuery } from '../../platform/http/paging.ts';
 import * as S from './assignment-restriction.schemas.ts';
 import { approveResult, getSession, listSessions, startSession } from './assignment-restriction.repository.ts';
 import { listRuleSettings, setCustomerRequiresI9, setRuleSetting } from './assignment-restriction.settings.ts';
@@ -65,9 +65,9 @@ export async function assignmentRestrictionRoutes(app: FastifyInstance) {
     config: { access: vettingReadAccess, representation: 'list', recordName: 'AssignmentRestrictionRule' },
     schema: {
       tags, operationId: 'listAssignmentRestrictionRules', summary: 'The vetting rules as the tenant runs them: enabled or not, and who may approve their findings.',
-      response: { 200: PagedList(S.RuleSetting) },
+      querystring: PageQuery, response: { 200: PagedList(S.RuleSetting) },
     },
-  }, async (request) => listRuleSettings(request.scope));
+  }, async (request) => listRuleSettings(request.scope, request.query));
 
   api.put('/assignmentRestriction/rules/:ruleCode', {
     config: { access: vettingWriteAccess, representation: 'record', recordName: 'AssignmentRestrictionRule' },

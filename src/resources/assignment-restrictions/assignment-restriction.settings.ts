@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { existsInTenant } from '../../platform/db/references.ts';
+import { pageOf, type Page } from '../../platform/http/paging.ts';
 import { customers } from '../customers/customer.table.ts';
 import { assignmentRestrictionCustomers, assignmentRestrictionRuleSettings as rs } from './assignment-restriction.table.ts';
 import { isRuleCode, RULE_CODES, ruleOf, type ApprovalLevel, type RuleCode, type RuleSetting } from './assignment-restriction.rules.ts';
@@ -22,10 +23,14 @@ export async function ruleSettings(scope: DataScope): Promise<(RuleSetting & { i
   });
 }
 
-/** The rules with what they check, for GET /assignmentRestriction/rules. */
-export async function listRuleSettings(scope: DataScope) {
-  const data = (await ruleSettings(scope)).map((s) => ({ ...s, summary: ruleOf(s.ruleCode).summary }));
-  return { data, totalCount: data.length };
+/** The rules with what they check. */
+async function describedRuleSettings(scope: DataScope) {
+  return (await ruleSettings(scope)).map((s) => ({ ...s, summary: ruleOf(s.ruleCode).summary }));
+}
+
+/** GET /assignmentRestriction/rules: a page of the rules, paged like every list. */
+export async function listRuleSettings(scope: DataScope, page: Page) {
+  return pageOf(await describedRuleSettings(scope), page);
 }
 
 /** Tenant-wide: only a rep at the tenant's root node changes it. */
@@ -41,7 +46,7 @@ export async function setRuleSetting(scope: DataScope, ruleCode: RuleCode, setti
     await tx.db.insert(rs).values({ tenantId: tx.tenantId, ruleCode, ...setting })
       .onConflictDoUpdate({ target: [rs.tenantId, rs.ruleCode], set: { ...setting, updatedAt: new Date() } });
   });
-  const saved = (await listRuleSettings(scope)).data.find((s) => s.ruleCode === ruleCode);
+  const saved = (await describedRuleSettings(scope)).find((s) => s.ruleCode === ruleCode);
   if (!saved) throw new Error(`rule ${ruleCode} vanished`);
   return saved;
 }

@@ -1,13 +1,14 @@
 // Request and response shapes of the job order candidates (CAND-01 to CAND-06).
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { CANDIDATE_STATUSES } from './candidate.table.ts';
 
 const Utm = (description: string) => Type.Optional(Type.Union([Type.String({ maxLength: 255, description }), Type.Null()]));
 const alias = (name: string) => `Same as ${name}: the registration link's spelling, accepted here too (AMB-62 (f)).`;
 
 export const CandidateCreate = Type.Object({
-  employeeId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'An employee the caller can see (Int64).' }),
+  employeeId: Id64('An employee the caller can see (Int64).'),
   utmSource: Utm('Campaign source, at most 255 characters.'),
   utmCampaign: Utm('Campaign name, at most 255 characters.'),
   utmMedium: Utm('Campaign medium, at most 255 characters.'),
@@ -33,7 +34,7 @@ export const Candidate = Type.Object({
 export const JobOrderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 export const CandidateParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  candidateId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  candidateId: Id64(),
 });
 export const CandidateListQuery = PageQuery;
 export type CandidateListFilter = Static<typeof CandidateListQuery>;

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
-import { nullableString, Timestamps } from '../../platform/records/shapes.ts';
+import { Id64, nullableString, Timestamps } from '../../platform/records/shapes.ts';
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
 
 /** A record's primary email address and phone number (PRIMARY_METHODS in a select list). */
@@ -41,6 +41,6 @@ export const ContactMethodListQuery = Type.Object({
 });
 export type ContactMethodListFilter = Static<typeof ContactMethodListQuery>;
 
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const Id = Id64();
 export const OwnerParams = Type.Object({ id: Id });
 export const ContactMethodParams = Type.Object({ id: Id, contactMethodId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

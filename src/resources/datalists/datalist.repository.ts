@@ -7,7 +7,7 @@ import {
   branches, employeeStatuses, employmentCategories, howHeardOf, messageActions, orderTypes,
   securityGroupMessageActions, serviceReps, washedStatuses,
 } from '../../platform/db/schema.ts';
-import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
+import { pageOf, toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { documentTypes } from '../assignment-messages/assignment-message.table.ts';
 import { assessments, assessmentVendors } from '../assessments/assessment.table.ts';
@@ -116,7 +116,7 @@ export const listAssessments = list('assessments', assessments, {
 
 export async function listCountries(scope: DataScope, paging: Page): Promise<Paged<Country>> {
   const all = await loadCountries(scope.db);
-  return { data: all.slice(paging.skip, paging.skip + paging.take), totalCount: all.length };
+  return pageOf(all, paging);
 }
 
 // ---- The back office's lists (decision 0028) ------------------------------------------------------

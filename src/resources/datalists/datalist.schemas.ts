@@ -1,6 +1,7 @@
 // Item shapes of the lookup lists. Each pairs an id with a display name, named after the field that
 // takes the id elsewhere (`orderTypeId` / `orderType`), as the spec's own records do.
 import { Type, type Static } from 'typebox';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { assessmentVendors } from '../assessments/assessment.table.ts';
 import { nounOf, type CodeList } from '../reference-data/back-office.lists.ts';
 import { JURISDICTION_KINDS } from '../reference-data/reference.table.ts';
@@ -112,7 +113,7 @@ export const PurchaseOrderItem = Type.Object({
 }, { $id: 'DatalistPurchaseOrder' });
 
 export const PurchaseOrderQuery = Type.Object({
-  customerId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Only this customer\'s purchase orders.' })),
+  customerId: Type.Optional(Id64('Only this customer\'s purchase orders.')),
 });
 
 export type Country = Static<typeof CountryItem>;

@@ -2,9 +2,10 @@
 // The government id is kept only as a keyed hash (for the duplicate check) and its last four
 // characters (for display): it can never be returned in full.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, boolean } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, boolean } from 'drizzle-orm/pg-core';
 import { branches, bytea, hierarchyNodes, serviceReps } from '../../platform/db/schema.ts';
 import { catalogColumns } from '../../platform/db/catalog-columns.ts';
+import { bigIdentity } from '../../platform/db/columns.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 
 /** Catalog columns that reference other tables (the catalog's columns are typed only at run time). */
@@ -18,7 +19,7 @@ function catalogReferences(t: object) {
 
 export const employees = pgTable('employees', {
   tenantId: integer('tenant_id').notNull(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  id: bigIdentity(),
   hierId: integer('hier_id').notNull(),
   ...catalogColumns(employeeCatalog),
   street1: varchar('street1', { length: 50 }),

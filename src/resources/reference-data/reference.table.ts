@@ -3,7 +3,7 @@
 // Ids are the ones the PATCH catalog names (`WorksiteId`, `ShiftId` Guid, `JobOrderStatusId`, ...).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, varchar, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { createdAt, tenantBigKey, tenantId, tenantKey } from '../../platform/db/columns.ts';
+import { bigIdentity, createdAt, tenantBigKey, tenantId, tenantKey } from '../../platform/db/columns.ts';
 
 const named = (table: string) => pgTable(table, {
   ...tenantKey(),
@@ -39,7 +39,7 @@ const codeList = <I extends PgColumnBuilderBase>(table: string, id: I) => pgTabl
 export const burdenTypes = codeList('burden_types', intId());
 export const businessCodes = codeList('business_codes', uuid('id').notNull().default(sql`gen_random_uuid()`));
 export const remoteWorkStatuses = codeList('remote_work_statuses', intId());
-export const wotcEligibilityStatuses = codeList('wotc_eligibility_statuses', bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity());
+export const wotcEligibilityStatuses = codeList('wotc_eligibility_statuses', bigIdentity());
 export const contractLengthTypes = codeList('contract_length_types', intId());
 export const contractCategories = codeList('contract_categories', intId());
 export const divisions = codeList('divisions', intId());

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
+import { externalServiceProblem } from '../../platform/http/external-service.ts';
 import { branchForNewEmployee, createResumeEmployee, howHeardOfExists } from './resume-employee.repository.ts';
 import { readResumeUpload } from './resume-upload.ts';
 import { standardizeAddress } from './resume.address.ts';
@@ -74,7 +75,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
       if (e instanceof ResumeFileError) {
         throw new AppError(e.code === 'TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', `The resume could not be read: ${e.message}`, { resume: [`${e.code}: ${e.message}`] });
       }
-      if (e instanceof ResumeServiceError) throw new AppError(e.kind === 'unreachable' ? 'EXTERNAL_UNREACHABLE' : 'EXTERNAL_FAILED', `The resume parsing service: ${e.message}`);
+      if (e instanceof ResumeServiceError) throw externalServiceProblem(e, `The resume parsing service: ${e.message}`);
       throw e;
     }
 

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { Value } from 'typebox/value';
 import type { Config } from '../../config.ts';
+import { unreachableReason } from '../../platform/http/external-service.ts';
 import { parseFields } from './resume.fields.ts';
 import { detectFormat, extractText, RESUME_LIMITS, ResumeFileError, type ExtractOptions, type ResumeFileErrorCode } from './resume.text.ts';
 import { ParsedResumeSchema, ResumeServiceError, type ParsedResume, type ParseOptions, type ResumeParser } from './resume.types.ts';
@@ -256,8 +257,7 @@ export function externalParser(url: string, options: ExternalParserOptions = {})
         status = response.status;
         raw = await response.text();
       } catch (err) {
-        const why = err instanceof Error && err.name === 'TimeoutError' ? `did not answer within ${timeoutMs} ms` : `could not be reached (${causeOf(err)})`;
-        throw new ResumeServiceError('unreachable', `The resume parsing service at ${where} ${why}.`);
+        throw new ResumeServiceError('unreachable', `The resume parsing service at ${where} ${unreachableReason(err, timeoutMs)}.`);
       }
 
       let body: unknown;
@@ -281,11 +281,6 @@ export function externalParser(url: string, options: ExternalParserOptions = {})
 function isFileError(body: unknown): body is { code: ResumeFileErrorCode; message: string } {
   const b = body as { code?: unknown; message?: unknown } | null;
   return typeof b === 'object' && b !== null && FILE_ERROR_CODES.includes(b.code as ResumeFileErrorCode) && typeof b.message === 'string';
-}
-
-function causeOf(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
 }
 
 /** The external service when RESUME_PARSER_URL is set, else the built-in parser. */

@@ -2,6 +2,7 @@
 // says whether it was found; `confidence` is 0..1 (1: matched a strict pattern, lower: a guess).
 // The schemas check an external parser's answer; the types are derived from them.
 import { Type, type Static, type TSchema } from 'typebox';
+import { ExternalServiceError } from '../../platform/http/external-service.ts';
 import type { ResumeFileErrorCode } from './resume.text.ts';
 
 export interface Found<T> { value: T; confidence: number }
@@ -88,14 +89,9 @@ export type ResumeFailure = { code: ResumeFileErrorCode; message: string };
 /**
  * An external parsing service failure (AMB-38 (a)): `unreachable` when it cannot be reached or
  * refuses the connection (HTTP 520), `bad-answer` when it answers an error or something unexpected
- * (HTTP 521).
+ * (HTTP 521), as for every external service (platform/http/external-service.ts).
  */
-export class ResumeServiceError extends Error {
-  constructor(readonly kind: 'unreachable' | 'bad-answer', message: string) {
-    super(message);
-    this.name = 'ResumeServiceError';
-  }
-}
+export class ResumeServiceError extends ExternalServiceError {}
 
 export interface ResumeParser {
   /** Parses one file. Throws ResumeFileError for a bad file, ResumeServiceError for the external service. */

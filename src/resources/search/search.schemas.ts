@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageQuery } from '../../platform/http/paging.ts';
 
 /** Result columns of the email search, in order: also the values `OrderBy` accepts. */
 export const EMAIL_RESULT_COLUMNS = ['emailAddress', 'firstName', 'lastName', 'name', 'isPrimary', 'originId', 'originTypeId', 'branchName', 'governmentPersonalId'] as const;
@@ -6,8 +7,9 @@ export const EMAIL_RESULT_COLUMNS = ['emailAddress', 'firstName', 'lastName', 'n
 export const EmailSearchQuery = Type.Object({
   SearchString: Type.String({ minLength: 1, maxLength: 255, description: 'Names or email addresses starting with this (any case).' }),
   OriginTypeFilter: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, description: '1 Employee, 2 Contact.' })),
-  Skip: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
-  Take: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
+  // The spec's names for the one paging rule's skip and take (EMAIL-05 to EMAIL-08).
+  Skip: PageQuery.properties.skip,
+  Take: PageQuery.properties.take,
   OrderBy: Type.Optional(Type.String({ description: `Any result column: ${EMAIL_RESULT_COLUMNS.join(', ')} (any case). Default emailAddress.` })),
   OrderByAscending: Type.Boolean({ default: true }),
 });

@@ -2,6 +2,7 @@
 // create answer only.
 import { Type } from 'typebox';
 import { PageQuery, PagedList } from '../../platform/http/paging.ts';
+import { Id64 } from '../../platform/records/shapes.ts';
 import { CREDENTIAL_KINDS, DISABLED_REASONS } from '../../platform/events/subscription-state.ts';
 
 export const MAX_EVENT_TYPES = 50;
@@ -80,4 +81,4 @@ export const WebhookDeliveryQuery = Type.Object({
 });
 export const WebhookListQuery = Type.Object({ skip: PageQuery.properties.skip, take: PageQuery.properties.take });
 export const WebhookIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
-export const WebhookDeliveryParams = Type.Object({ ...WebhookIdParams.properties, deliveryId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+export const WebhookDeliveryParams = Type.Object({ ...WebhookIdParams.properties, deliveryId: Id64('Id of the delivery (Int64).') });

@@ -1845,7 +1845,7 @@ export interface paths {
         /** An employee's assessment sessions, latest first, with their assessments and results. 404 for an employee outside your hierarchy. */
         get: operations["listEmployeeAssessmentSessions"];
         put?: never;
-        /** Request an assessment package for an employee. An AssessOnCloud-style vendor is called at once with the candidate, the assessment codes and the two callback addresses; a webhook vendor is not called (its results arrive at its webhook). 404 for an employee outside your hierarchy; 400 naming assessmentPackageId for an unknown, inactive or empty package; 409 when the vendor has no API address or key; 502 when the provider fails (the session is kept, failed). */
+        /** Request an assessment package for an employee. An AssessOnCloud-style vendor is called at once with the candidate, the assessment codes and the two callback addresses; a webhook vendor is not called (its results arrive at its webhook). 404 for an employee outside your hierarchy; 400 naming assessmentPackageId for an unknown, inactive or empty package; 409 when the vendor has no API address or key; 520 when the provider cannot be reached, 521 when it answers an error (either way the session is kept, failed). */
         post: operations["requestAssessmentSession"];
         delete?: never;
         options?: never;
@@ -2055,7 +2055,7 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "PROVIDER_UNAVAILABLE" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
@@ -2855,7 +2855,7 @@ export interface components {
         };
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "PROVIDER_UNAVAILABLE" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;
@@ -3453,6 +3453,7 @@ export interface components {
             source: string;
             ownedByServiceRepId: number | null;
             teamId: number | null;
+            /** Format: int64 */
             prospectStatusId: number;
             primaryMessageId: number | null;
             hierId: number;
@@ -3527,6 +3528,7 @@ export interface components {
             op: "replace" | "add" | "test";
             /** @enum {string} */
             path: "/ProspectStatusId";
+            /** Format: int64 */
             value: number;
         } | {
             /** @enum {string} */
@@ -4515,7 +4517,10 @@ export interface components {
             from: "/FirstName" | "/LastName" | "/Title" | "/NickName" | "/Honorific" | "/Birthday" | "/CustomerId" | "/CompanyId" | "/BranchId" | "/EmployeeId" | "/WorksiteId" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/ServiceRepId";
         })[];
         ContractCreate: {
-            /** @description The customer; visible to the caller. The contract lives in the customer's hierarchy node. */
+            /**
+             * Format: int64
+             * @description The customer; visible to the caller. The contract lives in the customer's hierarchy node.
+             */
             customerId: number;
             name: string;
             contractStatusId?: number | null;
@@ -4538,6 +4543,7 @@ export interface components {
         };
         Contract: {
             contractId: number;
+            /** Format: int64 */
             customerId: number;
             name: string;
             notes: string;
@@ -4566,6 +4572,7 @@ export interface components {
             op: "replace" | "add" | "test";
             /** @enum {string} */
             path: "/CustomerId";
+            /** Format: int64 */
             value: number;
         } | {
             /** @enum {string} */
@@ -4655,7 +4662,10 @@ export interface components {
             from: "/CustomerId" | "/Name" | "/Notes" | "/ContractLength" | "/ContractLengthTypeId" | "/ContractStatusId" | "/StartDate" | "/EndDate" | "/PrimaryContactId" | "/ContractCategoryId" | "/OwnedByServiceRepId" | "/DateContractSigned" | "/PrimaryMessageId";
         })[];
         JobOrderCreate: {
-            /** @description A customer inside the caller's hierarchy. */
+            /**
+             * Format: int64
+             * @description A customer inside the caller's hierarchy.
+             */
             customerId: number;
             /** @description A job title inside the caller's hierarchy (GET /Administration/JobTitles). */
             jobTitleId: number;
@@ -5704,7 +5714,10 @@ export interface components {
             from: "/AccountCode" | "/BillRate" | "/BranchId" | "/CheckDeliveryCode" | "/CostCenter" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/DateWorked" | "/Day1TotalHours" | "/Day2TotalHours" | "/Day3TotalHours" | "/Day4TotalHours" | "/Day5TotalHours" | "/Day6TotalHours" | "/Day7TotalHours" | "/DoubletimeBillRate" | "/DoubletimeHours" | "/DoubletimePayRate" | "/InvoiceHoldCode" | "/InvoiceText" | "/IsSalaryApproved" | "/Location" | "/NumberOfDaysWorked" | "/OneTimeDoNotEPay" | "/OneTimeOverrideFederalWithholding" | "/OneTimeOverridePayPeriods" | "/OneTimeOverrideRegionWithholding" | "/OvertimeBillRate" | "/OvertimeHours" | "/OvertimePayRate" | "/PayCodeId" | "/PayHoldCode" | "/PayPeriodEndDate" | "/PayPeriodStartDate" | "/PayRate" | "/PayrollNote" | "/PurchaseOrderId" | "/RegularHours" | "/RequisitionNumber" | "/SalaryBillRate" | "/SalaryPayRate" | "/ShowZeroBillOnInvoice" | "/SubEntity" | "/UnitBillRate" | "/UnitPayRate" | "/Units" | "/VendorInvoiceNumber" | "/WeekendDate" | "/WorksiteId";
         })[];
         AssignmentCreate: {
-            /** @description The employee placed; visible to the caller. */
+            /**
+             * Format: int64
+             * @description The employee placed; visible to the caller.
+             */
             employeeId: number;
             /** @description The job order filled; visible to the caller. Customer, job title, branch, shift, schedule and codes are copied from it. */
             jobOrderId: number;
@@ -6267,7 +6280,10 @@ export interface components {
         WebUserCreate: {
             /** @description Whose login: an employee's or a customer contact's. */
             type: "WebUserEmployee" | "WebUserContact";
-            /** @description The employeeId or contactId, inside your hierarchy. */
+            /**
+             * Format: int64
+             * @description The employeeId or contactId, inside your hierarchy.
+             */
             recordId: number;
             /** @description Unique per tenant and type, case-insensitive. */
             username: string;
@@ -6419,7 +6435,10 @@ export interface components {
             };
         };
         JobOrderCandidateCreate: {
-            /** @description An employee the caller can see (Int64). */
+            /**
+             * Format: int64
+             * @description An employee the caller can see (Int64).
+             */
             employeeId: number;
             utmSource?: string | null;
             utmCampaign?: string | null;
@@ -6465,7 +6484,10 @@ export interface components {
             totalCount: number;
         };
         AssignmentRestrictionSessionStart: {
-            /** @description The employee to vet for the order; visible to the caller. */
+            /**
+             * Format: int64
+             * @description The employee to vet for the order; visible to the caller.
+             */
             employeeId: number;
         };
         AssignmentRestrictionSessionPage: {
@@ -6542,7 +6564,10 @@ export interface components {
             totalCount: number;
         };
         AssessmentResultsCallback: {
-            /** @description Our id of the session: the `assessmentSessionId` sent in the session request. */
+            /**
+             * Format: int64
+             * @description Our id of the session: the `assessmentSessionId` sent in the session request.
+             */
             assessmentSessionId: number;
             /** @description The provider's id of the session; when given it must be the one the provider answered the request with. */
             providerSessionId?: string;
@@ -6565,7 +6590,10 @@ export interface components {
             status: "requested" | "inProgress" | "completed" | "expired" | "failed";
         };
         AssessmentStatusCallback: {
-            /** @description Our id of the session: the `assessmentSessionId` sent in the session request. */
+            /**
+             * Format: int64
+             * @description Our id of the session: the `assessmentSessionId` sent in the session request.
+             */
             assessmentSessionId: number;
             /** @description The provider's id of the session; when given it must be the one the provider answered the request with. */
             providerSessionId?: string;
@@ -11960,7 +11988,9 @@ export interface operations {
                 SearchString: string;
                 /** @description 1 Employee, 2 Contact. */
                 OriginTypeFilter?: number;
+                /** @description Items to skip (min 0). */
                 Skip?: number;
+                /** @description Items to return (1 to 1000). */
                 Take?: number;
                 /** @description Any result column: emailAddress, firstName, lastName, name, isPrimary, originId, originTypeId, branchName, governmentPersonalId (any case). Default emailAddress. */
                 OrderBy?: string;
@@ -13239,7 +13269,12 @@ export interface operations {
     };
     listAssignmentRestrictionRules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14395,6 +14430,7 @@ export interface operations {
             header?: never;
             path: {
                 id: number;
+                /** @description Id of the delivery (Int64). */
                 deliveryId: number;
             };
             cookie?: never;

@@ -76,6 +76,7 @@ export const INTEGER_RANGE: Record<string, [number, number]> = {
   Int8: [0, 127],
   Int16: [-32768, 32767],
   Int32: [-2147483648, 2147483647],
+  // What a JS number holds exactly; above it an Int64 (always an id) is one no record has (platform/ids.ts).
   Int64: [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 
@@ -92,6 +93,8 @@ export function valueSchema(field: Field): TSchema {
       case 'DateTime': return Type.String({ format: 'date-time' });
       case 'Boolean': return Type.Boolean();
       case 'Decimal': return Type.Number({ minimum: field.min ?? -DECIMAL_LIMIT, maximum: field.max ?? DECIMAL_LIMIT });
+      // Int64 fields are ids: any Int64 is taken, and one above the ids that exist is an unknown id (platform/ids.ts).
+      case 'Int64': return Type.Integer({ format: 'int64', ...(field.min !== undefined && { minimum: field.min }), ...(field.max !== undefined && { maximum: field.max }) });
       default: {
         const [min, max] = INTEGER_RANGE[field.type]!;
         return Type.Integer({ minimum: field.min ?? min, maximum: field.max ?? max });

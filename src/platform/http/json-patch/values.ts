@@ -2,6 +2,7 @@
 // lower case). Strict: JSON gives numbers and booleans their own types, so "5" is not an Int32.
 import { DECIMAL_LIMIT, INTEGER_RANGE, type Field } from './catalog.ts';
 import { isInDateRange } from '../date-range.ts';
+import { beyondIds, beyondIdsMessage } from '../../ids.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -53,6 +54,8 @@ export function checkValue(field: Field, value: unknown): Checked {
     default: {
       const [min, max] = INTEGER_RANGE[field.type]!;
       if (typeof value !== 'number' || !Number.isInteger(value)) return { ok: false, message: `must be an integer (${field.type})` };
+      const beyond = field.type === 'Int64' ? beyondIds(value) : undefined;
+      if (beyond) return { ok: false, message: beyondIdsMessage(beyond) };
       const lo = field.min ?? min, hi = field.max ?? max;
       if (value < lo || value > hi) return { ok: false, message: `must be between ${lo} and ${hi} (${field.type})` };
       return { ok: true, value };
