@@ -110,7 +110,7 @@ describe('the API reference page (/swagger)', () => {
       await popup.fill('#password', server.credentials.oauth.rep.password);
       await popup.click('button[type=submit]');
       await popup.getByRole('button', { name: 'Allow', exact: true }).waitFor();
-      expect(await popup.locator('li code').allTextContents()).toEqual([SCOPE]);
+      expect(await popup.locator('details code').allTextContents()).toEqual([SCOPE]);
       const closed = popup.waitForEvent('close');
       closed.catch(() => {}); // awaited below, unless a step fails first
       const [token] = await Promise.all([
