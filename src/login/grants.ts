@@ -9,7 +9,6 @@ import { findWebUserLogin, KIND_OF_ROLE, webUserSubject } from '../resources/web
 import { placeOfClient, type RegisteredClient } from './acr.ts';
 import { retryAfter, type Limits } from '../platform/rate-limit/rate-limit.ts';
 import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey, type Hold } from './throttle.ts';
-import { addressOf } from './client-address.ts';
 
 export function oauthError(status: number, error: string, description: string): errors.OIDCProviderError {
   const e = new errors.OIDCProviderError(status, error);
@@ -88,7 +87,7 @@ export function registerGrants(provider: Provider, options: GrantOptions): void 
     }
     const scope = grantedScope(ctx.oidc.params.scope, client.scopes);
     const kind = KIND_OF_ROLE[usertype];
-    const who = { user: userKey(client.tenantId, kind, username), client: ctx.oidc.client.clientId, address: addressOf(ctx.req) };
+    const who = { user: userKey(client.tenantId, kind, username), client: ctx.oidc.client.clientId, address: ctx.ip };
     const hold = await signInHold(options.limits, who);
     if (hold) throw heldError(ctx, hold);
     const login = await findWebUserLogin(db, client.tenantId, kind, username);

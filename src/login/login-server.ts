@@ -19,7 +19,6 @@ import { interactionRoutes } from './interactions.ts';
 import { loginViews } from './views.ts';
 import { localeOf, MESSAGES } from './i18n.ts';
 import { openLimits } from '../platform/rate-limit/rate-limit.ts';
-import { rememberAddress } from './client-address.ts';
 import { clientAuthLimits } from './token-limits.ts';
 
 export interface LoginServerOptions {
@@ -97,7 +96,6 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     oauth.addContentTypeParser('*', (_request, _payload, done) => done(null));
     oauth.all('/*', async (request, reply) => {
       reply.hijack();
-      rememberAddress(request);
       forwardedAsTrusted(request, publicAddress);
       await current().callback()(request.raw, reply.raw);
     });

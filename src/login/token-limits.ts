@@ -6,7 +6,6 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { Provider } from 'oidc-provider';
 import { retryAfter, type Limits, type LimitState } from '../platform/rate-limit/rate-limit.ts';
-import { addressOf } from './client-address.ts';
 import { oauthError } from './grants.ts';
 
 const minutes = (state: LimitState) => Math.max(1, Math.ceil(state.resetSeconds / 60));
@@ -36,7 +35,7 @@ export function clientAuthLimits(limits: Limits): ClientAuthLimits {
         await next();
         return;
       }
-      const address = addressOf(ctx.req);
+      const address = ctx.ip;
       const held = await byAddress.peek(address).catch((e: unknown) => serverError(ctx, e));
       if (!held) return;
       if (!held.allowed) {
