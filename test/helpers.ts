@@ -11,6 +11,7 @@ import { issueCredential, type IssuedCredential } from '../src/platform/auth/tok
 import { ALL_SCOPES } from '../src/platform/auth/scopes.ts';
 import { addBranch, addHierarchyNode, addServiceRep, createTenant } from '../src/resources/tenants/tenant.provisioning.ts';
 import pino from 'pino';
+import ExcelJS from 'exceljs';
 import { createWorker } from '../src/platform/jobs/start-worker.ts';
 import type { BatchWorker } from '../src/platform/jobs/worker.ts';
 import { jobCatalog } from '../src/resources/jobs.ts';
@@ -152,4 +153,11 @@ export function refusedNaming(res: { statusCode: number; headers: Record<string,
   expect(res.statusCode, res.body).toBe(400);
   expect(res.headers['content-type']).toContain('application/problem+json');
   expect(Object.keys(JSON.parse(res.body).errors), res.body).toEqual([field]);
+}
+
+/** An XLSX answer opened with exceljs (its `load` takes an ArrayBuffer: a copy of the payload's bytes is one). */
+export async function workbookOf(res: { rawPayload: Buffer }): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(res.rawPayload).buffer);
+  return workbook;
 }

@@ -2,9 +2,8 @@
 // as its response schema gives them (nested objects as dotted names), on an empty page as on a full
 // one, whatever the rows hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { callers, testApp, type Caller, type TestContext } from '../../test/helpers.ts';
+import { callers, testApp, type Caller, type TestContext, workbookOf } from '../../test/helpers.ts';
 import { XLSX } from '../platform/http/negotiation.ts';
 
 let t: TestContext;
@@ -24,8 +23,7 @@ async function csvRows(url: string): Promise<string[][]> {
 async function sheetRows(url: string, sheetName: string): Promise<unknown[][]> {
   const res = await admin({ method: 'GET', url, headers: { accept: XLSX } });
   expect(res.statusCode, res.body).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const workbook = await workbookOf(res);
   const sheet = workbook.getWorksheet(sheetName);
   expect(sheet, sheetName).toBeDefined();
   const rows: unknown[][] = [];

@@ -2,11 +2,10 @@
 // paging bounds, case-insensitive paths, ETags, 404/405/406/413/415, overload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'node:http';
-import { auth, testApp, type TestContext } from '../../../test/helpers.ts';
+import { auth, testApp, type TestContext, workbookOf } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { XLSX } from './negotiation.ts';
 import { OPENAPI_PATH } from '../openapi.ts';
@@ -103,8 +102,7 @@ describe('response negotiation of a paged list (NEG-03 NEG-04 NEG-05)', () => {
   it('NEG-05: answers an XLSX workbook that exceljs opens, with the rows', async () => {
     const res = await list(XLSX);
     expect(res.headers['content-type']).toBe(XLSX);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const workbook = await workbookOf(res);
     const sheet = workbook.getWorksheet('HowHeardOf')!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'howHeardOfId', 'howHeardOf', 'originTypeId', 'requireDetails']);
     expect(sheet.rowCount).toBe(4);

@@ -3,9 +3,8 @@
 // an assignment (ASG-17) is the assignment's, and may be its primary one (PATCH-ASG-08).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, testApp, type TestContext, workbookOf } from '../../../test/helpers.ts';
 import { recordMaker } from '../../../test/record-fixtures.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { messageActions } from '../../platform/db/schema.ts';
@@ -193,8 +192,7 @@ describe('access and formats', () => {
     const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     const xlsx = await north({ method: 'GET', url: url(customers, customerId), headers: { accept: XLSX } });
     expect(xlsx.headers['content-type']).toBe(XLSX);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const workbook = await workbookOf(xlsx);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['messageId', 'originType', 'text', 'isPrimary', 'dateCreated']));
     expect(sheet.rowCount).toBe(all.totalCount + 1);
