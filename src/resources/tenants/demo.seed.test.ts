@@ -37,6 +37,12 @@ const newEmployee = (token: string, branchId: number) => app.inject({
   payload: { firstName: 'Pat', lastName: 'Example', branchId, region: 'MN' },
 });
 
+const get = async (url: string) => {
+  const res = await app.inject({ method: 'GET', url, headers: { 'x-tw-token': demo.personalAccessToken.token } });
+  expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+  return res.json();
+};
+
 describe('the demo tenant', () => {
   it('EMP-21 has a rep at a node that may not create employees: POST /Employees answers 403 HIERARCHY_CANNOT_CREATE_EMPLOYEES; the administrator gets 201', async () => {
     const { payroll } = demo;
@@ -53,6 +59,27 @@ describe('the demo tenant', () => {
     const refused = await app.inject({ method: 'POST', url: '/Employees/Resume', headers: { ...form.headers, 'x-tw-token': demo.payroll.personalAccessToken.token }, payload: form.payload });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().code).toBe('HIERARCHY_CANNOT_INSERT_MASTER_DATA');
+  });
+
+  it('PATCH-ASG-08 ASG-17: the demo\'s first assignment lists its messages with the employee\'s linked call pinned first; its records have messages too', async () => {
+    const { data } = await get('/Assignments?take=1000');
+    const first = Math.min(...data.map((a: { assignmentId: number }) => a.assignmentId));
+    const assignment = await get(`/Assignments/${first}`);
+    const page = await get(`/Assignments/${first}/messages`);
+    expect(page.totalCount).toBe(2);
+    expect(page.data[0]).toMatchObject({ messageId: assignment.primaryMessageId, isPrimary: true, originType: 'employee', originId: assignment.employeeId, subject: 'Start confirmed', messageAction: 'Phone Call' });
+    expect(page.data[1]).toMatchObject({ originType: 'assignment', originId: first, isPrimary: false });
+
+    const employee = await get(`/Employees/${assignment.employeeId}/messages`);
+    expect(employee.totalCount).toBe(2);
+    expect(employee.data[0]).toMatchObject({ subject: 'Interview', isPrimary: true });
+    for (const url of [`/Customers/${assignment.customerId}/messages`, `/JobOrders/${assignment.jobOrderId}/messages`]) {
+      expect((await get(url)).totalCount, url).toBe(1);
+    }
+    const { data: contacts } = await get(`/Contacts?customerId=${assignment.customerId}`);
+    expect(contacts.length).toBeGreaterThan(0);
+    const withMessages = await Promise.all(contacts.map((c: { contactId: number }) => get(`/Contacts/${c.contactId}/messages`)));
+    expect(withMessages.map((p) => p.totalCount).reduce((a, b) => a + b, 0)).toBe(1);
   });
 
   it('its web user\'s employee is on an assignment, placed as a rep places one: vetted clear, then created with its event', async () => {
