@@ -3,8 +3,8 @@
 // non-nullable field are each refused with 400 naming the field, and change nothing.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog, Field } from '../src/platform/http/json-patch/catalog.ts';
-import { INTEGER_RANGE } from '../src/platform/http/json-patch/catalog.ts';
+import type { Catalog, Field } from '../src/platform/records/json-patch/catalog.ts';
+import { INTEGER_RANGE } from '../src/platform/records/json-patch/catalog.ts';
 
 export interface CatalogHarness {
   /** Sends a PATCH document to the record under test; answers status and parsed body. */

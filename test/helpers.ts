@@ -12,8 +12,7 @@ import { ALL_SCOPES } from '../src/platform/auth/scopes.ts';
 import { addBranch, addHierarchyNode, addServiceRep, createTenant } from '../src/resources/tenants/tenant.provisioning.ts';
 import pino from 'pino';
 import ExcelJS from 'exceljs';
-import { createWorker } from '../src/platform/jobs/start-worker.ts';
-import type { BatchWorker } from '../src/platform/jobs/worker.ts';
+import { createBackground, type Background } from '../src/platform/background.ts';
 import { jobCatalog } from '../src/resources/jobs.ts';
 
 let counter = 0;
@@ -98,8 +97,8 @@ export async function testApp(configOverrides: Record<string, string> = {}): Pro
 }
 
 /** A started batch worker with every job type on the test's database, polling often so that a test's jobs finish soon. */
-export async function startWorker(t: Pick<TestContext, 'app' | 'config' | 'database'>): Promise<BatchWorker> {
-  const worker = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
+export async function startWorker(t: Pick<TestContext, 'app' | 'config' | 'database'>): Promise<Background> {
+  const worker = createBackground(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
   await worker.start();
   return worker;
 }

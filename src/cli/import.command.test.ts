@@ -7,11 +7,11 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, testApp, type TestContext } from '../../test/helpers.ts';
 import { makeResume, SAMPLE_PERSON } from '../resources/resumes/resume.fixtures.ts';
-import type { BatchWorker } from '../platform/jobs/worker.ts';
+import type { Background } from '../platform/background.ts';
 import { importResumes } from './import.command.ts';
 
 let t: TestContext;
-let worker: BatchWorker;
+let worker: Background;
 let baseUrl: string;
 const folder = mkdtempSync(join(tmpdir(), 'resumes-'));
 

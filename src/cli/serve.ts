@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
-import { createWorker } from '../platform/jobs/start-worker.ts';
+import { createBackground } from '../platform/background.ts';
 import { jobCatalog } from '../resources/jobs.ts';
 import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed.ts';
 import { ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
@@ -71,12 +71,12 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
   const connection = await connect(config, log, true);
   // Signals are ours from here: stop what has started (requests, batch items, database), then exit.
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let worker: ReturnType<typeof createWorker> | undefined;
+  let background: ReturnType<typeof createBackground> | undefined;
   let login: LoginServer | undefined;
   const stop = stopOnSignals(async (reason) => {
     supervisor.stop();
     log(`${reason}: finishing requests and batch items in flight and stopping`);
-    await worker?.stop();
+    await background?.stop();
     await app?.close();
     await login?.close();
     await connection.close();
@@ -97,8 +97,8 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     if (demo) await pointDemoSandbox(connection.database.db, demo.tenantId, demo.assessments.vendorId, config.BASE_URL);
     app = await buildApp({ config, database: connection.database, assessmentSandbox: demo?.assessments.sandbox });
     await listenOn(app, { port: config.PORT, host: config.HOST, variable: 'PORT', what: 'the API\'s port' });
-    worker = config.WORKER_IN_PROCESS ? createWorker(connection.database, config, jobCatalog(app.resumeParser), app.log) : undefined;
-    await worker?.start();
+    background = config.WORKER_IN_PROCESS ? createBackground(connection.database, config, jobCatalog(app.resumeParser), app.log) : undefined;
+    await background?.start();
 
     console.log(`
 Staffing Operations API is running
@@ -109,7 +109,7 @@ Staffing Operations API is running
   Registration:   ${config.REGISTRATION_URL}/{en|es}/{registration name}${demo ? `  (demo: ${config.REGISTRATION_URL}/en/${demo.tenant})` : ''}
   Login server:   ${login ? `${config.AUTH_URL}  (discovery: ${config.AUTH_URL}/.well-known/openid-configuration)` : `off (LOGIN_SERVER_IN_PROCESS=false): run \`staffing login-server\` at ${config.AUTH_URL}`}
   Database:       ${connection.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}
-  Batch worker:   ${worker ? 'in this process' : 'off (WORKER_IN_PROCESS=false): run `staffing worker`'}`);
+  Batch worker:   ${background ? 'in this process' : 'off (WORKER_IN_PROCESS=false): run `staffing worker`'}`);
     if (demo) printDemoCredentials(config, demo);
   } catch (e) {
     // What started stops: a refusal (a port taken) ends the command with its exit code, not a half-started server.

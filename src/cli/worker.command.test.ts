@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../../test/helpers.ts';
 import { batchJobItems } from '../platform/jobs/job.table.ts';
-import { createWorker } from '../platform/jobs/start-worker.ts';
+import { createBackground } from '../platform/background.ts';
 import { jobCatalog } from '../resources/jobs.ts';
 import { stageResume } from '../resources/staging/staged-employee.repository.ts';
 import { createBatchJob } from '../resources/batch-jobs/batch-job.repository.ts';
@@ -66,7 +66,7 @@ describe('staffing worker', () => {
     await exited(child);
 
     // Another worker (built-in parser) takes the item over once the lease has run out.
-    const rescuer = createWorker(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
+    const rescuer = createBackground(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
     await rescuer.start();
     try {
       const done = await until(() => item(staged.batchJobItemId), (i) => i.status === 'Completed', 'the item is retried');

@@ -8,7 +8,7 @@ import { connect } from '../platform/db/connect.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
 import { prepareDatabase } from '../resources/registry.ts';
-import { createWorker } from '../platform/jobs/start-worker.ts';
+import { createBackground } from '../platform/background.ts';
 import { createResumeParser } from '../resources/resumes/resume.parser.ts';
 import { jobCatalog } from '../resources/jobs.ts';
 import { UsageError } from './refusals.ts';
@@ -38,12 +38,12 @@ async function start(config: Config, log: pino.Logger, options: { types?: string
   const parser = createResumeParser(config);
   let worker;
   try {
-    worker = createWorker(connection.database, config, jobCatalog(parser), log, {
+    worker = createBackground(connection.database, config, jobCatalog(parser), log, {
       ...(options.types ? { types: options.types } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     });
   } catch (e) {
-    // createWorker refuses only --types it has no handler for.
+    // createBackground refuses only --types it has no handler for.
     await parser.close();
     await connection.close();
     throw new UsageError(e instanceof Error ? e.message : String(e));

@@ -8,7 +8,7 @@ import { passwordMatches } from '../platform/auth/passwords.ts';
 import { findWebUserLogin, KIND_OF_ROLE, webUserSubject } from '../resources/web-users/web-user.repository.ts';
 import { placeOfClient, type RegisteredClient } from './acr.ts';
 import { retryAfter, type Limits } from '../platform/rate-limit/rate-limit.ts';
-import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey, type Hold } from './throttle.ts';
+import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey, type Hold } from '../platform/auth/sign-in-throttle.ts';
 
 export function oauthError(status: number, error: string, description: string): errors.OIDCProviderError {
   const e = new errors.OIDCProviderError(status, error);

@@ -11,7 +11,7 @@ import { repSubject } from '../platform/auth/rep-principal.ts';
 import { placeOfClient } from './acr.ts';
 import { findRepLogin } from '../platform/auth/rep-logins.ts';
 import { retryAfter, type Limits } from '../platform/rate-limit/rate-limit.ts';
-import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey } from './throttle.ts';
+import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey } from '../platform/auth/sign-in-throttle.ts';
 import { localeOf, MESSAGES, say, type Locale } from './i18n.ts';
 import { OIDC_SCOPES } from './adapter.ts';
 import { consentGroups } from './consent.ts';

@@ -1,7 +1,7 @@
 // Every PATCH catalog, by the spec's resource name, with its table and PATCH route(s): the registry's
 // records, and the records whose routes are their own.
-import type { Catalog } from '../platform/http/json-patch/catalog.ts';
-import type { PatchableTable } from '../platform/http/json-patch/target.ts';
+import type { Catalog } from '../platform/records/json-patch/catalog.ts';
+import type { PatchableTable } from '../platform/records/json-patch/target.ts';
 import { records } from './registry.ts';
 import { contactMethodCatalog } from './contact-methods/contact-method.patch-catalog.ts';
 import { contactMethods } from './contact-methods/contact-method.table.ts';

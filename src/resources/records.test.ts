@@ -11,7 +11,7 @@ import { as, testApp, type TestContext } from '../../test/helpers.ts';
 import { FIXTURES, recordMaker, type FixtureContext, type Side } from '../../test/record-fixtures.ts';
 import { wrongType } from '../../test/catalog-cases.ts';
 import { issueCredential } from '../platform/auth/tokens.ts';
-import type { Field } from '../platform/http/json-patch/catalog.ts';
+import type { Field } from '../platform/records/json-patch/catalog.ts';
 import { collectionPath, idProperty, type RecordDefinition } from '../platform/records/record.ts';
 import { fieldsRead } from '../platform/records/rules.ts';
 import { records } from './registry.ts';

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import Negotiator from 'negotiator';
-import { isLocale, LOCALES, type Locale } from './messages/index.ts';
+import { isLocale, LOCALES, type Locale } from '../platform/messages/index.ts';
 
 export const LANG_COOKIE = 'staffing-lang';
 

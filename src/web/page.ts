@@ -2,7 +2,7 @@
 // language, the form token (CSRF) and the language switch's links.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/csrf-protection';
-import { MESSAGES, type Locale, type Messages } from './messages/index.ts';
+import { MESSAGES, type Locale, type Messages } from '../platform/messages/index.ts';
 import { renderTemplate } from './views.ts';
 import { withLang } from './locale.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../../test/helpers.ts';
 import { mountPath } from './web.pages.ts';
-import { MESSAGES, LOCALES } from './messages/index.ts';
+import { MESSAGES, LOCALES } from '../platform/messages/index.ts';
 
 let t: TestContext;
 beforeAll(async () => { t = await testApp(); });

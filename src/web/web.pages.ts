@@ -14,7 +14,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { Limits } from '../platform/rate-limit/rate-limit.ts';
 import { AppError, logAppError } from '../platform/http/errors.ts';
 import { isConnectionFailure } from '../platform/db/database.ts';
-import { isLocale, MESSAGES, say, type Locale } from './messages/index.ts';
+import { isLocale, MESSAGES, say, type Locale } from '../platform/messages/index.ts';
 import { pageLocale } from './locale.ts';
 import { sendPage } from './page.ts';
 

@@ -1,4 +1,4 @@
-// Webhook delivery, run by the background worker (docs/decisions/0031). One step: sequence the
+// Webhook delivery, run in the background (platform/background.ts) (docs/decisions/0031). One step: sequence the
 // events committed since the last step, fan them out into deliveries (one per event and matching
 // subscription, for what the subscription's creator sees), claim due deliveries under a lease
 // (FOR UPDATE SKIP LOCKED: any number of workers) of subscriptions whose credential is still alive,
@@ -15,11 +15,7 @@ import type { JobLog } from '../jobs/job-catalog.ts';
 import { addressProblem, guardedLookup } from './address-guard.ts';
 import { eventColumns, toEventBody, type EventRow } from './event-shape.ts';
 import { sequenceAllEvents } from './outbox.ts';
-import { pruneEvents } from './retention.ts';
 import { disabledReason } from './subscription-state.ts';
-
-/** How often the delivery loop prunes the event log. */
-const PRUNE_EVERY_MS = 3_600_000;
 
 export interface DeliveryOptions {
   /** WEBHOOK_ALLOW_HTTP: plain http URLs (tests, a receiver on the same private network). */
@@ -34,8 +30,6 @@ export interface DeliveryOptions {
   batch: number;
   /** Polling interval of the worker's delivery loop. */
   pollMs: number;
-  /** EVENT_RETENTION_DAYS: the loop prunes older events and finished deliveries hourly (retention.ts). */
-  retentionDays: number;
   log: JobLog;
 }
 
@@ -43,7 +37,7 @@ export interface DeliveryOptions {
 export function webhookOptions(config: Config, log: JobLog): DeliveryOptions {
   return {
     allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
-    timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, batch: 16, pollMs: 1000, retentionDays: config.EVENT_RETENTION_DAYS, log,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, batch: 16, pollMs: 1000, log,
   };
 }
 
@@ -215,7 +209,6 @@ export class WebhookDeliverer {
   private running = false;
   private loopDone: Promise<void> | undefined;
   private wake: (() => void) | undefined;
-  private prunedAt = 0;
 
   constructor(private readonly database: Pick<Database, 'db'>, private readonly options: DeliveryOptions) {}
 
@@ -236,10 +229,6 @@ export class WebhookDeliverer {
     while (this.running) {
       let attempted = 0;
       try {
-        if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
-          this.prunedAt = Date.now();
-          await pruneEvents(this.database.db, this.options.retentionDays);
-        }
         attempted = await deliveryStep(this.database, this.options);
       } catch (e) {
         this.options.log.warn({ err: e }, 'webhook delivery step failed');

@@ -8,7 +8,7 @@ import ajvFormats from 'ajv-formats';
 import { lenientBodies } from './body.ts';
 import { invalid } from './errors.ts';
 import { isInDateRange } from './date-range.ts';
-import { GUID } from './json-patch/values.ts';
+import { GUID } from '../records/json-patch/values.ts';
 import { checkIds } from './int64-ids.ts';
 
 // ajv-formats is CommonJS: its module object is the plugin, and it also names itself `default` (typed).

@@ -9,7 +9,7 @@ import { testApp, type TestContext } from '../../../test/helpers.ts';
 import { defineJob, ItemFailure, type JobDefinition } from './job-catalog.ts';
 import { batchJobItems, batchJobs } from './job.table.ts';
 import { claimItems, completeFinishedJobs, completeJobIfDone, enqueueItems, failAbandoned, finishItem } from './queue.ts';
-import { createWorker } from './start-worker.ts';
+import { createBackground } from '../background.ts';
 import { BatchWorker, type WorkerOptions } from './worker.ts';
 
 let t: TestContext;
@@ -187,7 +187,7 @@ describe('batch worker', () => {
 
   it('refuses a type its catalog does not have, and a catalog naming a type twice', () => {
     const a = entry('A_Type', async () => async () => null);
-    expect(() => createWorker(t.database, t.config, [a], log, { types: ['B_Type'] })).toThrow('No handler for batch job type B_Type; known: A_Type');
+    expect(() => createBackground(t.database, t.config, [a], log, { types: ['B_Type'] })).toThrow('No handler for batch job type B_Type; known: A_Type');
     expect(() => worker([a, a])).toThrow('The job catalog names A_Type twice.');
   });
 });

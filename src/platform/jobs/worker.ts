@@ -12,7 +12,6 @@ import { principalOfRep } from '../auth/rep-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DataScope } from '../scope.ts';
 import { decodeParameters, ItemFailure, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
-import { WebhookDeliverer, type DeliveryOptions } from '../events/delivery.ts';
 import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, finishItem, ITEMS_CHANNEL, releaseItems, type ClaimedItem } from './queue.ts';
 
 /** How often a worker says it is alive, and after how long without a word it is taken as gone. */
@@ -38,8 +37,6 @@ export interface WorkerOptions {
   /** How long stop() waits for items in hand before giving them back. */
   graceMs: number;
   log: JobLog;
-  /** Webhook delivery (docs/decisions/0031), run beside the items; none when not given. */
-  webhooks?: DeliveryOptions;
 }
 
 export class BatchWorker {
@@ -53,7 +50,6 @@ export class BatchWorker {
   private loopDone: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private readonly principals = new Map<string, { principal: Principal | undefined; until: number }>();
-  private readonly deliverer: WebhookDeliverer | undefined;
 
   constructor(private readonly database: Database, private readonly options: WorkerOptions) {
     for (const definition of options.catalog) {
@@ -61,7 +57,6 @@ export class BatchWorker {
       this.definitions.set(definition.type, definition);
     }
     this.types = [...this.definitions.keys()];
-    this.deliverer = options.webhooks && new WebhookDeliverer(database, options.webhooks);
   }
 
   async start(): Promise<void> {
@@ -75,7 +70,6 @@ export class BatchWorker {
     this.timers.push(setInterval(() => void failAbandoned(this.database.db, this.types, this.options.maxAttempts)
       .then(() => completeFinishedJobs(this.database.db, this.types)).catch(() => {}), 15_000).unref());
     this.loopDone = this.loop();
-    this.deliverer?.start();
     this.options.log.info({ worker: this.id, types: this.types }, 'batch worker started');
   }
 
@@ -85,7 +79,7 @@ export class BatchWorker {
     this.running = false;
     this.wake?.();
     for (const t of this.timers) clearInterval(t);
-    await Promise.all([this.loopDone, this.deliverer?.stop()]);
+    await this.loopDone;
     const pending = [...this.inFlight.values()];
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => { timer = setTimeout(resolve, this.options.graceMs); });

@@ -5,7 +5,7 @@ import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { DataScope } from '../scope.ts';
 import { qualified } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
-import type { PatchTarget } from '../http/json-patch/target.ts';
+import type { PatchTarget } from './json-patch/target.ts';
 import { idParamOf, idProperty, type Parent, type RecordDefinition } from './record.ts';
 
 /** The parent's table, which holds the node (a parent is a record of the hierarchy). */

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/pipeline.ts';
 import type { TObject } from 'typebox';
 import { coalescer, prepared, shortStatements } from '../db/database.ts';
 import type { DataScope } from '../scope.ts';
-import type { Catalog } from '../http/json-patch/catalog.ts';
+import type { Catalog } from './json-patch/catalog.ts';
 import { NoQuery } from './record.ts';
 import { claimStatementName } from './statement-names.ts';
 

@@ -10,7 +10,7 @@ import { Type, type TInteger, type TObject, type TSchema } from 'typebox';
 import type { Access } from '../auth/access.ts';
 import type { DataScope } from '../scope.ts';
 import type { Paged } from '../http/paging.ts';
-import type { PatchTarget } from '../http/json-patch/target.ts';
+import type { PatchTarget } from './json-patch/target.ts';
 import type { Rules } from './rules.ts';
 import { Id32, Id64 } from './shapes.ts';
 

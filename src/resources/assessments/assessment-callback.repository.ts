@@ -4,7 +4,7 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { qualified } from '../../platform/db/database.ts';
-import { existsInTenant } from '../../platform/db/references.ts';
+import { existsInTenant } from '../../platform/records/references.ts';
 import { AppError, notFound, type FieldErrors } from '../../platform/http/errors.ts';
 import { employees } from '../employees/employee.table.ts';
 import { assessmentResults as r, assessmentSessionItems as i, assessmentSessions as s, assessmentVendors as v, type SessionStatus } from './assessment.table.ts';

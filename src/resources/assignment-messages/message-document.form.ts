@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { addFieldError, AppError, invalid, type FieldErrors } from '../../platform/http/errors.ts';
-import { parseDateTime } from '../../platform/http/json-patch/values.ts';
+import { parseDateTime } from '../../platform/records/json-patch/values.ts';
 import { readMultipart } from '../../platform/http/upload.ts';
 import { DocumentFields, type DocumentFieldsInput } from './assignment-message.schemas.ts';
 import { checkDocumentHead, DECLARABLE_TYPES, documentMediaType } from './message-document.content.ts';

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { existsInTenant } from '../../platform/db/references.ts';
+import { existsInTenant } from '../../platform/records/references.ts';
 import { pageOf, type Page } from '../../platform/http/paging.ts';
 import { customers } from '../customers/customer.table.ts';
 import { assignmentRestrictionCustomers, assignmentRestrictionRuleSettings as rs } from './assignment-restriction.table.ts';

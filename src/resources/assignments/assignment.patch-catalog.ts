@@ -1,5 +1,5 @@
 // The fields `PATCH /Assignments/{id}` may change: the spec's PATCH catalog for Assignment, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 import { scheduledDays } from '../job-orders/job-order.patch-catalog.ts';
 
 export const assignmentCatalog = catalog('Assignment', [

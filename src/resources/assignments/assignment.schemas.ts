@@ -2,7 +2,7 @@
 // request names the employee, the job order and the dates; everything else is copied from the job
 // order. The read shape is every catalog field plus the ids and names a client displays.
 import { Type, type Static } from 'typebox';
-import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
+import { catalogProperties } from '../../platform/records/json-patch/catalog.ts';
 import { Id32, Id64, nullable, opt } from '../../platform/records/shapes.ts';
 import { assignmentCatalog } from './assignment.patch-catalog.ts';
 

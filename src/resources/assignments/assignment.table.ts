@@ -1,6 +1,6 @@
 import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, serviceReps } from '../../platform/db/schema.ts';
-import { recordTable } from '../../platform/db/record-table.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
 import { assignmentStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { employees } from '../employees/employee.table.ts';

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import type { DataScope } from '../../platform/scope.ts';
-import { visibleBranch } from '../../platform/db/branches.ts';
-import { existsInTenant } from '../../platform/db/references.ts';
+import { visibleBranch } from '../../platform/records/branches.ts';
+import { existsInTenant } from '../../platform/records/references.ts';
 import {
   employeeStatuses, employmentCategories, howHeardOf, orderTypes, securityGroupMessageActions, serviceReps, washedStatuses,
 } from '../../platform/db/schema.ts';

@@ -4,7 +4,7 @@
 import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { pgError, qualified } from '../../platform/db/database.ts';
-import { existsInTenant } from '../../platform/db/references.ts';
+import { existsInTenant } from '../../platform/records/references.ts';
 import { AppError, invalid, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import { employees } from '../employees/employee.table.ts';

@@ -1,5 +1,5 @@
 // The fields `PATCH /Employees/{id}/contactmethods/{contactMethodId}` may change: the spec's PATCH catalog for Contact method, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const contactMethodCatalog = catalog('Contact method', [
   f('ContactMethodTypeId', 'Int16'),

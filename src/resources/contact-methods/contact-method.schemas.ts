@@ -1,6 +1,6 @@
 // Request and response shapes of /{Employees|Contacts|Customers}/{id}/contactmethods.
 import { Type, type Static } from 'typebox';
-import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
+import { catalogProperties } from '../../platform/records/json-patch/catalog.ts';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { Id64, nullableString, Timestamps } from '../../platform/records/shapes.ts';
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';

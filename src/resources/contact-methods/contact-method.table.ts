@@ -1,7 +1,7 @@
 // Contact methods (emails, phones, ...) belong to an employee, a contact or a customer.
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { catalogColumns } from '../../platform/db/catalog-columns.ts';
+import { catalogColumns } from '../../platform/records/catalog-columns.ts';
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
 
 export const OWNER_TYPES = ['employee', 'contact', 'customer'] as const;

@@ -1,5 +1,5 @@
 // The fields `PATCH /Contacts/{id}` may change: the spec's PATCH catalog for Contact, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const contactCatalog = catalog('Contact', [
   f('FirstName', 'String(25)'),

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { branches, howHeardOf, serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { rule, visibleRecord, type Rule } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { ownMessage } from '../messages/message.repository.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
 import { customers } from '../customers/customer.table.ts';

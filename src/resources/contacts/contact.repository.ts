@@ -7,7 +7,7 @@ import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { Id64 } from '../../platform/records/shapes.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import { visibleBranch } from '../../platform/db/branches.ts';
+import { visibleBranch } from '../../platform/records/branches.ts';
 import { PRIMARY_METHODS } from '../contact-methods/contact-method.repository.ts';
 import { customerName } from '../customers/customer.repository.ts';
 import { contacts } from './contact.table.ts';

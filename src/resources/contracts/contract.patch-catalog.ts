@@ -1,5 +1,5 @@
 // The fields `PATCH /Contracts/{id}` may change: the spec's PATCH catalog for Contract, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const contractCatalog = catalog('Contract', [
   f('CustomerId', 'Int64'),

@@ -5,8 +5,8 @@
 import { serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
-import { parseDateTime } from '../../platform/http/json-patch/values.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
+import { parseDateTime } from '../../platform/records/json-patch/values.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../messages/message.repository.ts';
 import { codeListRules } from '../reference-data/back-office.lists.ts';

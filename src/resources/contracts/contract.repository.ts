@@ -7,8 +7,8 @@ import { byIdReader, catalogSelect, nameIn, serviceRepName } from '../../platfor
 import { equals, listReader } from '../../platform/records/list.ts';
 import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import { parseDateTime } from '../../platform/http/json-patch/values.ts';
-import type { PatchContext } from '../../platform/http/json-patch/target.ts';
+import { parseDateTime } from '../../platform/records/json-patch/values.ts';
+import type { PatchContext } from '../../platform/records/json-patch/target.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { customerName } from '../customers/customer.repository.ts';

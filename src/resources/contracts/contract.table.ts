@@ -1,5 +1,5 @@
 import { serviceReps } from '../../platform/db/schema.ts';
-import { recordTable } from '../../platform/db/record-table.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
 import { contractStatuses } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { contractCatalog } from './contract.patch-catalog.ts';

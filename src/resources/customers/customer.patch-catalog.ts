@@ -1,5 +1,5 @@
 // The fields `PATCH /Customers/{id}` may change: the spec's PATCH catalog for Customer, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const customerCatalog = catalog('Customer', [
   f('CustomerName', 'String(50)'),

@@ -4,7 +4,7 @@
 import { branches } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { countryCodeRule } from '../reference-data/countries.ts';
 import { ownMessage } from '../messages/message.repository.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';

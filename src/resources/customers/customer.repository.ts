@@ -1,7 +1,7 @@
 // Data access for customers: create, read, list (the record and its rules: customer.record.ts). Every
 // query is bound to the caller's tenant and hierarchy through the DataScope; a customer lives at its
 // branch's node.
-import { visibleBranch } from '../../platform/db/branches.ts';
+import { visibleBranch } from '../../platform/records/branches.ts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { DataScope } from '../../platform/scope.ts';

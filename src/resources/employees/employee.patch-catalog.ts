@@ -1,5 +1,5 @@
 // The fields `PATCH /Employees/{id}` may change: the spec's PATCH catalog for Employee, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const employeeCatalog = catalog('Employee', [
   // As on create, a name is never empty (AMB-82 (a), decision 0007).

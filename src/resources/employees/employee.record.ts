@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { employmentCategories, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { salesTeams, type JurisdictionKind } from '../reference-data/reference.table.ts';
 import { codeListRules, taxJurisdiction } from '../reference-data/back-office.lists.ts';
 import { regionCode } from '../reference-data/reference.rules.ts';

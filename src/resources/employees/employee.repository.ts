@@ -7,7 +7,7 @@ import { pgError } from '../../platform/db/database.ts';
 import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { Id32 } from '../../platform/records/shapes.ts';
-import { visibleBranch } from '../../platform/db/branches.ts';
+import { visibleBranch } from '../../platform/records/branches.ts';
 import { employeeStatuses, hierarchyNodes, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid, validationError } from '../../platform/http/errors.ts';
 import { isCountryCode } from '../reference-data/countries.ts';

@@ -1,7 +1,7 @@
 // Request and response shapes of /Employees. The read shape is every catalog field (derived from the
 // catalog) plus the id and what a client needs to display the record.
 import { Type, type Static } from 'typebox';
-import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
+import { catalogProperties } from '../../platform/records/json-patch/catalog.ts';
 import { Id32, Id64, nullable, nullableString, opt, Timestamps } from '../../platform/records/shapes.ts';
 import { Address, AddressLines, CountryCode, PostalCode, regionOf } from '../reference-data/address.schemas.ts';
 import { PrimaryMethods } from '../contact-methods/contact-method.schemas.ts';

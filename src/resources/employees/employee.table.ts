@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, boolean } from 'drizzle-orm/pg-core';
 import { branches, bytea, hierarchyNodes, serviceReps } from '../../platform/db/schema.ts';
-import { catalogColumns } from '../../platform/db/catalog-columns.ts';
+import { catalogColumns } from '../../platform/records/catalog-columns.ts';
 import { bigIdentity } from '../../platform/db/columns.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 

@@ -1,5 +1,5 @@
 // The fields `PATCH /JobOrders/{id}` may change: the spec's PATCH catalog for Job order, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 /** The days of the week a shift works: a job order's, and its assignments' own copy. */
 export const scheduledDays = () => [

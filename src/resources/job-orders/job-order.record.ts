@@ -5,7 +5,7 @@
 import { branches, orderTypes, serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, usableRecord, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
 import { ownMessage } from '../messages/message.repository.ts';
 import { customers } from '../customers/customer.table.ts';

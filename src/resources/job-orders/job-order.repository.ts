@@ -1,7 +1,7 @@
 // Data access for job orders: create with defaults, the two reads of the spec, list, and the pass-down
 // of PATCHed values to the order's open timecards (PATCH-JO-02, AMB-61). The record and its rules:
 // job-order.record.ts.
-import { visibleBranch } from '../../platform/db/branches.ts';
+import { visibleBranch } from '../../platform/records/branches.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader } from '../../platform/records/read.ts';
@@ -10,7 +10,7 @@ import { equals, listReader } from '../../platform/records/list.ts';
 import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { storedValue } from '../../platform/records/rules.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
-import type { PatchContext } from '../../platform/http/json-patch/target.ts';
+import type { PatchContext } from '../../platform/records/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
 import { readJobBoardSettings } from '../reference-data/job-board.settings.ts';

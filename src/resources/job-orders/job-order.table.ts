@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, numeric, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, serviceReps } from '../../platform/db/schema.ts';
-import { recordTable } from '../../platform/db/record-table.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { worksites } from '../worksites/worksite.table.ts';
 import { customers } from '../customers/customer.table.ts';

@@ -4,9 +4,9 @@
 // One file by choice (decision 0015): catalog, table, shapes, data access, rules, definition, in the
 // order each needs the one before. drizzle-kit reads the table from here (drizzle.config.ts).
 import { Type, type Static } from 'typebox';
-import { recordTable } from '../../platform/db/record-table.ts';
-import { catalog, catalogProperties, f } from '../../platform/http/json-patch/catalog.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
+import { catalog, catalogProperties, f } from '../../platform/records/json-patch/catalog.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';

@@ -1,5 +1,5 @@
 // The fields `PATCH /Prospects/{id}` may change: the spec's PATCH catalog for Prospect, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const prospectCatalog = catalog('Prospect', [
   f('Name', 'String(255)'),

@@ -1,7 +1,7 @@
 // Request and response shapes of /Prospects (GEN-15: the spec shows only PATCH). The read shape is
 // every catalog field plus the id, the hierarchy node and the names a client displays.
 import { Type, type Static } from 'typebox';
-import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
+import { catalogProperties } from '../../platform/records/json-patch/catalog.ts';
 import { Id32, Id64, nullable, nullableString, opt } from '../../platform/records/shapes.ts';
 import { prospectCatalog } from './prospect.patch-catalog.ts';
 

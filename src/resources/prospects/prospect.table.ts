@@ -1,5 +1,5 @@
 import { serviceReps } from '../../platform/db/schema.ts';
-import { recordTable } from '../../platform/db/record-table.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
 import { prospectStatuses, salesTeams } from '../reference-data/reference.table.ts';
 import { prospectCatalog } from './prospect.patch-catalog.ts';
 

@@ -1,5 +1,5 @@
 // The fields `PATCH /RateSheets/{rateSheetId}` may change: the spec's PATCH catalog for Rate sheet, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const rateSheetCatalog = catalog('Rate sheet', [
   f('EmployeeId', 'Int64?'),

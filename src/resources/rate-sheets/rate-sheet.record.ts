@@ -5,7 +5,7 @@
 import { branches } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { shifts, workerCompCodes } from '../reference-data/reference.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { employees } from '../employees/employee.table.ts';

@@ -8,7 +8,7 @@ import { equals, listReader } from '../../platform/records/list.ts';
 import { Id64 } from '../../platform/records/shapes.ts';
 import { branches } from '../../platform/db/schema.ts';
 import { invalid } from '../../platform/http/errors.ts';
-import type { PatchContext } from '../../platform/http/json-patch/target.ts';
+import type { PatchContext } from '../../platform/records/json-patch/target.ts';
 import { customers } from '../customers/customer.table.ts';
 import { customerName } from '../customers/customer.repository.ts';
 import { employeeName } from '../employees/employee.repository.ts';

@@ -2,7 +2,7 @@
 // what it applies to (employee, customer, worksite, job title, branch, shift, comp code); the read
 // shape is every catalog field plus the id, name, hierarchy node and display names.
 import { Type, type Static } from 'typebox';
-import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
+import { catalogProperties } from '../../platform/records/json-patch/catalog.ts';
 import { Id32, Id64, nullable, nullableString, opt } from '../../platform/records/shapes.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
 

@@ -1,5 +1,5 @@
 import { text } from 'drizzle-orm/pg-core';
-import { recordTable } from '../../platform/db/record-table.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
 import { rateSheetCatalog } from './rate-sheet.patch-catalog.ts';
 
 export const rateSheets = recordTable('rate_sheets', rateSheetCatalog, {

@@ -8,10 +8,10 @@ import { howHeardOf, messageActions, securityGroupMessageActions, serviceReps } 
 import { messages } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { encryptedPdf, makeResume, OWNER_PASSWORD_PDFS, SAMPLE_PERSON } from '../resumes/resume.fixtures.ts';
-import type { BatchWorker } from '../../platform/jobs/worker.ts';
+import type { Background } from '../../platform/background.ts';
 
 let t: TestContext;
-let worker: BatchWorker;
+let worker: Background;
 let north: Caller;
 let admin: Caller;
 const docx = async () => makeResume(SAMPLE_PERSON, 'docx');

@@ -1,5 +1,5 @@
 // The fields `PATCH /TimeEntry/timecards/{id}` may change: the spec's PATCH catalog for Timecard, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const timecardCatalog = catalog('Timecard', [
   f('AccountCode', 'String(25)'),

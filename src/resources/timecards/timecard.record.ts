@@ -3,7 +3,7 @@
 // processed timecard is closed to PATCH (409). DELETE is not offered (405): timecards are payroll records.
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { timecards } from './timecard.table.ts';

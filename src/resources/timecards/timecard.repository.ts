@@ -6,7 +6,7 @@ import { branchName, byIdReader, catalogSelect, nameIn } from '../../platform/re
 import { equals, listReader } from '../../platform/records/list.ts';
 import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
-import type { PatchContext } from '../../platform/http/json-patch/target.ts';
+import type { PatchContext } from '../../platform/records/json-patch/target.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { PASS_DOWN } from '../job-orders/job-order.repository.ts';

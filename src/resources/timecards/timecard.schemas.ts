@@ -1,7 +1,7 @@
 // Request and response shapes of /TimeEntry/timecards. The read shape is every catalog field (derived
 // from the catalog), the id, the order and employee it belongs to, and the pass-down-only columns.
 import { Type, type Static } from 'typebox';
-import { catalogProperties } from '../../platform/http/json-patch/catalog.ts';
+import { catalogProperties } from '../../platform/records/json-patch/catalog.ts';
 import { Id32, Id64, nullable } from '../../platform/records/shapes.ts';
 import { timecardCatalog } from './timecard.patch-catalog.ts';
 

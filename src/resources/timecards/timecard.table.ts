@@ -1,6 +1,6 @@
 import { bigint, boolean, integer, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.ts';
-import { recordTable } from '../../platform/db/record-table.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
 import { payCodes } from '../reference-data/reference.table.ts';
 import { worksites } from '../worksites/worksite.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';

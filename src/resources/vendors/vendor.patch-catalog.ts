@@ -1,5 +1,5 @@
 // The fields `PATCH /Vendors/{id}` may change: the spec's PATCH catalog for Vendor, one line per field.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const vendorCatalog = catalog('Vendor', [
   f('AccountId', 'Int32?'),

@@ -3,7 +3,7 @@
 // true (AMB-71 (a)); DiscountMethod is stored without effect. DELETE is not offered (405).
 import { defineRecord } from '../../platform/records/record.ts';
 import { notItself, rule, visibleNode, visibleRecord } from '../../platform/records/rules.ts';
-import type { PatchTarget } from '../../platform/http/json-patch/target.ts';
+import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { codeListRules } from '../reference-data/back-office.lists.ts';
 import { employees } from '../employees/employee.table.ts';
 import { vendors } from './vendor.table.ts';

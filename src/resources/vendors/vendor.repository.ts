@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { byIdReader, catalogSelect } from '../../platform/records/read.ts';
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { addFieldError, validationError } from '../../platform/http/errors.ts';
-import { checkValue } from '../../platform/http/json-patch/values.ts';
+import { checkValue } from '../../platform/records/json-patch/values.ts';
 import { vendors } from './vendor.table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 import { VendorListItem, VendorRecord, type VendorCreateInput } from './vendor.schemas.ts';

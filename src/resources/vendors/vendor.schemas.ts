@@ -1,7 +1,7 @@
 // Request and response shapes of /Vendors (GEN-15: the spec shows only PATCH). The create request
 // takes any catalog field (the catalog is the vendor record); the read shape is every catalog field.
 import { Type, type TSchema } from 'typebox';
-import { catalogProperties, valueSchema } from '../../platform/http/json-patch/catalog.ts';
+import { catalogProperties, valueSchema } from '../../platform/records/json-patch/catalog.ts';
 import { Id32, opt } from '../../platform/records/shapes.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 

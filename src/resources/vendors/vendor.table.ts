@@ -1,4 +1,4 @@
-import { recordTable } from '../../platform/db/record-table.ts';
+import { recordTable } from '../../platform/records/record-table.ts';
 import { vendorCatalog } from './vendor.patch-catalog.ts';
 
 /** Vendors (companies that supply workers or services). `IsVendor` is always true. */

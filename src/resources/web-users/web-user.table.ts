@@ -1,6 +1,6 @@
 // Web users: the sign-in of an employee (WebUserEmployee) or a customer contact (WebUserContact) at
 // the login server's `tw_vendor_webuser` grant. One login per record; usernames are unique per tenant
-// and kind, case-insensitive. Failed sign-ins are counted in the shared rate limits (login/throttle.ts).
+// and kind, case-insensitive. Failed sign-ins are counted in the shared rate limits (platform/auth/sign-in-throttle.ts).
 import { sql } from 'drizzle-orm';
 import { pgTable, bigint, text, timestamp, primaryKey, foreignKey, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { createdAt, tenantKey } from '../../platform/db/columns.ts';

@@ -20,7 +20,7 @@ let receiver: Server;
 let base: string;
 const received: { url: string; body: string }[] = [];
 const answers: number[] = [];
-const options: DeliveryOptions = { allowHttp: true, allowPrivate: true, timeoutMs: 5000, maxAttempts: 3, batch: 16, pollMs: 1000, retentionDays: 90, log: pino({ level: 'silent' }) };
+const options: DeliveryOptions = { allowHttp: true, allowPrivate: true, timeoutMs: 5000, maxAttempts: 3, batch: 16, pollMs: 1000, log: pino({ level: 'silent' }) };
 
 beforeAll(async () => {
   t = await testLogin({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });

@@ -30,7 +30,7 @@ const answers: { status: number; headers?: Record<string, string> }[] = [];
 
 const logLines: string[] = [];
 const logStream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
-const options: DeliveryOptions = { allowHttp: true, allowPrivate: true, timeoutMs: 5000, maxAttempts: 3, batch: 16, pollMs: 1000, retentionDays: 90, log: pino({ level: 'trace' }, logStream) };
+const options: DeliveryOptions = { allowHttp: true, allowPrivate: true, timeoutMs: 5000, maxAttempts: 3, batch: 16, pollMs: 1000, log: pino({ level: 'trace' }, logStream) };
 
 beforeAll(async () => {
   t = await testApp({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });

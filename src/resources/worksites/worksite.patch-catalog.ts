@@ -1,6 +1,6 @@
 // The fields `PATCH /Customers/{id}/worksites/{worksiteId}` may change. The spec lists no worksite
 // routes, so this catalog is the house's (decision 0036), written in the spec's notation.
-import { catalog, f } from '../../platform/http/json-patch/catalog.ts';
+import { catalog, f } from '../../platform/records/json-patch/catalog.ts';
 
 export const worksiteCatalog = catalog('Worksite', [
   f('Name', 'String(100)', { minLength: 1 }),

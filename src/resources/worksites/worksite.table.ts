@@ -3,7 +3,7 @@
 // its worksite changes: drizzle/0007). A worksite has no hierarchy node of its own: it is seen when
 // its customer is (decision 0036).
 import { bigint, doublePrecision, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { catalogColumns } from '../../platform/db/catalog-columns.ts';
+import { catalogColumns } from '../../platform/records/catalog-columns.ts';
 import { tenantKey, timestamps } from '../../platform/db/columns.ts';
 import { worksiteCatalog } from './worksite.patch-catalog.ts';
 

@@ -10,7 +10,7 @@ import { DataScope } from '../../platform/scope.ts';
 import { sendErrorPage, type WebContext } from '../web.pages.ts';
 import { cookieName, currentSession, endSession, startSession, updateSession, type SessionOptions } from '../session.ts';
 import { pageLocale, withLang } from '../locale.ts';
-import { MESSAGES, type Locale } from '../messages/index.ts';
+import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
 import { refreshTokens, TokenRefused, LoginServerUnavailable, type AdminTokens, type PendingSignIn } from './login-client.ts';
 import { repName } from './admin.queries.ts';
 

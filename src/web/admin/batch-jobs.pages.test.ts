@@ -5,15 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginContext } from '../../../test/login.ts';
 import { startWorker } from '../../../test/helpers.ts';
-import type { BatchWorker } from '../../platform/jobs/worker.ts';
-import { MESSAGES } from '../messages/index.ts';
+import type { Background } from '../../platform/background.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 import { adminPagesLogin, signedIn, type Cookies } from './admin.test-support.ts';
 import { filePart, jobIdOf, postUpload, threeResumes, waitCompleted } from './batch-jobs.test-support.ts';
 import { MAX_FILES } from './upload.receive.ts';
 
 const en = MESSAGES.en.adminJobs;
 let t: LoginContext;
-let worker: BatchWorker;
+let worker: Background;
 let nora: Cookies;
 let sam: Cookies;
 let otherNora: Cookies;

@@ -1,6 +1,6 @@
 // What the batch job, upload and staged employee pages share: words for the API's codes (types and
 // statuses), times, ids read from addresses and forms, and the pager.
-import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { withLang } from '../locale.ts';
 import { positiveId } from './forms.ts';
 import { CONVERT_STAGED, DELETE_STAGED, IMPORT_RESUMES } from '../../resources/batch-jobs/batch-job.types.ts';

@@ -7,7 +7,7 @@ import { addProductInstance, ClientRequestError, GRANTS, registerClient, revokeC
 import { transaction } from '../../platform/db/database.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { MESSAGES, type Locale } from '../messages/index.ts';
+import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireTenantAdmin as tenantAdmin, type Admin } from './admin.session.ts';
 import { repsAt } from './admin.queries.ts';
 import { productInstanceIds, tenantClients } from './clients.queries.ts';

@@ -6,7 +6,7 @@ import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { MESSAGES, type Messages } from '../messages/index.ts';
+import { MESSAGES, type Messages } from '../../platform/messages/index.ts';
 import { ADMIN_PREFIX, adminNav, asAdmin, type Admin, type Guard } from './admin.session.ts';
 import { AnyForm, KeyParams, NoticeQuery } from './forms.ts';
 

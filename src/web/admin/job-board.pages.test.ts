@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginContext } from '../../../test/login.ts';
 import { readJobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 import { adminPagesLogin, escaped, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 
 let t: LoginContext;

@@ -9,7 +9,7 @@ import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { pageLocale } from '../locale.ts';
-import { MESSAGES, say } from '../messages/index.ts';
+import { MESSAGES, say } from '../../platform/messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireTenantAdmin } from './admin.session.ts';
 import { AnyForm, field, NoticeQuery, type FieldErrors } from './forms.ts';
 

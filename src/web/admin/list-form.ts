@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { WebContext } from '../web.pages.ts';
-import type { Locale } from '../messages/index.ts';
+import type { Locale } from '../../platform/messages/index.ts';
 import { asAdmin, type Admin, type Guard } from './admin.session.ts';
 import { AnyForm, NoticeQuery, type Form } from './forms.ts';
 

@@ -5,7 +5,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { PASSWORD, testLogin, type LoginContext } from '../../../test/login.ts';
 import { oauthClients } from '../../platform/db/schema.ts';
 import { webSessions } from '../web-session.table.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 import { BASE, escaped, openPage, postForm, signInOverHttp, submitForm } from './admin.test-support.ts';
 import { oidcPayloads } from '../../login/login.table.ts';
 

@@ -9,7 +9,7 @@ import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { pageLocale } from '../locale.ts';
-import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { tenantNamed } from '../public-scope.ts';
 import { currentSession, endSession, startSession } from '../session.ts';
 import { ADMIN_PREFIX, PENDING_SECONDS, adminNav, isPendingData, isSignedInData, requireAdmin, sessionOptions, startAdminSession, type PendingData } from './admin.session.ts';

@@ -4,14 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginContext } from '../../../test/login.ts';
 import { as, startWorker } from '../../../test/helpers.ts';
-import type { BatchWorker } from '../../platform/jobs/worker.ts';
-import { MESSAGES } from '../messages/index.ts';
+import type { Background } from '../../platform/background.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 import { adminPagesLogin, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 import { jobIdOf, postUpload, threeResumes, waitCompleted } from './batch-jobs.test-support.ts';
 
 const en = MESSAGES.en.adminJobs;
 let t: LoginContext;
-let worker: BatchWorker;
+let worker: Background;
 let nora: Cookies;
 let sam: Cookies;
 /** Staged employee ids of nora's import, in upload order (Renée, Marcus, Yuki). */

@@ -18,7 +18,7 @@ import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { withLang } from '../locale.ts';
-import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { adminNav, asAdmin, type Admin } from './admin.session.ts';
 import { callApi, type Refusal } from './batch-jobs.api.ts';
 import { jobHref, pageNumber, pager, PAGE_SIZE } from './batch-jobs.view.ts';

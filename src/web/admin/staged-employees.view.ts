@@ -5,7 +5,7 @@ import { ITEM_STATUSES } from '../../platform/jobs/job.table.ts';
 import type { StagedEmployee } from '../../resources/staging/staged-employee.schemas.ts';
 import { PARSE_STATUSES } from '../../resources/staging/staged-employee.table.ts';
 import { withLang } from '../locale.ts';
-import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { positiveId } from './forms.ts';
 import { jobHref, parseLabel, statusLabel, typeLabel } from './batch-jobs.view.ts';
 

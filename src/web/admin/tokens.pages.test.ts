@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LoginContext } from '../../../test/login.ts';
 import { apiCredentials } from '../../platform/db/schema.ts';
 import { addServiceRep } from '../../resources/tenants/tenant.provisioning.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 import { adminPagesLogin, escaped, openPage, postForm, submitForm, type Cookies } from './admin.test-support.ts';
 
 const t_ = MESSAGES.en.admin;

@@ -9,7 +9,7 @@ import { issueCredential } from '../../platform/auth/tokens.ts';
 import { transaction } from '../../platform/db/database.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { MESSAGES, type Locale } from '../messages/index.ts';
+import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
 import { repsAt } from './admin.queries.ts';
 import { revokeVisibleToken, tokensVisible, tokenVisible } from './tokens.queries.ts';

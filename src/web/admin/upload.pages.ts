@@ -8,7 +8,7 @@ import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { withLang } from '../locale.ts';
-import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { adminNav, asAdmin, type Admin } from './admin.session.ts';
 import { jobHref } from './batch-jobs.view.ts';
 import { MAX_BODY, MAX_FILES, receiveResumes, type FileResult } from './upload.receive.ts';

@@ -6,7 +6,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../platform/auth/pa
 import type { WebContext } from '../web.pages.ts';
 import { sendErrorPage } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { MESSAGES, say, type Locale } from '../messages/index.ts';
+import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
 import { webUsersVisible } from './web-users.queries.ts';
 import { confirmedAction, NOT_FOUND } from './confirmed-action.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DemoServer } from '../../../test/e2e/serve-process.ts';
 import { checkPage, cspViolations, PHONE, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 
 let server: DemoServer;
 let browser: TestBrowser;

@@ -10,7 +10,7 @@ import { jobOrders } from '../../resources/job-orders/job-order.table.ts';
 import { lookupId, seedCustomer } from '../../resources/job-orders/job-order.test-data.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, writeJobBoardSettings, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
 import { registrationLink } from '../../resources/registration/registration-link.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 
 let t: TestContext;
 let admin: Caller;

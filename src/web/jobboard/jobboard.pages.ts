@@ -16,7 +16,7 @@ import { mountPath, sendErrorPage } from '../web.pages.ts';
 import { pageLocale } from '../locale.ts';
 import { sendPage } from '../page.ts';
 import { renderTemplate, scriptJson } from '../views.ts';
-import { MESSAGES, say } from '../messages/index.ts';
+import { MESSAGES, say } from '../../platform/messages/index.ts';
 import { publicScope, tenantNamed } from '../public-scope.ts';
 import { cachedSearch, DEFAULT_DISTANCE, FORM_FIELDS, TEXT_LIMITS, readBoard, readSearchForm, searchErrors, SearchPageQuery, type SearchForm, type SearchPageInput } from './jobboard.search.ts';
 import { alpha2Of, detailsEligibleOrders, SITEMAP_MAX } from './jobboard.queries.ts';

@@ -12,7 +12,7 @@ import type { JobBoardSearchCache } from '../../resources/job-board/job-board-se
 import { searchJobBoard } from '../../resources/job-board/job-board-search.repository.ts';
 import { DISTANCE_UNITS, JobBoardSearchQuery, SORT_BY, type JobBoardOrderShape, type JobBoardSearch } from '../../resources/job-board/job-board-search.schemas.ts';
 import { readJobBoardSettings, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
-import { say, type Messages } from '../messages/index.ts';
+import { say, type Messages } from '../../platform/messages/index.ts';
 import { boardCountries } from './jobboard.queries.ts';
 
 /** Results on one page. */

@@ -4,7 +4,7 @@ import type { Paged } from '../../platform/http/paging.ts';
 import type { JobBoardOrderShape } from '../../resources/job-board/job-board-search.schemas.ts';
 import type { JobBoardDetailsShape } from '../../resources/job-board/job-board-details.schemas.ts';
 import { DISTANCE_UNITS, SORT_BY } from '../../resources/job-board/job-board-search.schemas.ts';
-import { say, type Locale, type Messages } from '../messages/index.ts';
+import { say, type Locale, type Messages } from '../../platform/messages/index.ts';
 import { DEFAULT_DISTANCE_UNIT, FORM_FIELDS, PAGE_SIZE, type FormField, type FormValues } from './jobboard.search.ts';
 import { currencyOf, descriptionHtml } from './job-posting.ts';
 import { snippet } from './description.ts';

@@ -8,11 +8,11 @@ import { passwordMatches } from '../../platform/auth/passwords.ts';
 import { findWebUserLogin } from '../../resources/web-users/web-user.repository.ts';
 import { webUserEmployee } from '../../resources/registration/registration.repository.ts';
 import { applyToOrders, resolveLink } from '../../resources/registration/registration.service.ts';
-import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey } from '../../login/throttle.ts';
+import { minutesOf, signInFailed, signInHold, signInSucceeded, userKey } from '../../platform/auth/sign-in-throttle.ts';
 import { retryAfter } from '../../platform/rate-limit/rate-limit.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
-import { MESSAGES, say } from '../messages/index.ts';
+import { MESSAGES, say } from '../../platform/messages/index.ts';
 import { endSession, startSession, updateSession } from '../session.ts';
 import { APPLICANT_SESSION_SECONDS, applicantAt, languageLinks, LinkQuery, PlaceParams, placeOf, sessionOptions, type ApplicantData, type Place } from './registration.place.ts';
 

@@ -10,7 +10,7 @@ import type { DemoServer } from '../../../test/e2e/serve-process.ts';
 import { checkPage, cspViolations, PHONE, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
 import { registrationLink } from '../../resources/registration/registration-link.ts';
 import { DEMO_WORKFLOWS } from '../../resources/tenants/demo.registration.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 
 let server: DemoServer;
 let browser: TestBrowser;

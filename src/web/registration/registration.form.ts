@@ -3,7 +3,7 @@
 // label, value, hint and the error of its problem in the page's language.
 import { FORM_FIELDS, type FieldProblem, type FormField, type FormProblems, type FormValues, type ResolvedLink } from '../../resources/registration/registration.service.ts';
 import { isStarField } from '../../resources/registration/registration.settings.ts';
-import { say, type Messages } from '../messages/index.ts';
+import { say, type Messages } from '../../platform/messages/index.ts';
 
 type Words = Messages['registration'];
 

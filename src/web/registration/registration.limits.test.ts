@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext, type TenantFixture } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { employees } from '../../resources/employees/employee.table.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 
 let t: TestContext;
 let serial = 0;

@@ -13,7 +13,7 @@ import { lookupId, seedCustomer, seedWorksite } from '../../resources/job-orders
 import { registrations } from '../../resources/registration/registration.table.ts';
 import { addWorkflow } from '../../resources/registration/registration.repository.ts';
 import { DEFAULT_REGISTRATION_SETTINGS, STAR_FIELDS, writeRegistrationSettings } from '../../resources/registration/registration.settings.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { MESSAGES } from '../../platform/messages/index.ts';
 
 let t: TestContext;
 const ids: Record<string, number> = {};

@@ -13,7 +13,7 @@ import { candidacies } from '../../resources/registration/registration.repositor
 import type { WebArea, WebContext } from '../web.pages.ts';
 import { pageLocale } from '../locale.ts';
 import { sendPage } from '../page.ts';
-import { MESSAGES, say } from '../messages/index.ts';
+import { MESSAGES, say } from '../../platform/messages/index.ts';
 import { startSession } from '../session.ts';
 import { applicantPages } from './applicant.pages.ts';
 import { formGroups, postedValues } from './registration.form.ts';

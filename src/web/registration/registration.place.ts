@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { actingScope, registrationTenantNamed, type LinkedOrder, type RegistrationTenant } from '../../resources/registration/registration.repository.ts';
-import { isLocale, MESSAGES, say, type Locale } from '../messages/index.ts';
+import { isLocale, MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { retryAfter, type LimitState } from '../../platform/rate-limit/rate-limit.ts';
 import { mountPath, sendErrorPage, type WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';

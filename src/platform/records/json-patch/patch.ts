@@ -6,7 +6,7 @@
 // Paths are one segment (`/FirstName`), matched case-insensitively. Every operation is checked
 // before any applies; a document with one bad operation changes nothing.
 import { Type, type Static } from 'typebox';
-import { addFieldError, AppError, validationError, type FieldErrors } from '../errors.ts';
+import { addFieldError, AppError, validationError, type FieldErrors } from '../../http/errors.ts';
 import { valueSchema, type Catalog, type Field } from './catalog.ts';
 import { checkValue, comparable } from './values.ts';
 

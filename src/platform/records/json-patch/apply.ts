@@ -4,11 +4,11 @@
 // 0031) when something changed. Any failure leaves the record as it was and records nothing.
 import { and, eq, getTableName } from 'drizzle-orm';
 import type { DataScope } from '../../scope.ts';
-import { AppError, invalid, notFound, validationError } from '../errors.ts';
-import { visibleBranch } from '../../db/branches.ts';
+import { AppError, invalid, notFound, validationError } from '../../http/errors.ts';
+import { visibleBranch } from '../branches.ts';
 import { planPatch, type Operation, type Record_ } from './patch.ts';
 import { writeDirectly } from './direct.ts';
-import { ruleErrors } from '../../records/rules.ts';
+import { ruleErrors } from '../rules.ts';
 import type { PatchContext, PatchTarget } from './target.ts';
 import { emitEvent, type EventTemplate } from '../../events/outbox.ts';
 

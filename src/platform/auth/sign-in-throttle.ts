@@ -3,7 +3,7 @@
 // the token endpoint) and per client address. A sign-in is held while any of them has no failure left;
 // a success clears the username's count (never the address's or the client's). Answers never tell
 // whether a username exists: unknown usernames are counted and held the same way.
-import type { Limits, LimitState } from '../platform/rate-limit/rate-limit.ts';
+import type { Limits, LimitState } from '../rate-limit/rate-limit.ts';
 
 /** A username of a tenant, as every sign-in form and grant names it (case and spaces aside). */
 export const userKey = (tenantId: number, kind: string, username: string) => `${tenantId}:${kind}:${username.trim().toLowerCase()}`;

@@ -1,7 +1,7 @@
 // Branches as the records' placement: a branch inside the caller's hierarchy, with its node.
 import { and, eq } from 'drizzle-orm';
 import type { DataScope } from '../scope.ts';
-import { branches } from './schema.ts';
+import { branches } from '../db/schema.ts';
 
 export interface VisibleBranch { id: number; hierId: number; countryCode: number }
 

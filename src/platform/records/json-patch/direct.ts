@@ -11,11 +11,11 @@ import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DataScope } from '../../scope.ts';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../http/errors.ts';
 import type { Field } from './catalog.ts';
 import { checkOperations, type Operation, type Step } from './patch.ts';
 import type { PatchTarget } from './target.ts';
-import { fieldsRead } from '../../records/rules.ts';
+import { fieldsRead } from '../rules.ts';
 import { eventInsertOf, eventValues, type EventTemplate } from '../../events/outbox.ts';
 
 /** The SQL type of a field's parameter (a parameter used twice must not be inferred two ways). */

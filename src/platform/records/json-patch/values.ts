@@ -1,7 +1,7 @@
 // Checks one value against its catalog field and normalises it for storage (dates to Date, Guids to
 // lower case). Strict: JSON gives numbers and booleans their own types, so "5" is not an Int32.
 import { DECIMAL_LIMIT, INTEGER_RANGE, type Field } from './catalog.ts';
-import { isInDateRange } from '../date-range.ts';
+import { isInDateRange } from '../../http/date-range.ts';
 import { beyondIds, beyondIdsMessage } from '../../ids.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };

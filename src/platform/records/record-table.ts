@@ -3,10 +3,10 @@
 // References are composite (tenant_id, x) foreign keys, so a record can never point into another tenant.
 // Every column is typed (the catalog's from their notation): queries and inserts need no casts.
 import { foreignKey, index, pgTable, primaryKey, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import type { Catalog, Field } from '../http/json-patch/catalog.ts';
+import type { Catalog, Field } from './json-patch/catalog.ts';
 import { catalogColumns } from './catalog-columns.ts';
-import { hierarchyNodes } from './schema.ts';
-import { hierId, tenantBigKey, tenantKey, timestamps } from './columns.ts';
+import { hierarchyNodes } from '../db/schema.ts';
+import { hierId, tenantBigKey, tenantKey, timestamps } from '../db/columns.ts';
 
 type Target = { tenantId: AnyPgColumn; id: AnyPgColumn };
 

@@ -6,7 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../scope.ts';
 import type { Catalog, Field } from './catalog.ts';
 import type { Record_ } from './patch.ts';
-import type { Rules } from '../../records/rules.ts';
+import type { Rules } from '../rules.ts';
 
 export type PatchableTable = PgTable & { tenantId: PgColumn; id: PgColumn; hierId?: PgColumn };
 

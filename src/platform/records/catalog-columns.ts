@@ -5,7 +5,7 @@
 // types follow the same notation (`ColumnOf`), so queries and inserts over them need no casts.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, numeric, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { Catalog, Field, Notation } from '../http/json-patch/catalog.ts';
+import type { Catalog, Field, Notation } from './json-patch/catalog.ts';
 
 const isReference = (f: Field) => /(Id|Ident)$/.test(f.name);
 
