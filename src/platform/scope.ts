@@ -1,10 +1,47 @@
-// The scoped data-access context: the only way request code reaches tenant data. It carries the
-// caller's tenant and the hierarchy nodes it may see; repositories filter every query by both.
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+// The scoped data-access context: the only door through which resource, page and CLI code reaches
+// tenant data. It carries the caller's tenant and the hierarchy nodes it may see, and every statement
+// that goes through it is bound to both: `select/insert/update/delete(table)` add `tenant_id` (and,
+// where the table has a node, the hierarchy), `sql` and `named` bind the tenant and the nodes by
+// name, and `reference` is the visibly named door to the global reference tables (countries, the
+// gazetteer). The raw handles (`db`, `client`) are the platform's: a lint rule keeps them there.
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgSelectBase, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './db/database.ts';
 import { transaction } from './db/database.ts';
 import type { Principal } from './auth/principal.ts';
+
+/** A table whose rows belong to a tenant. */
+export type TenantTable = PgTable & { tenantId: AnyPgColumn };
+
+/**
+ * How far a statement reaches into the tenant: the caller's hierarchy (the default, for a table with
+ * a node), the nodes above it too (master data such as job titles, used but not listed), or the
+ * whole tenant (what must be unique in it, a system job's own bookkeeping). A table without a node
+ * is always the whole tenant's.
+ */
+export type Reach = 'visible' | 'usable' | 'tenant';
+
+/** The global reference tables (no tenant): read only. */
+export type ReferenceDb = Pick<Db, 'select' | 'selectDistinct' | 'execute' | '$client'>;
+
+/** Stands for the caller's tenant id in `scope.sql` and `scope.named`. */
+export const TENANT = Symbol('the caller\'s tenant');
+/** Stands for the caller's visible hierarchy nodes (an int[]) in `scope.sql` and `scope.named`. */
+export const NODES = Symbol('the caller\'s hierarchy nodes');
+type Bound = typeof TENANT | typeof NODES;
+
+/** The node column of a table that has one. */
+const nodeOf = (table: TenantTable): AnyPgColumn | undefined => ('hierId' in table && isColumn(table.hierId) ? table.hierId : undefined);
+const isColumn = (value: unknown): value is AnyPgColumn => typeof value === 'object' && value !== null && 'columnType' in value;
+
+/** A statement over the caller's rows, waiting for its own condition (`where()` for none). */
+export interface Scoped<R> {
+  where(condition?: SQL): R;
+}
+
+/** A statement that takes a condition (drizzle's select, update and delete builders). */
+interface Conditioned<R> { where(condition: SQL | undefined): R }
 
 export class DataScope {
   readonly tenantId: number;
@@ -36,9 +73,97 @@ export class DataScope {
     return this.visibleSet.has(hierId);
   }
 
+  /** The condition that keeps a statement on `table` to the caller's rows: its tenant, and its nodes as far as `reach`. */
+  owns(table: TenantTable, reach: Reach = 'visible'): SQL {
+    const tenant = sql`${table.tenantId} = ${this.tenantId}`;
+    const node = nodeOf(table);
+    if (!node || reach === 'tenant') return tenant;
+    return and(tenant, reach === 'usable' ? this.usable(node) : this.visible(node))!;
+  }
+
+  /** `select <fields> from <table>` over the caller's rows; `where()` adds the statement's own condition. */
+  select<F extends SelectedFields>(table: TenantTable, fields: F, reach?: Reach) {
+    return this.scoped(this.db.select(fields).from(table), table, reach);
+  }
+
+  /**
+   * The same, with joins: `join` adds them to `select <fields> from <table>` (each joined table tied
+   * to the table's tenant by its condition; the scope filters the table named first).
+   */
+  selectJoined<T extends TenantTable, F extends SelectedFields, R>(table: T, fields: F, join: (from: PgSelectBase<T['_']['name'], F, 'partial'>) => Conditioned<R>, reach?: Reach): Scoped<R>;
+  selectJoined<R>(table: TenantTable, fields: SelectedFields, join: (from: ReturnType<ReturnType<Db['select']>['from']>) => Conditioned<R>, reach?: Reach): Scoped<R> {
+    return this.scoped(join(this.db.select(fields).from(table)), table, reach);
+  }
+
+  /** `insert into <table>` of rows in the caller's tenant (the tenant is set on each). */
+  insert<T extends TenantTable>(table: T, values: Omit<PgInsertValue<T>, 'tenantId'> | Omit<PgInsertValue<T>, 'tenantId'>[]) {
+    // TypeScript cannot see that a generic table's insert value without its tenant, plus the
+    // tenant, is an insert value of that table: the one cast of the door.
+    const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, tenantId: this.tenantId }) as PgInsertValue<T>);
+    return this.db.insert(table).values(rows);
+  }
+
+  /** `update <table> set ...` of the caller's rows; `where()` adds the statement's own condition. */
+  update<T extends TenantTable>(table: T, set: PgUpdateSetSource<T>, reach?: Reach) {
+    return this.scoped(this.db.update(table).set(set), table, reach);
+  }
+
+  /** `delete from <table>` of the caller's rows; `where()` adds the statement's own condition. */
+  delete<T extends TenantTable>(table: T, reach?: Reach) {
+    return this.scoped(this.db.delete(table), table, reach);
+  }
+
+  /**
+   * A statement of its own, as drizzle's `sql`: `${TENANT}` and `${NODES}` bind the caller's tenant
+   * and visible nodes, other values are parameters (or drizzle SQL fragments). It must name TENANT:
+   * a statement over tenant data that forgets the tenant is refused before it runs.
+   */
+  async sql<Row extends Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]) {
+    requireTenant(strings, values);
+    const { rows } = await this.db.execute<Row>(sql(strings, ...values.map((v) => this.bind(v, strings))));
+    return rows;
+  }
+
+  /**
+   * A named (prepared once per connection) statement: `scope.named('employees_by_email')\`select ...
+   * where tenant_id = ${TENANT}\``. Values are parameters only (no fragments: the text must not vary).
+   */
+  named(name: string) {
+    return async <Row extends Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]): Promise<Row[]> => {
+      requireTenant(strings, values);
+      const text = strings.reduce((text, part, i) => `${text}$${i}${part}`);
+      const params = values.map((v) => (v === TENANT ? this.tenantId : v === NODES ? this.hierIds : v));
+      const { rows } = await (this.client ?? this.db.$client).query<Row>({ name, text, values: params });
+      return rows;
+    };
+  }
+
+  /** The global reference tables (countries, the gazetteer), read only: they belong to no tenant. */
+  get reference(): ReferenceDb {
+    return this.db;
+  }
+
   /** Runs `fn` in one transaction, with a scope bound to it; inside a transaction, in that one. */
   transaction<T>(fn: (scope: DataScope) => Promise<T>): Promise<T> {
     if (this.client) return fn(this);
     return transaction(this.db, ({ db, client }) => fn(new DataScope(db, this.principal, client)));
   }
+
+  private scoped<R>(statement: Conditioned<R>, table: TenantTable, reach?: Reach): Scoped<R> {
+    const own = this.owns(table, reach);
+    return { where: (condition?: SQL) => statement.where(and(own, condition)) };
+  }
+
+  private bind(value: unknown, strings: TemplateStringsArray): unknown {
+    if (value === TENANT) return sql.param(this.tenantId);
+    if (value === NODES) return sql`${sql.param(this.hierIds)}::int[]`;
+    if (isBound(value)) throw new Error(`unknown binding in ${strings.join('?')}`);
+    return value;
+  }
+}
+
+const isBound = (value: unknown): value is Bound => typeof value === 'symbol';
+
+function requireTenant(strings: TemplateStringsArray, values: unknown[]): void {
+  if (!values.includes(TENANT)) throw new Error(`A statement over tenant data names \${TENANT}: ${strings.join('?')}`);
 }
