@@ -10,11 +10,9 @@ import type { DataScope } from '../scope.ts';
 import { notFound } from '../http/errors.ts';
 import { PagedList } from '../http/paging.ts';
 import { documentedPatch, PatchDocument } from './json-patch/patch.ts';
-import { applyPatch } from './json-patch/apply.ts';
-import { checkRules, isValues } from './rules.ts';
+import { changeRecord, createRecord } from './commands.ts';
 import { collectionPath, idParamOf, routePath, idProperty, idSchema, tagOf, type RecordDefinition } from './record.ts';
-import { createWithEvent, recordEvent } from './record-events.ts';
-import { isUnder, requireParent, underParent } from './parent.ts';
+import { isUnder, requireParent } from './parent.ts';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
@@ -56,12 +54,12 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
     const Params = Type.Object({ ...ParentParams.properties, [idName]: idSchema(def) });
     const collection = routePath(def);
     const one = `${collection}/:${idName}`;
-    const createRules = { ...def.patch.target.rules, ...def.create.rules };
-    /** The parent's id in the request's path (404 unless the caller sees the parent); undefined for a record of its own. */
+    /** The parent's id in the request's path; undefined for a record of its own. */
+    const parentIdOf = (params: Record<string, number | undefined>) => (parentName ? params[parentName] : undefined);
+    /** The same, seen first (404 unless the caller sees the parent). */
     const parentOf = async (request: { scope: DataScope; params: Record<string, number | undefined> }) => {
-      if (!parent || !parentName) return undefined;
-      const parentId = request.params[parentName]!;
-      await requireParent(request.scope, parent, parentId);
+      const parentId = parentIdOf(request.params);
+      if (parent && parentId !== undefined) await requireParent(request.scope, parent, parentId);
       return parentId;
     };
 
@@ -74,10 +72,8 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         response: { 201: Type.Object({ [key]: Type.Integer() }, { $id: `${def.name}Created` }) },
       },
     }, async (request, reply) => {
-      const parentId = await parentOf(request);
-      const input: unknown = request.body;
-      if (isValues(input)) await checkRules(createRules, { scope: request.scope, next: input }, new Set(Object.keys(input)));
-      const id = await createWithEvent(request.scope, def, (tx) => def.create.run(tx, request.body, parentId));
+      const parentId = parentIdOf(request.params);
+      const id = await createRecord(request.scope, def, request.body, parentId);
       return reply.code(201).header('location', `${collectionPath(def, parentId)}/${id}`).send({ [key]: id });
     });
 
@@ -113,8 +109,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         params: Params, body: PatchDocument, documentedBody: documentedPatch(def.patch.target.catalog, `${def.name}Patch`),
       },
     }, async (request, reply) => {
-      const target = parent && parentName ? underParent(def.patch.target, parent, request.params[parentName]!) : def.patch.target;
-      await applyPatch(request.scope, target, request.params[idName]!, request.body, recordEvent(def, 'updated'));
+      await changeRecord(request.scope, def, request.params[idName]!, request.body, parentIdOf(request.params));
       return reply.code(200).send();
     });
   };

@@ -10,10 +10,10 @@ import { addFieldError, AppError, validationError, type FieldErrors } from '../.
 import { valueSchema, type Catalog, type Field } from './catalog.ts';
 import { checkValue, comparable } from './values.ts';
 
-export const OPS = ['add', 'remove', 'replace', 'copy', 'move', 'test'] as const;
 
 export const PatchOperation = Type.Object({
-  op: Type.Union(OPS.map((o) => Type.Literal(o)), { description: '`replace` is recommended.' }),
+  // Each literal by name (a mapped array would type `op` as never).
+  op: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('replace'), Type.Literal('copy'), Type.Literal('move'), Type.Literal('test')], { description: '`replace` is recommended.' }),
   path: Type.String({ pattern: '^/', description: 'A field of the catalog, e.g. /FirstName (any letter case).' }),
   value: Type.Optional(Type.Unknown()),
   from: Type.Optional(Type.String({ pattern: '^/' })),
