@@ -22,6 +22,12 @@ export type TenantTable = PgTable & { tenantId: AnyPgColumn };
  */
 export type Reach = 'visible' | 'usable' | 'tenant';
 
+/**
+ * A row of `table` to insert, without its tenant (the door sets it). A key-remapping mapped type, not
+ * `Omit`: `Omit<PgInsertValue<T>, 'tenantId'>` loses the optional columns (nullable, defaulted).
+ */
+export type TenantInsertValue<T extends TenantTable> = { [K in keyof PgInsertValue<T> as K extends 'tenantId' ? never : K]: PgInsertValue<T>[K] };
+
 /** The global reference tables (no tenant): read only. */
 export type ReferenceDb = Pick<Db, 'select' | 'selectDistinct' | 'execute' | '$client'>;
 
@@ -96,7 +102,7 @@ export class DataScope {
   }
 
   /** `insert into <table>` of rows in the caller's tenant (the tenant is set on each). */
-  insert<T extends TenantTable>(table: T, values: Omit<PgInsertValue<T>, 'tenantId'> | Omit<PgInsertValue<T>, 'tenantId'>[]) {
+  insert<T extends TenantTable>(table: T, values: TenantInsertValue<T> | TenantInsertValue<T>[]) {
     // TypeScript cannot see that a generic table's insert value without its tenant, plus the
     // tenant, is an insert value of that table: the one cast of the door.
     const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, tenantId: this.tenantId }) as PgInsertValue<T>);

@@ -43,6 +43,8 @@ import { recordEventTypes } from '../platform/records/record-events.ts';
 import { BATCH_JOB_COMPLETED } from '../platform/jobs/queue.ts';
 import { ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.events.ts';
 import { CANDIDATE_CREATED } from './candidates/candidate.events.ts';
+import { RESTRICTION_RULES_UPDATED, RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED } from './assignment-restrictions/assignment-restriction.events.ts';
+import { MESSAGE_DOCUMENT_CREATED } from './assignment-messages/message-document.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -61,7 +63,8 @@ export const records: readonly RecordDefinition[] = [
 ];
 
 /** Every event type the service emits, with the scopes that read it: the feed's and the webhooks' list. */
-const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED];
+const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
+  RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [

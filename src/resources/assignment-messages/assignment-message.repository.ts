@@ -27,15 +27,13 @@ const SOURCES: readonly { owner: MessageOwner; of: (assignment: AssignmentRef) =
 
 /** The assignment if the caller sees it (ASG-01: reps and services, inside their hierarchy). */
 export async function visibleAssignment(scope: DataScope, assignmentId: number): Promise<AssignmentRef | undefined> {
-  const [row] = await scope.db.select({ id: a.id, employeeId: a.employeeId, customerId: a.customerId, jobOrderId: a.jobOrderId }).from(a)
-    .where(and(eq(a.tenantId, scope.tenantId), eq(a.id, assignmentId), scope.visible(a.hierId)));
+  const [row] = await scope.select(a, { id: a.id, employeeId: a.employeeId, customerId: a.customerId, jobOrderId: a.jobOrderId }).where(eq(a.id, assignmentId));
   return row;
 }
 
 /** A message logged on the owner's record `originId`, which the caller sees. */
 function loggedOnVisible(scope: DataScope, owner: MessageOwner, originId: number): SQL {
-  const o = owner.table;
-  const visible = exists(scope.db.select({ one: sql`1` }).from(o.id.table).where(and(eq(o.tenantId, m.tenantId), eq(o.id, m.originId), scope.visible(o.hierId))));
+  const visible = exists(scope.select(owner.table, { one: sql`1` }).where(eq(owner.columns.id, m.originId)));
   return sql`(${eq(m.originType, owner.kind)} and ${eq(m.originId, originId)} and ${visible})`;
 }
 
@@ -44,10 +42,10 @@ function loggedOnVisible(scope: DataScope, owner: MessageOwner, originId: number
  * customer or job order while the caller sees that record, and those already linked to it.
  */
 export async function isLinkable(scope: DataScope, assignment: AssignmentRef, messageId: number): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(m).where(and(eq(m.tenantId, scope.tenantId), eq(m.id, messageId), or(
+  const rows = await scope.select(m, { one: sql`1` }).where(and(eq(m.id, messageId), or(
     and(eq(m.originType, assignmentOwner.kind), eq(m.originId, assignment.id)),
     ...SOURCES.map((source) => loggedOnVisible(scope, source.owner, source.of(assignment))),
-    exists(scope.db.select({ one: sql`1` }).from(links).where(and(eq(links.tenantId, m.tenantId), eq(links.assignmentId, assignment.id), eq(links.messageId, m.id)))),
+    exists(scope.select(links, { one: sql`1` }).where(and(eq(links.assignmentId, assignment.id), eq(links.messageId, m.id)))),
   )));
   return rows.length > 0;
 }
@@ -66,7 +64,7 @@ export async function assignmentAndMessage(scope: DataScope, assignmentId: numbe
  * caller reports the change itself).
  */
 export async function linkMessage(tx: DataScope, assignmentId: number, messageId: number, quiet = false): Promise<void> {
-  const linked = await tx.db.insert(links).values({ tenantId: tx.tenantId, assignmentId, messageId, linkedByServiceRepId: tx.principal.serviceRepId })
+  const linked = await tx.insert(links, { assignmentId, messageId, linkedByServiceRepId: tx.principal.serviceRepId })
     .onConflictDoNothing().returning({ messageId: links.messageId });
   if (linked.length && !quiet) await messagesChanged(tx, assignmentOwner, assignmentId);
 }
@@ -79,8 +77,8 @@ export async function updateAssignmentMessage(scope: DataScope, assignmentId: nu
   await scope.transaction(async (tx) => {
     await assignmentAndMessage(tx, assignmentId, messageId);
     await checkMessageAction(tx, update.messageActionId);
-    const [origin] = await tx.db.update(m).set({ text: update.text, messageActionId: update.messageActionId })
-      .where(and(eq(m.tenantId, tx.tenantId), eq(m.id, messageId))).returning({ type: m.originType, id: m.originId });
+    const [origin] = await tx.update(m, { text: update.text, messageActionId: update.messageActionId })
+      .where(eq(m.id, messageId)).returning({ type: m.originType, id: m.originId });
     await writeDetails(tx, messageId, update, true);
     await linkMessage(tx, assignmentId, messageId, true);
     await messagesChanged(tx, assignmentOwner, assignmentId);

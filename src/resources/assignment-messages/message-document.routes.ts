@@ -10,10 +10,11 @@ import * as S from './assignment-message.schemas.ts';
 import { assignmentAndMessage } from './assignment-message.repository.ts';
 import { createDocument, documentFile, listDocuments } from './message-document.repository.ts';
 import { readDocumentUpload } from './message-document.form.ts';
+import { DOCUMENT_READ_SCOPES } from './message-document.events.ts';
 
 /** ASG-18: uploading needs assignment-write; reading takes either assignment scope, as the assignment's other reads. */
 const write: Access = { roles: ['ServiceRep', 'Service'], scopes: ['assignment-write'] };
-const read: Access = { roles: ['ServiceRep', 'Service'], scopes: ['assignment-read', 'assignment-write'] };
+const read: Access = { roles: ['ServiceRep', 'Service'], scopes: DOCUMENT_READ_SCOPES };
 const tags = ['Assignments'];
 const base = '/Assignments/:assignmentId/messages/:messageId/documents';
 

@@ -18,29 +18,31 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** The job order as vetting reads it, or undefined when the caller cannot see it. */
 async function loadOrder(scope: DataScope, jobOrderId: number) {
   const s = jobOrderStatuses;
-  const [row] = await scope.db.select({
+  const [row] = await scope.selectJoined(o, {
     jobOrderId: o.id, hierId: o.hierId, customerId: o.customerId, updatedAt: o.updatedAt, status: s.name, isClosed: s.isClosed, isFilled: s.isFilled,
     isActive: o.isActive, positionsRequired: o.positionsRequired, positionsFilled: o.positionsFilled, startDate: o.startDate, estimatedEndDate: o.estimatedEndDate,
-  }).from(o).innerJoin(s, and(eq(s.tenantId, o.tenantId), eq(s.id, o.jobOrderStatusId)))
-    .where(and(eq(o.tenantId, scope.tenantId), eq(o.id, jobOrderId), scope.visible(o.hierId)));
+  }, (q) => q.innerJoin(s, and(eq(s.tenantId, o.tenantId), eq(s.id, o.jobOrderStatusId)))).where(eq(o.id, jobOrderId));
   return row;
 }
 
 async function loadEmployee(scope: DataScope, employeeId: number) {
-  const [row] = await scope.db.select({
+  const [row] = await scope.selectJoined(e, {
     name: sql<string>`${e.firstName} || ' ' || ${e.lastName}`, isActive: e.isActive, statusId: e.employeeStatusId, status: employeeStatuses.name,
     isI9OnFile: e.isI9OnFile, i9ExpirationDate: e.i9ExpirationDate,
-  }).from(e).leftJoin(employeeStatuses, and(eq(employeeStatuses.tenantId, e.tenantId), eq(employeeStatuses.id, e.employeeStatusId)))
-    .where(and(eq(e.tenantId, scope.tenantId), eq(e.id, employeeId), scope.visible(e.hierId)));
+  }, (q) => q.leftJoin(employeeStatuses, and(eq(employeeStatuses.tenantId, e.tenantId), eq(employeeStatuses.id, e.employeeStatusId)))).where(eq(e.id, employeeId));
   return row;
 }
 
 /** Active assignments: their status is one of the tenant's active ones (Active, Pending Start). */
-const activeStatus = (scope: DataScope) => sql`exists (select 1 from ${assignmentStatuses} st where st.tenant_id = ${scope.tenantId}
+const activeStatus = sql`exists (select 1 from ${assignmentStatuses} st where st.tenant_id = ${a.tenantId}
   and st.id = ${a.assignmentStatusId} and st.is_active)`;
 
+/**
+ * How many of the tenant's active assignments meet the conditions: all of them, the caller's
+ * hierarchy or not (an order filled, an employee placed elsewhere, is so whoever vets).
+ */
 async function countOf(scope: DataScope, ...conditions: (SQL | undefined)[]): Promise<number> {
-  const [row] = await scope.db.select({ n: count() }).from(a).where(and(eq(a.tenantId, scope.tenantId), activeStatus(scope), ...conditions));
+  const [row] = await scope.select(a, { n: count() }, 'tenant').where(and(activeStatus, ...conditions));
   return row?.n ?? 0;
 }
 
@@ -57,11 +59,11 @@ export async function evaluate(scope: DataScope, jobOrderId: number, employeeId:
   if (!order) throw notFound('The job order');
   const employee = await loadEmployee(scope, employeeId);
   if (!employee) throw notFound('The employee');
-  const [customer] = await scope.db.select({ name: customers.customerName }).from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, order.customerId)));
+  // The order's customer by name, wherever it sits: seeing the order is enough to vet for it.
+  const [customer] = await scope.select(customers, { name: customers.customerName }, 'tenant').where(eq(customers.id, order.customerId));
   const r = assignmentRestrictions;
-  const restrictions = await scope.db.select({ raisedBy: r.raisedBy, isActive: r.isActive, sourceAssignmentId: r.sourceAssignmentId, updatedAt: r.updatedAt })
-    .from(r).where(and(eq(r.tenantId, scope.tenantId), eq(r.customerId, order.customerId), eq(r.employeeId, employeeId))).orderBy(asc(r.raisedBy));
+  const restrictions = await scope.select(r, { raisedBy: r.raisedBy, isActive: r.isActive, sourceAssignmentId: r.sourceAssignmentId, updatedAt: r.updatedAt })
+    .where(and(eq(r.customerId, order.customerId), eq(r.employeeId, employeeId))).orderBy(asc(r.raisedBy));
   const facts: VettingFacts = {
     order: { ...order, updatedAt: order.updatedAt.toISOString(), startDate: iso(order.startDate), estimatedEndDate: iso(order.estimatedEndDate) },
     employee: { ...employee, i9ExpirationDate: iso(employee.i9ExpirationDate) },

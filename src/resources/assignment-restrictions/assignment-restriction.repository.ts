@@ -1,32 +1,36 @@
 // Vetting sessions (ASG-04, ASG-05, decision 0017): start one (run the rules, record the findings),
 // read and list them with their status now, approve a finding, and the check POST /Assignments runs
 // before it places an employee (and the link to the assignment it placed).
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../platform/scope.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { serviceReps } from '../../platform/db/schema.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
 import { customers } from '../customers/customer.table.ts';
 import { employees } from '../employees/employee.table.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { assignmentRestrictionResults as R, assignmentRestrictionSessions as S } from './assignment-restriction.table.ts';
 import { mayApprove, staleBecause, type ApprovalLevel } from './assignment-restriction.rules.ts';
 import { evaluate } from './assignment-restriction.facts.ts';
+import { RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED } from './assignment-restriction.events.ts';
 import type { SessionListFilter, SessionStatus } from './assignment-restriction.schemas.ts';
 
 const o = jobOrders, e = employees;
 const creator = alias(serviceReps, 'creator'), approver = alias(serviceReps, 'approver');
 const repName = (rep: typeof creator | typeof approver) => sql<string>`${rep.firstName} || ' ' || ${rep.lastName}`;
 
-/** POST /jobOrder/{orderId}/assignmentRestriction: runs every enabled rule now and records the findings; the new session. */
+const SESSIONS = getTableName(S);
+
+/** POST /jobOrder/{orderId}/assignmentRestriction: runs every enabled rule now and records the findings, with its event; the new session. */
 export async function startSession(scope: DataScope, jobOrderId: number, employeeId: number) {
   const id = await scope.transaction(async (tx) => {
     const { found, checked } = await evaluate(tx, jobOrderId, employeeId);
-    const [session] = await tx.db.insert(S).values({ tenantId: tx.tenantId, jobOrderId, employeeId, createdByServiceRepId: tx.principal.serviceRepId, checked })
-      .returning({ id: S.id });
+    const [session] = await tx.insert(S, { jobOrderId, employeeId, createdByServiceRepId: tx.principal.serviceRepId, checked }).returning({ id: S.id });
     if (!session) throw new Error('the session insert returned no row');
-    if (found.length) await tx.db.insert(R).values(found.map((f) => ({ tenantId: tx.tenantId, sessionId: session.id, ...f })));
+    if (found.length) await tx.insert(R, found.map((f) => ({ sessionId: session.id, ...f })));
+    await emitEvent(tx, RESTRICTION_SESSION_CREATED, SESSIONS, session.id);
     return session.id;
   });
   const session = await getSession(scope, jobOrderId, id);
@@ -34,8 +38,8 @@ export async function startSession(scope: DataScope, jobOrderId: number, employe
   return session;
 }
 
-/** Sessions the caller sees: of a visible order, for a visible employee. */
-const visibleSessions = (scope: DataScope, jobOrderId: number) => and(eq(S.tenantId, scope.tenantId), eq(S.jobOrderId, jobOrderId), scope.visible(o.hierId), scope.visible(e.hierId));
+/** Sessions the caller sees (the scope keeps to the tenant's): of a visible order, for a visible employee. */
+const visibleSessions = (scope: DataScope, jobOrderId: number) => and(eq(S.jobOrderId, jobOrderId), scope.visible(o.hierId), scope.visible(e.hierId));
 
 const sessionFields = {
   assignmentRestrictionSessionId: S.id, jobOrderId: S.jobOrderId, employeeId: S.employeeId, employeeName: sql<string>`${e.firstName} || ' ' || ${e.lastName}`,
@@ -44,23 +48,23 @@ const sessionFields = {
 };
 
 function sessionsQuery(scope: DataScope) {
-  return scope.db.select({ ...sessionFields, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }).from(S)
+  return scope.selectJoined(S, { ...sessionFields, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }, (q) => q
     .innerJoin(o, and(eq(o.tenantId, S.tenantId), eq(o.id, S.jobOrderId)))
     .innerJoin(e, and(eq(e.tenantId, S.tenantId), eq(e.id, S.employeeId)))
     .innerJoin(customers, and(eq(customers.tenantId, o.tenantId), eq(customers.id, o.customerId)))
-    .innerJoin(creator, and(eq(creator.tenantId, S.tenantId), eq(creator.id, S.createdByServiceRepId)));
+    .innerJoin(creator, and(eq(creator.tenantId, S.tenantId), eq(creator.id, S.createdByServiceRepId))));
 }
 
-type SessionRow = Awaited<ReturnType<typeof sessionsQuery>>[number];
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['where']>>[number];
 
 async function resultsOf(scope: DataScope, sessionIds: number[]) {
   if (!sessionIds.length) return [];
-  return scope.db.select({
+  return scope.selectJoined(R, {
     sessionId: R.sessionId, resultId: R.id, ruleCode: R.ruleCode, description: R.description, approvalLevel: R.approvalLevel,
     approvedByServiceRepId: R.approvedByServiceRepId, approvedBy: sql<string | null>`case when ${approver.id} is null then null else ${repName(approver)} end`,
     approvedAt: R.approvedAt, approvalNote: R.approvalNote,
-  }).from(R).leftJoin(approver, and(eq(approver.tenantId, R.tenantId), eq(approver.id, R.approvedByServiceRepId)))
-    .where(and(eq(R.tenantId, scope.tenantId), inArray(R.sessionId, sessionIds))).orderBy(asc(R.id));
+  }, (q) => q.leftJoin(approver, and(eq(approver.tenantId, R.tenantId), eq(approver.id, R.approvedByServiceRepId))))
+    .where(inArray(R.sessionId, sessionIds)).orderBy(asc(R.id));
 }
 type ResultRow = Awaited<ReturnType<typeof resultsOf>>[number];
 
@@ -101,7 +105,7 @@ export async function getSession(scope: DataScope, jobOrderId: number, sessionId
 
 /** GET /jobOrder/{orderId}/assignmentRestriction: latest first; undefined when the caller cannot see the order. */
 export async function listSessions(scope: DataScope, jobOrderId: number, filter: SessionListFilter): Promise<Paged<Awaited<ReturnType<typeof present>>[number]> | undefined> {
-  const [order] = await scope.db.select({ id: o.id }).from(o).where(and(eq(o.tenantId, scope.tenantId), eq(o.id, jobOrderId), scope.visible(o.hierId)));
+  const [order] = await scope.select(o, { id: o.id }).where(eq(o.id, jobOrderId));
   if (!order) return undefined;
   const where = and(visibleSessions(scope, jobOrderId), filter.employeeId === undefined ? undefined : eq(S.employeeId, filter.employeeId));
   const rows = await sessionsQuery(scope).where(where).orderBy(desc(S.id)).limit(filter.take).offset(filter.skip);
@@ -114,20 +118,20 @@ export async function listSessions(scope: DataScope, jobOrderId: number, filter:
 
 /** The session, locked for the rest of the transaction, with its order's node; undefined when not visible. */
 async function lockedSession(tx: DataScope, jobOrderId: number, sessionId: number) {
-  const [row] = await tx.db.select({ employeeId: S.employeeId, assignmentId: S.assignmentId, checked: S.checked, orderHierId: o.hierId }).from(S)
+  const [row] = await tx.selectJoined(S, { employeeId: S.employeeId, assignmentId: S.assignmentId, checked: S.checked, orderHierId: o.hierId }, (q) => q
     .innerJoin(o, and(eq(o.tenantId, S.tenantId), eq(o.id, S.jobOrderId)))
-    .innerJoin(e, and(eq(e.tenantId, S.tenantId), eq(e.id, S.employeeId)))
+    .innerJoin(e, and(eq(e.tenantId, S.tenantId), eq(e.id, S.employeeId))))
     .where(and(visibleSessions(tx, jobOrderId), eq(S.id, sessionId))).for('update', { of: S });
   return row;
 }
 
-/** POST …/results/{resultId}/approval: the caller approves one finding with a note. */
+/** POST …/results/{resultId}/approval: the caller approves one finding with a note, with the session's event. */
 export async function approveResult(scope: DataScope, ids: { orderId: number; sessionId: number; resultId: number }, note: string) {
   return scope.transaction(async (tx) => {
     const session = await lockedSession(tx, ids.orderId, ids.sessionId);
     if (!session) throw notFound('The assignment restriction session');
-    const [result] = await tx.db.select({ approvalLevel: R.approvalLevel, approvedAt: R.approvedAt, ruleCode: R.ruleCode }).from(R)
-      .where(and(eq(R.tenantId, tx.tenantId), eq(R.sessionId, ids.sessionId), eq(R.id, ids.resultId)));
+    const [result] = await tx.select(R, { approvalLevel: R.approvalLevel, approvedAt: R.approvedAt, ruleCode: R.ruleCode })
+      .where(and(eq(R.sessionId, ids.sessionId), eq(R.id, ids.resultId)));
     if (!result) throw notFound('The restriction result');
     if (result.approvalLevel === 'none') throw new AppError('RESTRICTION_RESULT_NOT_APPROVABLE', `${result.ruleCode} blocks the placement: nobody may approve it.`);
     if (result.approvedAt) throw new AppError('RESTRICTION_RESULT_NOT_APPROVABLE', `The result was approved on ${result.approvedAt.toISOString()}.`);
@@ -141,9 +145,12 @@ export async function approveResult(scope: DataScope, ids: { orderId: number; se
     if (stale.length) {
       throw new AppError('RESTRICTION_SESSION_STALE', `What the session checked has changed (${stale.join(', ')}); start a new session.`, undefined, undefined, { staleBecause: stale });
     }
-    await tx.db.update(R).set({ approvedByServiceRepId: tx.principal.serviceRepId, approvedAt: new Date(), approvalNote: note })
-      .where(and(eq(R.tenantId, tx.tenantId), eq(R.id, ids.resultId)));
-    return getSession(tx, ids.orderId, ids.sessionId);
+    await tx.update(R, { approvedByServiceRepId: tx.principal.serviceRepId, approvedAt: new Date(), approvalNote: note }).where(eq(R.id, ids.resultId));
+    const approved = await getSession(tx, ids.orderId, ids.sessionId);
+    // The result was open, so the session was blocked or waiting: it is approved now if none is left open.
+    const changedFields = approved?.status === 'approved' ? ['results', 'status'] : ['results'];
+    await emitEvent(tx, RESTRICTION_SESSION_UPDATED, SESSIONS, ids.sessionId, { changedFields });
+    return approved;
   });
 }
 
@@ -162,8 +169,8 @@ function describeLevel(level: ApprovalLevel): string {
  * otherwise 409 with what is missing. Answers the session, which the new assignment then uses up.
  */
 export async function vetPlacement(tx: DataScope, jobOrderId: number, employeeId: number): Promise<number> {
-  const [session] = await tx.db.select({ id: S.id, assignmentId: S.assignmentId, checked: S.checked }).from(S)
-    .where(and(eq(S.tenantId, tx.tenantId), eq(S.jobOrderId, jobOrderId), eq(S.employeeId, employeeId)))
+  const [session] = await tx.select(S, { id: S.id, assignmentId: S.assignmentId, checked: S.checked })
+    .where(and(eq(S.jobOrderId, jobOrderId), eq(S.employeeId, employeeId)))
     .orderBy(desc(S.id)).limit(1).for('update');
   const start = `start one at POST /jobOrder/${jobOrderId}/assignmentRestriction`;
   if (!session) {
@@ -186,7 +193,8 @@ export async function vetPlacement(tx: DataScope, jobOrderId: number, employeeId
   return session.id;
 }
 
-/** The session placed this assignment: it cannot place another. */
+/** The session placed this assignment: it cannot place another (its event says so, in the placement's transaction). */
 export async function markPlaced(tx: DataScope, sessionId: number, assignmentId: number): Promise<void> {
-  await tx.db.update(S).set({ assignmentId }).where(and(eq(S.tenantId, tx.tenantId), eq(S.id, sessionId)));
+  await tx.update(S, { assignmentId }).where(eq(S.id, sessionId));
+  await emitEvent(tx, RESTRICTION_SESSION_UPDATED, SESSIONS, sessionId, { changedFields: ['assignmentId', 'status'] });
 }

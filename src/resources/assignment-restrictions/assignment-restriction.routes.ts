@@ -9,10 +9,11 @@ import { PagedList, PageQuery } from '../../platform/http/paging.ts';
 import * as S from './assignment-restriction.schemas.ts';
 import { approveResult, getSession, listSessions, startSession } from './assignment-restriction.repository.ts';
 import { listRuleSettings, setCustomerRequiresI9, setRuleSetting } from './assignment-restriction.settings.ts';
+import { VETTING_READ_SCOPES } from './assignment-restriction.events.ts';
 
 const roles = ['ServiceRep', 'Service'] as const;
 export const vettingWriteAccess: Access = { roles, scopes: ['assignment-write'] };
-export const vettingReadAccess: Access = { roles, scopes: ['assignment-read', 'assignment-write'] };
+export const vettingReadAccess: Access = { roles, scopes: VETTING_READ_SCOPES };
 /** Whether a customer requires an I-9 is the customer's data. */
 export const customerI9Access: Access = { roles, scopes: ['customer-write'] };
 const tags = ['Assignment restrictions'];

@@ -1,18 +1,25 @@
 // The tenant's configuration of vetting: which rules run and who may approve their findings (a rule
 // without a row runs with its defaults), and which customers require an I-9.
-import { and, eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { existsInTenant } from '../../platform/records/references.ts';
 import { pageOf, type Page } from '../../platform/http/paging.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
+import { hierarchyNodes } from '../../platform/db/schema.ts';
+import { recordEvent } from '../../platform/records/record-events.ts';
 import { customers } from '../customers/customer.table.ts';
+import { customerRecord } from '../customers/customer.record.ts';
 import { assignmentRestrictionCustomers, assignmentRestrictionRuleSettings as rs } from './assignment-restriction.table.ts';
 import { isRuleCode, RULE_CODES, ruleOf, type ApprovalLevel, type RuleCode, type RuleSetting } from './assignment-restriction.rules.ts';
+import { RESTRICTION_RULES_UPDATED } from './assignment-restriction.events.ts';
+
+/** Whether a customer requires an I-9 is the customer's data: a change is its `.updated` (changedFields ["requiresI9"]). */
+const CUSTOMER_UPDATED = recordEvent(customerRecord, 'updated');
 
 /** Every rule as the tenant runs it, in RULE_CODES order; `isDefault` when the tenant has no row for it. */
 export async function ruleSettings(scope: DataScope): Promise<(RuleSetting & { isDefault: boolean })[]> {
-  const rows = await scope.db.select({ ruleCode: rs.ruleCode, isEnabled: rs.isEnabled, approvalLevel: rs.approvalLevel }).from(rs)
-    .where(eq(rs.tenantId, scope.tenantId));
+  const rows = await scope.select(rs, { ruleCode: rs.ruleCode, isEnabled: rs.isEnabled, approvalLevel: rs.approvalLevel }).where();
   const own = new Map(rows.flatMap((r) => (isRuleCode(r.ruleCode) ? [[r.ruleCode, r]] : [])));
   return RULE_CODES.map((ruleCode) => {
     const row = own.get(ruleCode);
@@ -40,11 +47,13 @@ function requireRoot(scope: DataScope) {
   }
 }
 
+/** Sets a rule for the tenant, with the rules' event (located at the root node, the caller's). */
 export async function setRuleSetting(scope: DataScope, ruleCode: RuleCode, setting: { isEnabled: boolean; approvalLevel: ApprovalLevel }) {
   requireRoot(scope);
   await scope.transaction(async (tx) => {
-    await tx.db.insert(rs).values({ tenantId: tx.tenantId, ruleCode, ...setting })
+    await tx.insert(rs, { ruleCode, ...setting })
       .onConflictDoUpdate({ target: [rs.tenantId, rs.ruleCode], set: { ...setting, updatedAt: new Date() } });
+    await emitEvent(tx, RESTRICTION_RULES_UPDATED, getTableName(hierarchyNodes), tx.principal.hierId, { changedFields: [ruleCode] });
   });
   const saved = (await describedRuleSettings(scope)).find((s) => s.ruleCode === ruleCode);
   if (!saved) throw new Error(`rule ${ruleCode} vanished`);
@@ -56,8 +65,9 @@ export async function setCustomerRequiresI9(scope: DataScope, customerId: number
   const c = assignmentRestrictionCustomers;
   return scope.transaction(async (tx) => {
     if (!(await existsInTenant(tx, customers, customerId, tx.visible(customers.hierId)))) throw notFound('The customer');
-    await tx.db.insert(c).values({ tenantId: tx.tenantId, customerId, requiresI9 })
+    await tx.insert(c, { customerId, requiresI9 })
       .onConflictDoUpdate({ target: [c.tenantId, c.customerId], set: { requiresI9, updatedAt: new Date() } });
+    await emitEvent(tx, CUSTOMER_UPDATED, getTableName(customers), customerId, { changedFields: ['requiresI9'] });
     return { customerId, requiresI9 };
   });
 }
@@ -65,6 +75,6 @@ export async function setCustomerRequiresI9(scope: DataScope, customerId: number
 /** Whether the customer requires an I-9 (no row: it does not). */
 export async function customerRequiresI9(scope: DataScope, customerId: number): Promise<boolean> {
   const c = assignmentRestrictionCustomers;
-  const [row] = await scope.db.select({ requiresI9: c.requiresI9 }).from(c).where(and(eq(c.tenantId, scope.tenantId), eq(c.customerId, customerId)));
+  const [row] = await scope.select(c, { requiresI9: c.requiresI9 }).where(eq(c.customerId, customerId));
   return row?.requiresI9 ?? false;
 }

@@ -4,7 +4,7 @@ import { rule, type Rule } from '../../platform/records/rules.ts';
 import { and, asc, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../platform/db/database.ts';
-import type { DataScope } from '../../platform/scope.ts';
+import type { DataScope, TenantTable } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { notFound, validationError } from '../../platform/http/errors.ts';
 import type { Record_ } from '../../platform/records/json-patch/patch.ts';
@@ -18,25 +18,26 @@ import { contactMethods, CONTACT_METHOD_TYPES, type OwnerType } from './contact-
 import { contactMethodCatalog } from './contact-method.patch-catalog.ts';
 import type { ContactMethodCreateInput, ContactMethodListFilter } from './contact-method.schemas.ts';
 
-const owners: Record<OwnerType, { hierId: AnyPgColumn; tenantId: AnyPgColumn; id: AnyPgColumn; what: string }> = {
-  employee: { hierId: employees.hierId, tenantId: employees.tenantId, id: employees.id, what: 'The employee' },
-  contact: { hierId: contacts.hierId, tenantId: contacts.tenantId, id: contacts.id, what: 'The contact' },
-  customer: { hierId: customers.hierId, tenantId: customers.tenantId, id: customers.id, what: 'The customer' },
+/** Each owner's table (it has a node: the scope keeps a statement on it to the caller's hierarchy). */
+const owners: Record<OwnerType, { table: TenantTable; id: AnyPgColumn; what: string }> = {
+  employee: { table: employees, id: employees.id, what: 'The employee' },
+  contact: { table: contacts, id: contacts.id, what: 'The contact' },
+  customer: { table: customers, id: customers.id, what: 'The customer' },
 };
 
 /** The owner's hierarchy node, as seen from a contact method row: what makes the method visible. */
 const ownerHier = (kind: OwnerType): SQL => {
   const o = owners[kind];
-  return sql`(select o.hier_id from ${o.hierId.table} o where o.tenant_id = ${qualified(contactMethods.tenantId)} and o.id = ${qualified(contactMethods.ownerId)})`;
+  return sql`(select o.hier_id from ${o.table} o where o.tenant_id = ${qualified(contactMethods.tenantId)} and o.id = ${qualified(contactMethods.ownerId)})`;
 };
 
 const ownedBy = (scope: DataScope, kind: OwnerType, ownerId: number) => and(
-  eq(contactMethods.tenantId, scope.tenantId), eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId), scope.visible(ownerHier(kind)));
+  eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId), scope.visible(ownerHier(kind)));
 
 /** Answers 404 naming the owner unless it exists inside the caller's hierarchy. */
 async function requireOwner(scope: DataScope, kind: OwnerType, ownerId: number) {
   const o = owners[kind];
-  const rows = await scope.db.select({ one: sql`1` }).from(o.hierId.table).where(and(eq(o.tenantId, scope.tenantId), eq(o.id, ownerId), scope.visible(o.hierId)));
+  const rows = await scope.select(o.table, { one: sql`1` }).where(eq(o.id, ownerId));
   if (!rows.length) throw notFound(o.what);
 }
 
@@ -45,7 +46,7 @@ async function requireOwner(scope: DataScope, kind: OwnerType, ownerId: number) 
  * the owner's read shows its primary email and phone from these methods (decision 0031).
  */
 const ownerChanged = (tx: DataScope, kind: OwnerType, ownerId: number, event: EventTemplate) =>
-  emitEvent(tx, event, getTableName(owners[kind].hierId.table), ownerId, { changedFields: ['contactMethods'] });
+  emitEvent(tx, event, getTableName(owners[kind].table), ownerId, { changedFields: ['contactMethods'] });
 
 const TYPE_NAMES = new Map<number, string>(Object.entries(CONTACT_METHOD_TYPES)
   .map(([key, id]) => [id, key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`).replace(/^./, (c) => c.toUpperCase())]));
@@ -73,8 +74,7 @@ export async function createContactMethod(scope: DataScope, kind: OwnerType, own
   checkRules(values, Object.keys(values));
   return scope.transaction(async (tx) => {
     await requireOwner(tx, kind, ownerId);
-    const [row] = await tx.db.insert(contactMethods).values({ tenantId: tx.tenantId, ownerType: kind, ownerId, ...values })
-      .returning({ id: contactMethods.id });
+    const [row] = await tx.insert(contactMethods, { ownerType: kind, ownerId, ...values }).returning({ id: contactMethods.id });
     await ownerChanged(tx, kind, ownerId, ownerEvent);
     return row!.id;
   });
@@ -87,7 +87,7 @@ const toRecord = (row: typeof contactMethods.$inferSelect) => {
 
 /** A method as its owner's: the owner's hierarchy node, by the method's owner type. */
 const OWNER_HIER = `case r.owner_type ${Object.entries(owners).map(([kind, o]) =>
-  `when '${kind}' then (select o.hier_id from ${getTableName(o.hierId.table)} o where o.tenant_id = r.tenant_id and o.id = r.owner_id)`).join(' ')} end`;
+  `when '${kind}' then (select o.hier_id from ${getTableName(o.table)} o where o.tenant_id = r.tenant_id and o.id = r.owner_id)`).join(' ')} end`;
 
 /** One contact method, visible when its owner is; the owner is checked after (another owner's method is not found). */
 const readMethod = byIdReader({
@@ -113,10 +113,10 @@ export async function listContactMethods(scope: DataScope, kind: OwnerType, owne
   const where = and(ownedBy(scope, kind, ownerId),
     filter.contactMethodTypeId === undefined ? undefined : eq(m.contactMethodTypeId, filter.contactMethodTypeId),
     filter.isActive === undefined ? undefined : eq(m.isActive, filter.isActive));
-  const rows = await scope.db.select({ row: contactMethods, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }).from(contactMethods)
-    .where(where).orderBy(desc(m.isPinned), asc(contactMethods.id)).limit(filter.take).offset(filter.skip);
+  const rows = await scope.select(m, { row: m, totalCount: sql<number>`count(*) over ()`.mapWith(Number) })
+    .where(where).orderBy(desc(m.isPinned), asc(m.id)).limit(filter.take).offset(filter.skip);
   return toPage(rows, filter, (r) => toRecord(r.row), async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(contactMethods).where(where))[0]!.n);
+    (await scope.select(m, { n: sql<number>`count(*)`.mapWith(Number) }).where(where))[0]!.n);
 }
 
 /**
@@ -147,8 +147,8 @@ export const methodValue = (tenantId: AnyPgColumn, methodId: AnyPgColumn) =>
 
 /** Whether a contact method belongs to the owner (the primary email/phone of a record). */
 export async function isMethodOf(scope: DataScope, kind: OwnerType, ownerId: number, methodId: number): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(contactMethods).where(and(eq(contactMethods.tenantId, scope.tenantId),
-    eq(contactMethods.id, methodId), eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId)));
+  const rows = await scope.select(contactMethods, { one: sql`1` })
+    .where(and(eq(contactMethods.id, methodId), eq(contactMethods.ownerType, kind), eq(contactMethods.ownerId, ownerId)));
   return rows.length > 0;
 }
 

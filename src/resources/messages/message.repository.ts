@@ -4,7 +4,7 @@
 // it and those linked to it (PUT /Assignments/{id}/messages/{messageId}, decision 0018).
 import { and, desc, eq, exists, getTableColumns, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DataScope } from '../../platform/scope.ts';
+import type { DataScope, TenantTable } from '../../platform/scope.ts';
 import { invalid, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import { parseDateTime } from '../../platform/records/json-patch/values.ts';
@@ -26,7 +26,9 @@ export interface MessageOwner {
   kind: string;
   /** In a 404: `The employee`. */
   what: string;
-  table: { tenantId: AnyPgColumn; id: AnyPgColumn; hierId: AnyPgColumn; primaryMessageId: AnyPgColumn };
+  /** The record's table: it has a node, so the scope keeps a statement on it to the caller's hierarchy. */
+  table: TenantTable;
+  columns: { id: AnyPgColumn; primaryMessageId: AnyPgColumn };
   /** The record's `.updated`: a change to its messages is one (changedFields ["messages"]). */
   event: EventTemplate;
   tableName: string;
@@ -42,7 +44,7 @@ export function messageOwner(def: RecordDefinition): MessageOwner {
   if (!hierId || !primaryMessageId) throw new Error(`${def.name}: messages need the record's hier_id and primary_message_id columns.`);
   return {
     kind: camel(def.name), what: def.what, event: recordEvent(def, 'updated'), tableName: getTableName(table),
-    table: { tenantId: table.tenantId, id: table.id, hierId, primaryMessageId },
+    table, columns: { id: table.id, primaryMessageId },
   };
 }
 
@@ -50,13 +52,12 @@ export function messageOwner(def: RecordDefinition): MessageOwner {
 function ofRecord(scope: DataScope, kind: string, ownerId: number): SQL | undefined {
   const logged = and(eq(m.originType, kind), eq(m.originId, ownerId));
   if (kind !== 'assignment') return logged;
-  return or(logged, exists(scope.db.select({ one: sql`1` }).from(links)
-    .where(and(eq(links.tenantId, m.tenantId), eq(links.assignmentId, ownerId), eq(links.messageId, m.id)))));
+  return or(logged, exists(scope.select(links, { one: sql`1` }).where(and(eq(links.assignmentId, ownerId), eq(links.messageId, m.id)))));
 }
 
 /** Whether the message is one of the record's (what its `PrimaryMessageId` may pin). */
 export async function isMessageOf(scope: DataScope, kind: string, ownerId: number, messageId: number): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(m).where(and(eq(m.tenantId, scope.tenantId), eq(m.id, messageId), ofRecord(scope, kind, ownerId)));
+  const rows = await scope.select(m, { one: sql`1` }).where(and(eq(m.id, messageId), ofRecord(scope, kind, ownerId)));
   return rows.length > 0;
 }
 
@@ -67,9 +68,8 @@ export function ownMessage(kind: string, what: string): Rule {
 
 /** The owner inside the caller's hierarchy, with its pinned message; else 404 naming it. */
 async function requireOwner(scope: DataScope, owner: MessageOwner, ownerId: number): Promise<{ primaryMessageId: number | null }> {
-  const o = owner.table;
-  const [row] = await scope.db.select({ primary: sql<string | number | null>`${o.primaryMessageId}` }).from(o.id.table)
-    .where(and(eq(o.tenantId, scope.tenantId), eq(o.id, ownerId), scope.visible(o.hierId)));
+  const o = owner.columns;
+  const [row] = await scope.select(owner.table, { primary: sql<string | number | null>`${o.primaryMessageId}` }).where(eq(o.id, ownerId));
   if (!row) throw notFound(owner.what);
   return { primaryMessageId: row.primary === null ? null : Number(row.primary) };
 }
@@ -81,25 +81,25 @@ const listed = {
 
 /** Messages with their subject, date and action, and how many the conditions find. */
 function selectMessages(scope: DataScope) {
-  return scope.db.select({ ...listed, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }).from(m)
+  return scope.selectJoined(m, { ...listed, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }, (q) => q
     .leftJoin(d, and(eq(d.tenantId, m.tenantId), eq(d.messageId, m.id)))
-    .leftJoin(actions, and(eq(actions.tenantId, m.tenantId), eq(actions.id, m.messageActionId)));
+    .leftJoin(actions, and(eq(actions.tenantId, m.tenantId), eq(actions.id, m.messageActionId))));
 }
 
 /** The record's messages, its pinned one first (PATCH-ASG-08), then the latest logged first. */
 export async function listMessages(scope: DataScope, owner: MessageOwner, ownerId: number, page: Page): Promise<Paged<unknown>> {
   const { primaryMessageId } = await requireOwner(scope, owner, ownerId);
-  const where = and(eq(m.tenantId, scope.tenantId), ofRecord(scope, owner.kind, ownerId));
+  const where = ofRecord(scope, owner.kind, ownerId);
   const rows = await selectMessages(scope)
     .where(where).orderBy(desc(sql`${m.id} = ${primaryMessageId ?? 0}`), desc(m.createdAt), desc(m.id)).limit(page.take).offset(page.skip);
   return toPage(rows, page, ({ totalCount: _t, ...row }) => ({ ...row, isPrimary: row.messageId === primaryMessageId }),
-    async () => (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(m).where(where))[0]?.n ?? 0);
+    async () => (await scope.select(m, { n: sql<number>`count(*)`.mapWith(Number) }).where(where))[0]?.n ?? 0);
 }
 
 /** One message of the record, or undefined when it is not one of the record's. */
 export async function getMessage(scope: DataScope, owner: MessageOwner, ownerId: number, messageId: number): Promise<unknown> {
   const { primaryMessageId } = await requireOwner(scope, owner, ownerId);
-  const [found] = await selectMessages(scope).where(and(eq(m.tenantId, scope.tenantId), eq(m.id, messageId), ofRecord(scope, owner.kind, ownerId)));
+  const [found] = await selectMessages(scope).where(and(eq(m.id, messageId), ofRecord(scope, owner.kind, ownerId)));
   if (!found) return undefined;
   const { totalCount: _t, ...row } = found;
   return { ...row, isPrimary: row.messageId === primaryMessageId };
@@ -119,8 +119,7 @@ export function messageValues(input: MessageInput): MessageValues {
 export async function checkMessageAction(scope: DataScope, messageActionId: number | null): Promise<void> {
   if (messageActionId === null) return;
   const g = securityGroupMessageActions;
-  const rows = await scope.db.select({ one: sql`1` }).from(g).where(and(eq(g.tenantId, scope.tenantId),
-    eq(g.securityGroupId, scope.principal.securityGroupId), eq(g.messageActionId, messageActionId)));
+  const rows = await scope.select(g, { one: sql`1` }).where(and(eq(g.securityGroupId, scope.principal.securityGroupId), eq(g.messageActionId, messageActionId)));
   if (!rows.length) throw invalid('messageActionId', 'is not a message action of your security group (GET /Datalists/MessageActions)');
 }
 
@@ -128,8 +127,7 @@ export async function checkMessageAction(scope: DataScope, messageActionId: numb
 export async function writeDetails(tx: DataScope, messageId: number, values: Pick<MessageValues, 'subject' | 'messageDate'>, replace: boolean): Promise<void> {
   if (!replace && values.subject === null && values.messageDate === null) return;
   const details = { subject: values.subject, messageDate: values.messageDate, updatedByServiceRepId: tx.principal.serviceRepId, updatedAt: sql`now()` };
-  await tx.db.insert(d).values({ tenantId: tx.tenantId, messageId, ...details })
-    .onConflictDoUpdate({ target: [d.tenantId, d.messageId], set: details });
+  await tx.insert(d, { messageId, ...details }).onConflictDoUpdate({ target: [d.tenantId, d.messageId], set: details });
 }
 
 /** The owner's `.updated` event, `changedFields: ["messages"]`, in the transaction of the change (decision 0031). */
@@ -141,8 +139,8 @@ export async function createMessage(scope: DataScope, owner: MessageOwner, owner
   return scope.transaction(async (tx) => {
     await requireOwner(tx, owner, ownerId);
     await checkMessageAction(tx, values.messageActionId);
-    const [row] = await tx.db.insert(m).values({
-      tenantId: tx.tenantId, originType: owner.kind, originId: ownerId, messageActionId: values.messageActionId, serviceRepId: tx.principal.serviceRepId, text: values.text,
+    const [row] = await tx.insert(m, {
+      originType: owner.kind, originId: ownerId, messageActionId: values.messageActionId, serviceRepId: tx.principal.serviceRepId, text: values.text,
     }).returning({ id: m.id });
     if (!row) throw new Error('The message insert returned no row.');
     await writeDetails(tx, row.id, values, false);

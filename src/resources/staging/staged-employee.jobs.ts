@@ -95,7 +95,7 @@ export function importResumeDataJob(parser: ResumeParser) {
     parameters: ImportParameters,
     async handle({ scope }, parameters, item) {
       const record = await staged(scope, item.recordId);
-      const file = record.fileId ? await getFile(scope.db, scope.tenantId, record.fileId) : undefined;
+      const file = record.fileId ? await getFile(scope, record.fileId) : undefined;
       if (!file) throw new ItemFailure('The resume file is missing.');
       let fields: Partial<Staged>;
       try {
@@ -131,7 +131,7 @@ function stagedEmployeeJob<const Type extends string, P extends TSchema>(type: T
 /** Deletes the staged employee and its file. */
 export const deleteStagedEmployeesJob = stagedEmployeeJob(DELETE_STAGED, DeleteParameters, async (tx, record) => {
   await tx.db.delete(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
-  if (record.fileId) await deleteFile(tx.db, tx.tenantId, record.fileId);
+  if (record.fileId) await deleteFile(tx, record.fileId);
   return record.id;
 });
 

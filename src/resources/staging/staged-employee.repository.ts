@@ -15,7 +15,7 @@ import type { StagedEmployeeListFilter } from './staged-employee.schemas.ts';
 export async function stageResume(scope: DataScope, batchJobId: number, file: { fileName: string; contentType: string; bytes: Buffer; format: string }) {
   return scope.transaction(async (tx) => {
     const job = await jobForNewItem(tx, batchJobId, [IMPORT_RESUMES]);
-    const fileId = await putFile(tx.db, tx.tenantId, { fileName: file.fileName, contentType: file.contentType, content: file.bytes });
+    const fileId = await putFile(tx, { fileName: file.fileName, contentType: file.contentType, content: file.bytes });
     // The staged employee belongs where its job does: the job's worker acts as the job's creator, who
     // must see it, whoever uploaded it (an administrator adding to a branch rep's job, say).
     const [row] = await tx.db.insert(s).values({
