@@ -235,3 +235,41 @@ describe('POST /Assignments/{assignmentId}/messages/{messageId}/documents', () =
     expect(res.json().data[0]).toEqual({ documentTypeId: expect.any(Number), documentType: expect.any(String) });
   });
 });
+
+describe('events (docs/events.md)', () => {
+  interface Event { type: string; record: { type: string; id: number; location: string }; changedFields?: string[] }
+  const feed = async (token: typeof t.tenant.adminToken, after: number): Promise<{ data: Event[]; next: number }> => {
+    const res = await as(t.app, token)({ method: 'GET', url: `/Events?after=${after}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  /** The admin's last sequence now (the feed pages by 1000). */
+  const cursor = async () => {
+    for (let after = 0; ;) {
+      const page = await feed(t.tenant.adminToken, after);
+      if (!page.data.length) return after;
+      after = page.next;
+    }
+  };
+  const since = async (after: number, token = t.tenant.adminToken) =>
+    (await feed(token, after)).data.map(({ type, record, changedFields }) => ({ type, record, changedFields }));
+
+  it('GEN-16 ASG-19: an upload is its assignmentMessageDocument.created (the first also links the message: the assignment\'s .updated); a refused one leaves none', async () => {
+    const fresh = await seedMessage(t.database.db, t.tenant.tenantId, 'employee', assignment.employeeId);
+    const fields = { DocumentName: 'Evented', DocumentTypeId: String(i9) };
+    const after = await cursor();
+    expect((await upload({ DocumentName: 'No type' }, [], t.tenant.northToken, base(fresh))).statusCode).toBe(400);
+    expect((await upload(fields, [file(EXE, 'application/octet-stream', 'setup.pdf')], t.tenant.northToken, base(fresh))).statusCode).toBe(415);
+    expect((await upload(fields, [], t.tenant.southToken, base(fresh))).statusCode).toBe(404);
+    expect(await since(after), 'refused uploads').toEqual([]);
+    const first = (await upload(fields, [file(PNG, 'image/png', 'a.png')], t.tenant.northToken, base(fresh))).json<{ documentId: number }>().documentId;
+    const second = (await upload(fields, [], t.tenant.northToken, base(fresh))).json<{ documentId: number }>().documentId;
+    const created = (documentId: number) => ({ type: 'assignmentMessageDocument.created',
+      record: { type: 'AssignmentMessageDocument', id: documentId, location: `${base(fresh)}/${documentId}` } });
+    const linked = { type: 'assignment.updated', changedFields: ['messages'],
+      record: { type: 'Assignment', id: assignment.assignmentId, location: `/Assignments/${assignment.assignmentId}` } };
+    expect(await since(after)).toEqual([linked, created(first), created(second)]);
+    expect(await since(after, t.tenant.northToken)).toEqual([linked, created(first), created(second)]);
+    expect(await since(after, t.tenant.southToken), 'another branch does not see the assignment').toEqual([]);
+  });
+});

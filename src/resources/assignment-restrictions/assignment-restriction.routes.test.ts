@@ -353,3 +353,84 @@ describe('declared access', () => {
     await refused(await neither({ method: 'GET', url: `/jobOrder/${northOrder}/assignmentRestriction` }));
   });
 });
+
+describe('events (docs/events.md)', () => {
+  interface Event { type: string; record: { type: string; id: number; location: string }; changedFields?: string[] }
+  /** The caller's events after `after`, and the last sequence it sees now. */
+  const events = async (caller: Caller, after = 0): Promise<{ data: Event[]; next: number }> => {
+    const res = await caller({ method: 'GET', url: `/Events?after=${after}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  /** The admin's last sequence now: what a test reads "after" (the feed pages by 1000). */
+  const cursor = async () => {
+    for (let after = 0; ;) {
+      const page = await events(admin, after);
+      if (!page.data.length) return after;
+      after = page.next;
+    }
+  };
+  const since = async (after: number, caller = admin) => (await events(caller, after)).data.map(({ type, record, changedFields }) => ({ type, record, changedFields }));
+  afterAll(async () => { await t.database.db.delete(assignmentRestrictionRuleSettings).where(eq(assignmentRestrictionRuleSettings.tenantId, t.tenant.tenantId)); });
+
+  it('GEN-16 ASG-05: starting a session is its assignmentRestrictionSession.created, seen by who sees the order; a refused start leaves none', async () => {
+    const employeeId = await newEmployee('Announced');
+    let after = await cursor();
+    expect((await start(northOrder, employeeId, south)).statusCode).toBe(404);
+    expect((await start(northOrder, 0)).statusCode).toBe(400);
+    expect(await since(after), 'a refused start').toEqual([]);
+    const sessionId = (await session(northOrder, employeeId)).assignmentRestrictionSessionId;
+    const created = { type: 'assignmentRestrictionSession.created',
+      record: { type: 'AssignmentRestrictionSession', id: sessionId, location: `/jobOrder/${northOrder}/assignmentRestriction/${sessionId}` } };
+    expect(await since(after)).toEqual([created]);
+    expect(await since(after, north)).toEqual([created]);
+    expect(await since(after, south), 'another branch does not see the order').toEqual([]);
+    after = await cursor();
+    expect((await assign(northOrder, employeeId)).statusCode).toBe(201);
+    expect((await since(after)).filter((e) => e.record.type === 'AssignmentRestrictionSession'), 'the placement uses the session up').toEqual([
+      { ...created, type: 'assignmentRestrictionSession.updated', changedFields: ['assignmentId', 'status'] }]);
+    after = await cursor();
+    expect((await assign(northOrder, employeeId)).statusCode, 'a refused placement').toBe(409);
+    expect(await since(after)).toEqual([]);
+  });
+
+  it('GEN-16 ASG-05: approving a result is the session\'s .updated (results, and status once none is open); a refused approval leaves none', async () => {
+    const employeeId = await newEmployee('Approved');
+    await blacklist(employeeId, 'customer');
+    await blacklist(employeeId, 'employee');
+    const body = await session(northOrder, employeeId);
+    const sessionId = body.assignmentRestrictionSessionId;
+    const after = await cursor();
+    expect((await approve(northOrder, sessionId, resultOf(body, 'CUSTOMER_BLACKLISTED_EMPLOYEE'), 'x', north)).statusCode).toBe(403);
+    expect(await since(after), 'a refused approval').toEqual([]);
+    expect((await approve(northOrder, sessionId, resultOf(body, 'CUSTOMER_BLACKLISTED_EMPLOYEE'))).statusCode).toBe(200);
+    expect((await approve(northOrder, sessionId, resultOf(body, 'EMPLOYEE_BLACKLISTED_CUSTOMER'))).statusCode).toBe(200);
+    const record = { type: 'AssignmentRestrictionSession', id: sessionId, location: `/jobOrder/${northOrder}/assignmentRestriction/${sessionId}` };
+    expect(await since(after)).toEqual([
+      { type: 'assignmentRestrictionSession.updated', record, changedFields: ['results'] },
+      { type: 'assignmentRestrictionSession.updated', record, changedFields: ['results', 'status'] },
+    ]);
+  });
+
+  it('GEN-16 ASG-05: setting a rule is the tenant\'s assignmentRestrictionRules.updated naming the rule, seen at the root; a refused one leaves none', async () => {
+    const after = await cursor();
+    const rule = (caller: Caller) => caller({ method: 'PUT', url: '/assignmentRestriction/rules/OVERLAPPING_ASSIGNMENT', payload: { isEnabled: false, approvalLevel: 'root' } });
+    expect((await rule(north)).statusCode).toBe(403);
+    expect(await since(after), 'a refused setting').toEqual([]);
+    expect((await rule(admin)).statusCode).toBe(200);
+    expect(await since(after)).toEqual([{ type: 'assignmentRestrictionRules.updated', changedFields: ['OVERLAPPING_ASSIGNMENT'],
+      record: { type: 'AssignmentRestrictionRules', id: t.tenant.rootHierId, location: '/assignmentRestriction/rules' } }]);
+    expect(await since(after, north), 'the rules are the root\'s').toEqual([]);
+  });
+
+  it('GEN-16 ASG-05: a customer\'s I-9 requirement is its customer.updated (requiresI9); a refused one leaves none', async () => {
+    const after = await cursor();
+    const requires = (caller: Caller, requiresI9: unknown) => caller({ method: 'PUT', url: `/assignmentRestriction/customers/${customer}`, payload: { requiresI9 } });
+    expect((await requires(south, true)).statusCode).toBe(404);
+    expect((await requires(admin, 'yes')).statusCode).toBe(400);
+    expect(await since(after), 'a refused change').toEqual([]);
+    expect((await requires(admin, false)).statusCode).toBe(200);
+    expect(await since(after)).toEqual([{ type: 'customer.updated', changedFields: ['requiresI9'],
+      record: { type: 'Customer', id: customer, location: `/Customers/${customer}` } }]);
+  });
+});
