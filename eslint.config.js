@@ -67,7 +67,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/batch-jobs/batch-job.types.ts',
   'src/resources/candidates/candidate.repository.ts',
   'src/resources/contact-methods/contact-method.repository.ts',
-  'src/resources/datalists/datalist.repository.ts',
   'src/resources/employees/employee.record.ts',
   'src/resources/employees/employee.repository.ts',
   'src/resources/events/event.repository.ts',
