@@ -4,7 +4,7 @@
 // where the table has a node, the hierarchy), `sql` and `named` bind the tenant and the nodes by
 // name, and `reference` is the visibly named door to the global reference tables (countries, the
 // gazetteer). The raw handles (`db`, `client`) are the platform's: a lint rule keeps them there.
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgSelectBase, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './db/database.ts';
@@ -22,12 +22,6 @@ export type TenantTable = PgTable & { tenantId: AnyPgColumn };
  */
 export type Reach = 'visible' | 'usable' | 'tenant';
 
-/**
- * A row of `table` to insert, without its tenant (the door sets it). A key-remapping mapped type, not
- * `Omit`: `Omit<PgInsertValue<T>, 'tenantId'>` loses the optional columns (nullable, defaulted).
- */
-export type TenantInsertValue<T extends TenantTable> = { [K in keyof PgInsertValue<T> as K extends 'tenantId' ? never : K]: PgInsertValue<T>[K] };
-
 /** The global reference tables (no tenant): read only. */
 export type ReferenceDb = Pick<Db, 'select' | 'selectDistinct' | 'execute' | '$client'>;
 
@@ -40,6 +34,13 @@ type Bound = typeof TENANT | typeof NODES;
 /** The node column of a table that has one. */
 const nodeOf = (table: TenantTable): AnyPgColumn | undefined => ('hierId' in table && isColumn(table.hierId) ? table.hierId : undefined);
 const isColumn = (value: unknown): value is AnyPgColumn => typeof value === 'object' && value !== null && 'columnType' in value;
+
+/**
+ * A row of `table` to insert, without its tenant (the door sets it). Spelt from `$inferInsert`, not as
+ * `Omit<PgInsertValue<T>, 'tenantId'>`: TypeScript's `keyof` of drizzle's insert value misses the
+ * optional columns of a record table (catalog columns), so that Omit refused every one of them.
+ */
+export type TenantInsertValue<T extends TenantTable> = { [K in keyof T['$inferInsert'] as K extends 'tenantId' ? never : K]: T['$inferInsert'][K] | SQL | Placeholder };
 
 /** A statement over the caller's rows, waiting for its own condition (`where()` for none). */
 export interface Scoped<R> {

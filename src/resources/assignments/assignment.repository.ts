@@ -1,7 +1,7 @@
 // Data access for assignments: create from a job order (placing only a vetted employee, ASG-04), read,
 // list, and PATCH's rule and side effect (status transitions, ASG-29; the blacklist flags keep
 // assignment restrictions).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { branchName, byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { recordRead } from '../../platform/records/record.ts';
@@ -30,8 +30,7 @@ const a = assignments;
 /** ASG-29: the tenant's active status of that name, else its Active one, else its first active one. */
 async function startStatus(scope: DataScope, name: string): Promise<number> {
   const s = assignmentStatuses;
-  const rows = await scope.db.select({ id: s.id, name: s.name }).from(s)
-    .where(and(eq(s.tenantId, scope.tenantId), eq(s.isActive, true))).orderBy(asc(s.id));
+  const rows = await scope.select(s, { id: s.id, name: s.name }).where(eq(s.isActive, true)).orderBy(asc(s.id));
   const found = rows.find((r) => r.name === name) ?? rows.find((r) => r.name === ACTIVE) ?? rows[0];
   if (!found) throw new AppError('TENANT_SETUP_INCOMPLETE', 'The tenant has no active assignment status.');
   return found.id;
@@ -39,8 +38,7 @@ async function startStatus(scope: DataScope, name: string): Promise<number> {
 
 export async function createAssignment(scope: DataScope, input: AssignmentCreateInput): Promise<number> {
   return scope.transaction(async (tx) => {
-    const [order] = await tx.db.select().from(jobOrders)
-      .where(and(eq(jobOrders.tenantId, tx.tenantId), eq(jobOrders.id, input.jobOrderId), tx.visible(jobOrders.hierId)));
+    const [order] = await tx.select(jobOrders, getTableColumns(jobOrders)).where(eq(jobOrders.id, input.jobOrderId));
     // The rules (assignment.record.ts) checked the order, the employee and the end dates.
     if (!order) throw invalid('jobOrderId', 'no such job order inside your hierarchy');
     const errors: Record<string, string[]> = {};
@@ -58,8 +56,7 @@ export async function createAssignment(scope: DataScope, input: AssignmentCreate
     // ASG-04, AMB-64 (a): the latest vetting session of the pair must allow it (else 409); this assignment uses it up.
     const sessionId = await vetPlacement(tx, input.jobOrderId, input.employeeId);
     const time = (value: string) => HH_MM.test(value) ? value : null;
-    const [row] = await tx.db.insert(assignments).values({
-      tenantId: tx.tenantId,
+    const [row] = await tx.insert(assignments, {
       hierId: o.hierId,
       employeeId: input.employeeId,
       jobOrderId: input.jobOrderId,
@@ -147,17 +144,16 @@ export const listAssignments = listReader({
 
 /** PATCH-ASG-04/05: the blacklist flags keep one restriction per customer, employee and side. */
 async function setRestriction(scope: DataScope, id: number, raisedBy: 'customer' | 'employee', active: boolean) {
-  const [row] = await scope.db.select({ customerId: a.customerId, employeeId: a.employeeId }).from(assignments)
-    .where(and(eq(assignments.tenantId, scope.tenantId), eq(assignments.id, id)));
+  const [row] = await scope.select(assignments, { customerId: a.customerId, employeeId: a.employeeId }, 'tenant').where(eq(assignments.id, id));
   // PATCH has loaded the assignment in this transaction: it exists.
   if (!row) return;
   const { customerId, employeeId } = row;
   const r = assignmentRestrictions;
   if (active) {
-    await scope.db.insert(r).values({ tenantId: scope.tenantId, customerId, employeeId, raisedBy, sourceAssignmentId: id, isActive: true })
+    await scope.insert(r, { customerId, employeeId, raisedBy, sourceAssignmentId: id, isActive: true })
       .onConflictDoUpdate({ target: [r.tenantId, r.customerId, r.employeeId, r.raisedBy], set: { isActive: true, sourceAssignmentId: id, updatedAt: new Date() } });
   } else {
-    await scope.db.update(r).set({ isActive: false, updatedAt: new Date() }).where(and(eq(r.tenantId, scope.tenantId), eq(r.customerId, customerId),
+    await scope.update(r, { isActive: false, updatedAt: new Date() }).where(and(eq(r.customerId, customerId),
       eq(r.employeeId, employeeId), eq(r.raisedBy, raisedBy), eq(r.isActive, true)));
   }
 }
@@ -174,7 +170,7 @@ export async function checkStatusTransition({ scope, current, next }: PatchConte
   const from = current.assignmentStatusId, to = next.assignmentStatusId;
   if (from === to || typeof from !== 'number' || typeof to !== 'number') return;
   const s = assignmentStatuses;
-  const rows = await scope.db.select({ id: s.id, name: s.name, isActive: s.isActive }).from(s).where(and(eq(s.tenantId, scope.tenantId), inArray(s.id, [from, to])));
+  const rows = await scope.select(s, { id: s.id, name: s.name, isActive: s.isActive }).where(inArray(s.id, [from, to]));
   const before = rows.find((r) => r.id === from), after = rows.find((r) => r.id === to);
   const refused = before && after ? refusedMove(before, after) : undefined;
   if (refused) throw new AppError('ASSIGNMENT_STATUS_TRANSITION', `assignmentStatusId: ${refused}.`, { assignmentStatusId: [refused] });

@@ -32,8 +32,8 @@ export function isIsoDate(text: string): boolean {
  */
 export function howHeardOfOption(originTypeId: number, who: string): Rule {
   return rule(async (v, { scope, next }) => {
-    const [option] = await scope.db.select({ requireDetails: howHeardOf.requireDetails }).from(howHeardOf)
-      .where(and(eq(howHeardOf.tenantId, scope.tenantId), eq(howHeardOf.id, Number(v)), eq(howHeardOf.originTypeId, originTypeId)));
+    const [option] = await scope.select(howHeardOf, { requireDetails: howHeardOf.requireDetails })
+      .where(and(eq(howHeardOf.id, Number(v)), eq(howHeardOf.originTypeId, originTypeId)));
     if (!option) return `is not ${who} option of GET /Datalists/HowHeardOf?originTypeId=${originTypeId}`;
     return option.requireDetails && !String(next.howHeardOfDetail ?? '').trim() ? { howHeardOfDetail: ['is required by the chosen how-heard-of option'] } : undefined;
   }, { alsoReads: ['howHeardOfDetail'] });

@@ -24,10 +24,8 @@ export async function createContact(scope: DataScope, input: ContactCreateInput)
     honorific: input.honorific ?? null, birthday: input.birthday ?? null, note: input.note ?? '', howHeardOfId: input.howHeardOfId ?? null,
     howHeardOfDetail: input.howHeardOfDetail ?? null, serviceRepId: input.serviceRepId ?? scope.principal.serviceRepId,
   };
-  return scope.transaction(async (tx) => {
-    const [row] = await tx.db.insert(contacts).values({ tenantId: tx.tenantId, hierId: branch.hierId, ...values }).returning({ id: contacts.id });
-    return row!.id;
-  });
+  const [row] = await scope.insert(contacts, { hierId: branch.hierId, ...values }).returning({ id: contacts.id });
+  return row!.id;
 }
 
 

@@ -1,7 +1,7 @@
 // Data access for contracts: create, read, list, and the move of a contract with its customer (the
 // record and its rules: contract.record.ts). A contract lives in its customer's hierarchy node, and
 // moves with it when CustomerId changes.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader, catalogSelect, nameIn, serviceRepName } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
@@ -18,8 +18,7 @@ import { ContractListItem, ContractRecord, type ContractCreateInput } from './co
 
 /** The hierarchy node of a customer the caller can see. */
 async function customerNode(scope: DataScope, customerId: number): Promise<number | undefined> {
-  const [row] = await scope.db.select({ hierId: customers.hierId }).from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, customerId), scope.visible(customers.hierId)));
+  const [row] = await scope.select(customers, { hierId: customers.hierId }).where(eq(customers.id, customerId));
   return row?.hierId;
 }
 
@@ -37,11 +36,11 @@ export async function createContract(scope: DataScope, input: ContractCreateInpu
     if (hierId === undefined) throw invalid('customerId', 'no such customer inside your hierarchy');
     const startDate = (input.startDate == null ? undefined : parseDateTime(input.startDate)) ?? new Date();
     const endDate = (input.endDate == null ? undefined : parseDateTime(input.endDate)) ?? null;
-    const [draft] = input.contractStatusId != null ? [{ id: input.contractStatusId }] : await tx.db.select({ id: contractStatuses.id }).from(contractStatuses)
-      .where(and(eq(contractStatuses.tenantId, tx.tenantId), eq(contractStatuses.name, 'Draft'))).limit(1);
+    const [draft] = input.contractStatusId != null ? [{ id: input.contractStatusId }] : await tx.select(contractStatuses, { id: contractStatuses.id })
+      .where(eq(contractStatuses.name, 'Draft')).limit(1);
     if (!draft) throw invalid('contractStatusId', 'is required: the tenant has no contract status named Draft');
-    const [row] = await tx.db.insert(contracts).values({
-      tenantId: tx.tenantId, hierId, customerId: input.customerId, name: input.name, notes: input.notes ?? '',
+    const [row] = await tx.insert(contracts, {
+      hierId, customerId: input.customerId, name: input.name, notes: input.notes ?? '',
       contractStatusId: draft.id, startDate, endDate, ownedByServiceRepId: input.ownedByServiceRepId ?? tx.principal.serviceRepId,
       contractLength: input.contractLength ?? null, contractLengthTypeId: input.contractLengthTypeId ?? null, primaryContactId: input.primaryContactId ?? null,
       contractCategoryId: input.contractCategoryId ?? null, dateContractSigned: input.dateContractSigned ?? null,
@@ -76,5 +75,5 @@ export async function moveWithCustomer({ scope, id, changes, next }: PatchContex
   const hierId = await customerNode(scope, Number(next.customerId));
   // The record's rule has found the customer inside the caller's hierarchy.
   if (hierId === undefined) throw invalid('customerId', 'no such customer inside your hierarchy');
-  await scope.db.update(contracts).set({ hierId }).where(and(eq(contracts.tenantId, scope.tenantId), eq(contracts.id, id)));
+  await scope.update(contracts, { hierId }, 'tenant').where(eq(contracts.id, id));
 }

@@ -17,7 +17,7 @@ import { CustomerListItem, CustomerRecord, type CustomerCreateInput } from './cu
 
 /** A worksite of the tenant, not tied to another customer than `customerId`. */
 export async function worksiteFits(scope: DataScope, worksiteId: number, customerId: number | null): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(worksites).where(and(eq(worksites.tenantId, scope.tenantId), eq(worksites.id, worksiteId),
+  const rows = await scope.select(worksites, { one: sql`1` }).where(and(eq(worksites.id, worksiteId),
     customerId === null ? undefined : or(isNull(worksites.customerId), eq(worksites.customerId, customerId))));
   return rows.length > 0;
 }
@@ -29,8 +29,8 @@ export async function createCustomer(scope: DataScope, input: CustomerCreateInpu
   // A branch's country is one of the list (a foreign key).
   const countryCode = input.countryCode ?? branch.countryCode;
   return scope.transaction(async (tx) => {
-    const [row] = await tx.db.insert(customers).values({
-      tenantId: tx.tenantId, hierId: branch.hierId, branchId: branch.id,
+    const [row] = await tx.insert(customers, {
+      hierId: branch.hierId, branchId: branch.id,
       customerName: input.customerName, departmentName: input.departmentName, worksiteId: input.worksiteId ?? null,
       website: input.website ?? null, note: input.note ?? null, isMonthlyBill: input.isMonthlyBill ?? false, creditLimit: input.creditLimit ?? 0,
       street1: input.street1 ?? null, street2: input.street2 ?? null, municipality: input.municipality ?? null,

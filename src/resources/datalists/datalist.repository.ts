@@ -1,84 +1,60 @@
-// Data access for the lookup lists. Every query is a prepared statement, filtered by the caller's
-// tenant (and hierarchy for reps and branches, security group for message actions).
-import { and, asc, eq, getTableName, sql, SQL, type Placeholder } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { prepared, type Db } from '../../platform/db/database.ts';
-import {
-  branches, employeeStatuses, employmentCategories, howHeardOf, messageActions, orderTypes,
-  securityGroupMessageActions, serviceReps, washedStatuses,
-} from '../../platform/db/schema.ts';
+// Data access for the lookup lists. Every query is a named statement (planned once per connection),
+// bound to the caller's tenant (and hierarchy for reps, branches and purchase orders, security group
+// for message actions) through the scope.
+import { getTableName } from 'drizzle-orm';
 import { pageOf, toPage, type Page, type Paged } from '../../platform/http/paging.ts';
-import type { DataScope } from '../../platform/scope.ts';
-import { documentTypes } from '../assignment-messages/assignment-message.table.ts';
-import { assessments, assessmentVendors } from '../assessments/assessment.table.ts';
-import { assignmentStatuses, purchaseOrders, taxJurisdictions } from '../reference-data/reference.table.ts';
+import { NODES, TENANT, type DataScope } from '../../platform/scope.ts';
 import { nounOf, type CodeList } from '../reference-data/back-office.lists.ts';
-import { customers } from '../customers/customer.table.ts';
 import { kindOf, type StatusKind } from '../assignments/assignment.status.ts';
 import { loadCountries, type Country } from '../reference-data/countries.ts';
 
-const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
-const p = {
-  tenantId: sql.placeholder('tenantId'),
-  hierIds: sql.placeholder('hierIds'),
-  skip: sql.placeholder('skip'),
-  take: sql.placeholder('take'),
-};
-const visible = (column: PgColumn) => sql`${column} = any(${p.hierIds})`;
-
-type Params = { tenantId: number; hierIds: number[]; skip: number; take: number } & Record<string, unknown>;
-type Row = Record<string, unknown> & { totalCount: number };
+type Counted<T> = T & { totalCount: number };
+/** The list's named statement, answering its rows. */
+type Statement<T> = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Counted<T>[]>;
+interface Window { skip: number; take: number }
+type Item = Record<string, unknown>;
 
 /**
- * A paged list over one table: `fields` are selected (plus the total), filtered by `where`, sorted
- * by `order`. The count for a page past the end runs only when needed.
+ * A paged list: `read` reads one page of it, each row with `count(*) over () as "totalCount"`.
+ * A page past the end has no rows: the first page's count answers it.
  */
-function list<T>(
-  name: string,
-  table: PgTable,
-  fields: Record<string, PgColumn | SQL>,
-  where: (extra: Record<string, Placeholder>) => SQL | undefined,
-  order: (PgColumn | SQL)[],
-  extraParams: string[] = [],
-) {
-  const extra = Object.fromEntries(extraParams.map((k) => [k, sql.placeholder(k)]));
-  const page = prepared((db: Db) => db.select({ ...fields, totalCount }).from(table).where(where(extra))
-    .orderBy(...order.map((c) => (c instanceof SQL ? c : asc(c)))).limit(p.take).offset(p.skip).prepare(`datalist_${name}`));
-  const count = prepared((db: Db) => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where(extra)).prepare(`datalist_${name}_count`));
-  return async (scope: DataScope, paging: Page, params: Record<string, unknown> = {}): Promise<Paged<T>> => {
-    const values: Params = { tenantId: scope.tenantId, hierIds: scope.hierIds, ...paging, ...params };
-    const rows = (await page(scope.db).execute(values)) as Row[];
-    return toPage(rows, paging, ({ totalCount: _t, ...item }) => item as T, async () => (await count(scope.db).execute(values))[0]!.n);
+function list<T extends Item = Item, P = void>(name: string, read: (q: Statement<T>, page: Window, params: P) => Promise<Counted<T>[]>) {
+  return async (scope: DataScope, paging: Page, params: P): Promise<Paged<Omit<Counted<T>, 'totalCount'>>> => {
+    const statement: Statement<T> = (strings, ...values) => scope.named(`datalist_${name}`)<Counted<T>>(strings, ...values);
+    const run = (page: Window) => read(statement, page, params);
+    const rows = await run(paging);
+    return toPage(rows, paging, ({ totalCount: _t, ...item }) => item, async () => (await run({ skip: 0, take: 1 }))[0]?.totalCount ?? 0);
   };
 }
 
-export const listServiceReps = list('service_reps', serviceReps, {
-  serviceRepId: serviceReps.id,
-  name: sql<string>`${serviceReps.firstName} || ' ' || ${serviceReps.lastName}`,
-  firstName: serviceReps.firstName,
-  lastName: serviceReps.lastName,
-  emailAddress: serviceReps.emailAddress,
-  isActive: serviceReps.isActive,
-}, () => and(eq(serviceReps.tenantId, p.tenantId), visible(serviceReps.hierId)), [serviceReps.lastName, serviceReps.firstName, serviceReps.id]);
+export const listServiceReps = list('service_reps', (q, { skip, take }) => q`select id as "serviceRepId", first_name || ' ' || last_name as "name",
+    first_name as "firstName", last_name as "lastName", email_address as "emailAddress", is_active as "isActive", count(*) over () as "totalCount"
+  from service_reps where tenant_id = ${TENANT} and hier_id = any(${NODES}::int[])
+  order by last_name, first_name, id limit ${take} offset ${skip}`);
 
-export const listBranches = list('branches', branches, {
-  branchId: branches.id, branchName: branches.name, countryCode: branches.countryCode, isWebPublic: branches.isWebPublic, isActive: branches.isActive,
-}, () => and(eq(branches.tenantId, p.tenantId), visible(branches.hierId)), [branches.name, branches.id]);
+export const listBranches = list('branches', (q, { skip, take }) => q`select id as "branchId", name as "branchName", country_code as "countryCode",
+    is_web_public as "isWebPublic", is_active as "isActive", count(*) over () as "totalCount"
+  from branches where tenant_id = ${TENANT} and hier_id = any(${NODES}::int[])
+  order by name, id limit ${take} offset ${skip}`);
 
-export const listOrderTypes = list('order_types', orderTypes, { orderTypeId: orderTypes.id, orderType: orderTypes.name },
-  () => eq(orderTypes.tenantId, p.tenantId), [orderTypes.name, orderTypes.id]);
+export const listOrderTypes = list('order_types', (q, { skip, take }) => q`select id as "orderTypeId", name as "orderType", count(*) over () as "totalCount"
+  from order_types where tenant_id = ${TENANT}
+  order by name, id limit ${take} offset ${skip}`);
 
-export const listMessageActions = list('message_actions', messageActions, { messageActionId: messageActions.id, messageAction: messageActions.name },
-  (x) => and(eq(messageActions.tenantId, p.tenantId), sql`exists (select 1 from ${securityGroupMessageActions} g
-    where g.tenant_id = ${messageActions.tenantId} and g.message_action_id = ${messageActions.id} and g.security_group_id = ${x.securityGroupId})`),
-  [messageActions.name, messageActions.id], ['securityGroupId']);
+export const listMessageActions = list<Item, { securityGroupId: number }>('message_actions', (q, { skip, take }, { securityGroupId }) => q`select
+    a.id as "messageActionId", a.name as "messageAction", count(*) over () as "totalCount"
+  from message_actions a where a.tenant_id = ${TENANT} and exists (select 1 from security_group_message_actions g
+    where g.tenant_id = a.tenant_id and g.message_action_id = a.id and g.security_group_id = ${securityGroupId})
+  order by a.name, a.id limit ${take} offset ${skip}`);
 
-export const listDocumentTypes = list('document_types', documentTypes, { documentTypeId: documentTypes.id, documentType: documentTypes.name },
-  () => and(eq(documentTypes.tenantId, p.tenantId), eq(documentTypes.isActive, true)), [documentTypes.name, documentTypes.id]);
+export const listDocumentTypes = list('document_types', (q, { skip, take }) => q`select id as "documentTypeId", name as "documentType", count(*) over () as "totalCount"
+  from document_types where tenant_id = ${TENANT} and is_active
+  order by name, id limit ${take} offset ${skip}`);
 
-const assignmentStatusPage = list<{ assignmentStatusId: number; assignmentStatus: string; isActive: boolean }>('assignment_statuses', assignmentStatuses,
-  { assignmentStatusId: assignmentStatuses.id, assignmentStatus: assignmentStatuses.name, isActive: assignmentStatuses.isActive },
-  () => eq(assignmentStatuses.tenantId, p.tenantId), [assignmentStatuses.id]);
+const assignmentStatusPage = list<{ assignmentStatusId: number; assignmentStatus: string; isActive: boolean }>('assignment_statuses', (q, { skip, take }) => q`select
+    id as "assignmentStatusId", name as "assignmentStatus", is_active as "isActive", count(*) over () as "totalCount"
+  from assignment_statuses where tenant_id = ${TENANT}
+  order by id limit ${take} offset ${skip}`);
 
 /** The tenant's assignment statuses with the kind that decides their transitions (ASG-29, decision 0017). */
 export async function listAssignmentStatuses(scope: DataScope, paging: Page): Promise<Paged<{ assignmentStatusId: number; assignmentStatus: string; isActive: boolean; kind: StatusKind }>> {
@@ -86,56 +62,63 @@ export async function listAssignmentStatuses(scope: DataScope, paging: Page): Pr
   return { ...page, data: page.data.map((s) => ({ ...s, kind: kindOf({ name: s.assignmentStatus, isActive: s.isActive }) })) };
 }
 
-export const listEmploymentCategories = list('employment_categories', employmentCategories,
-  { employmentCategoryId: employmentCategories.id, employmentCategory: employmentCategories.name },
-  () => eq(employmentCategories.tenantId, p.tenantId), [employmentCategories.name, employmentCategories.id]);
+export const listEmploymentCategories = list('employment_categories', (q, { skip, take }) => q`select
+    id as "employmentCategoryId", name as "employmentCategory", count(*) over () as "totalCount"
+  from employment_categories where tenant_id = ${TENANT}
+  order by name, id limit ${take} offset ${skip}`);
 
-export const listWashedStatuses = list('washed_statuses', washedStatuses, { washedStatusId: washedStatuses.id, washedStatus: washedStatuses.name },
-  () => eq(washedStatuses.tenantId, p.tenantId), [washedStatuses.id]);
+export const listWashedStatuses = list('washed_statuses', (q, { skip, take }) => q`select id as "washedStatusId", name as "washedStatus", count(*) over () as "totalCount"
+  from washed_statuses where tenant_id = ${TENANT}
+  order by id limit ${take} offset ${skip}`);
 
-export const listHowHeardOf = list('how_heard_of', howHeardOf, {
-  howHeardOfId: howHeardOf.id, howHeardOf: howHeardOf.name, originTypeId: howHeardOf.originTypeId, requireDetails: howHeardOf.requireDetails,
-}, (x) => and(eq(howHeardOf.tenantId, p.tenantId), sql`(${x.originTypeId}::int is null or ${howHeardOf.originTypeId} = ${x.originTypeId}::int)`),
-[howHeardOf.name, howHeardOf.id], ['originTypeId']);
+export const listHowHeardOf = list<Item, { originTypeId: unknown }>('how_heard_of', (q, { skip, take }, { originTypeId }) => q`select
+    id as "howHeardOfId", name as "howHeardOf", origin_type_id as "originTypeId", require_details as "requireDetails", count(*) over () as "totalCount"
+  from how_heard_of where tenant_id = ${TENANT} and (${originTypeId}::int is null or origin_type_id = ${originTypeId}::int)
+  order by name, id limit ${take} offset ${skip}`);
 
-export const listEmployeeStatuses = list('employee_statuses', employeeStatuses, {
-  employeeStatusId: employeeStatuses.id, employeeStatus: employeeStatuses.name, isDefault: employeeStatuses.isDefault,
-}, () => eq(employeeStatuses.tenantId, p.tenantId), [employeeStatuses.name, employeeStatuses.id]);
+export const listEmployeeStatuses = list('employee_statuses', (q, { skip, take }) => q`select
+    id as "employeeStatusId", name as "employeeStatus", is_default as "isDefault", count(*) over () as "totalCount"
+  from employee_statuses where tenant_id = ${TENANT}
+  order by name, id limit ${take} offset ${skip}`);
 
-export const listAssessmentVendors = list('assessment_vendors', assessmentVendors, {
-  assessmentVendorId: assessmentVendors.id, assessmentVendor: assessmentVendors.name, kind: assessmentVendors.kind, isActive: assessmentVendors.isActive,
-}, () => eq(assessmentVendors.tenantId, p.tenantId), [sql`lower(${assessmentVendors.name})`, assessmentVendors.id]);
+export const listAssessmentVendors = list('assessment_vendors', (q, { skip, take }) => q`select
+    id as "assessmentVendorId", name as "assessmentVendor", kind, is_active as "isActive", count(*) over () as "totalCount"
+  from assessment_vendors where tenant_id = ${TENANT}
+  order by lower(name), id limit ${take} offset ${skip}`);
 
 /** The catalog entries a package may take: active ones, of one vendor when asked. */
-export const listAssessments = list('assessments', assessments, {
-  assessmentId: assessments.id, assessment: assessments.name, assessmentVendorId: assessments.vendorId, code: assessments.code,
-  description: assessments.description, durationMinutes: assessments.durationMinutes,
-}, (x) => and(eq(assessments.tenantId, p.tenantId), eq(assessments.isActive, true),
-  sql`(${x.assessmentVendorId}::int is null or ${assessments.vendorId} = ${x.assessmentVendorId}::int)`),
-[sql`lower(${assessments.name})`, assessments.id], ['assessmentVendorId']);
+export const listAssessments = list<Item, { assessmentVendorId: unknown }>('assessments', (q, { skip, take }, { assessmentVendorId }) => q`select
+    id as "assessmentId", name as "assessment", vendor_id as "assessmentVendorId", code, description, duration_minutes as "durationMinutes",
+    count(*) over () as "totalCount"
+  from assessments where tenant_id = ${TENANT} and is_active and (${assessmentVendorId}::int is null or vendor_id = ${assessmentVendorId}::int)
+  order by lower(name), id limit ${take} offset ${skip}`);
 
 export async function listCountries(scope: DataScope, paging: Page): Promise<Paged<Country>> {
-  const all = await loadCountries(scope.db);
+  const all = await loadCountries(scope.reference);
   return pageOf(all, paging);
 }
 
 // ---- The back office's lists (decision 0028) ------------------------------------------------------
 
-/** A code list's page: `{ <field>, <noun>, isActive }` by name in any case (as names are unique); deactivated entries too (records may still hold them). */
+/**
+ * A code list's page: `{ <field>, <noun>, isActive }` by name in any case (as names are unique); deactivated entries too (records may still hold them).
+ * One statement text per list, written from its table's name (the lists' own definition, not input).
+ */
 export function codeListPage(codeList: CodeList) {
-  const { table } = codeList;
-  return list(getTableName(table), table, { [codeList.field]: table.id, [nounOf(codeList)]: table.name, isActive: table.isActive },
-    () => eq(table.tenantId, p.tenantId), [sql`lower(${table.name})`, table.id]);
+  const text = (parts: string[]) => Object.assign(parts, { raw: parts });
+  const strings = text([`select id as "${codeList.field}", name as "${nounOf(codeList)}", is_active as "isActive", count(*) over () as "totalCount"
+  from ${getTableName(codeList.table)} where tenant_id = `, ' order by lower(name), id limit ', ' offset ', '']);
+  return list(getTableName(codeList.table), (q, { skip, take }) => q(strings, TENANT, take, skip));
 }
 
-export const listTaxJurisdictions = list('tax_jurisdictions', taxJurisdictions, {
-  taxJurisdictionId: taxJurisdictions.id, taxJurisdiction: taxJurisdictions.name, kind: taxJurisdictions.kind, isActive: taxJurisdictions.isActive,
-}, (x) => and(eq(taxJurisdictions.tenantId, p.tenantId), sql`(${x.kind}::text is null or ${taxJurisdictions.kind} = ${x.kind}::text)`),
-[taxJurisdictions.name, taxJurisdictions.id], ['kind']);
+export const listTaxJurisdictions = list<Item, { kind: unknown }>('tax_jurisdictions', (q, { skip, take }, { kind }) => q`select
+    id as "taxJurisdictionId", name as "taxJurisdiction", kind, is_active as "isActive", count(*) over () as "totalCount"
+  from tax_jurisdictions where tenant_id = ${TENANT} and (${kind}::text is null or kind = ${kind}::text)
+  order by name, id limit ${take} offset ${skip}`);
 
 /** Purchase orders of the customers inside the caller's hierarchy, of one customer when asked. */
-export const listPurchaseOrders = list('purchase_orders', purchaseOrders, {
-  purchaseOrderId: purchaseOrders.id, purchaseOrder: purchaseOrders.name, customerId: purchaseOrders.customerId, isActive: purchaseOrders.isActive,
-}, (x) => and(eq(purchaseOrders.tenantId, p.tenantId), sql`(${x.customerId}::bigint is null or ${purchaseOrders.customerId} = ${x.customerId}::bigint)`,
-  sql`exists (select 1 from ${customers} c where c.tenant_id = ${purchaseOrders.tenantId} and c.id = ${purchaseOrders.customerId} and c.hier_id = any(${p.hierIds}))`),
-[purchaseOrders.customerId, purchaseOrders.name, purchaseOrders.id], ['customerId']);
+export const listPurchaseOrders = list<Item, { customerId: unknown }>('purchase_orders', (q, { skip, take }, { customerId }) => q`select
+    p.id as "purchaseOrderId", p.name as "purchaseOrder", p.customer_id as "customerId", p.is_active as "isActive", count(*) over () as "totalCount"
+  from purchase_orders p where p.tenant_id = ${TENANT} and (${customerId}::bigint is null or p.customer_id = ${customerId}::bigint)
+    and exists (select 1 from customers c where c.tenant_id = p.tenant_id and c.id = p.customer_id and c.hier_id = any(${NODES}::int[]))
+  order by p.customer_id, p.name, p.id limit ${take} offset ${skip}`);

@@ -4,7 +4,7 @@
 // An address it contradicts (a code of another state, of another city) is bad input, named by field;
 // one it does not know (a code newer than its data, a country it has no places for) is not placed.
 // Decision: docs/decisions/0036-worksites.md.
-import type { Db } from '../../platform/db/database.ts';
+import type { ReferenceDb } from '../../platform/scope.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { findPlace, firstPlaceOf, municipalityAt, placeOfPostalCode } from './gazetteer.repository.ts';
 import { CANADA, US } from './gazetteer.load.ts';
@@ -51,7 +51,7 @@ function postalCodeOf(countryCode: number, typed: string): string {
  * or a postal code, city or country the gazetteer does not know). Throws a 400 naming `postalCode`
  * when the gazetteer knows the postal code and it belongs to another region or city than the one given.
  */
-export async function placeAddress(db: Db, address: AddressToPlace): Promise<Placement> {
+export async function placeAddress(db: ReferenceDb, address: AddressToPlace): Promise<Placement> {
   const { countryCode } = address;
   const typedCode = given(address.postalCode);
   const postalCode = typedCode === null ? null : postalCodeOf(countryCode, typedCode);

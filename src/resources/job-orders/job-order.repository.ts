@@ -13,7 +13,7 @@ import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/records/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
-import { readJobBoardSettings } from '../reference-data/job-board.settings.ts';
+import { tenantJobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { jobOrders } from './job-order.table.ts';
 import { JobOrderInformation, JobOrderListItem, type JobOrderCreateInput } from './job-order.schemas.ts';
 
@@ -25,7 +25,7 @@ const TEXT_PLAIN = 'text/plain';
 export const CONTENT_TYPES = [TEXT_PLAIN, 'text/html; charset=utf-8'];
 
 async function firstId(scope: DataScope, table: typeof jobOrderStatuses | typeof salesTeams | typeof jobOrderDurations | typeof workerCompCodes, name?: string): Promise<number> {
-  const [row] = await scope.db.select({ id: table.id }).from(table).where(and(eq(table.tenantId, scope.tenantId), name === undefined ? undefined : eq(table.name, name)))
+  const [row] = await scope.select(table, { id: table.id }).where(name === undefined ? undefined : eq(table.name, name))
     .orderBy(asc(table.id)).limit(1);
   if (!row) throw new AppError('TENANT_SETUP_INCOMPLETE', `The tenant has no ${name ?? 'default'} value in a lookup list needed by new job orders.`);
   return row.id;
@@ -36,8 +36,7 @@ export async function createJobOrder(scope: DataScope, input: JobOrderCreateInpu
   return scope.transaction(async (tx) => {
     const branch = await visibleBranch(tx, input.branchId);
     if (!branch) throw invalid('branchId', 'no such branch inside your hierarchy');
-    const [row] = await tx.db.insert(jobOrders).values({
-      tenantId: tx.tenantId,
+    const [row] = await tx.insert(jobOrders, {
       hierId: branch.hierId,
       customerId: input.customerId,
       jobTitleId: input.jobTitleId,
@@ -62,7 +61,7 @@ export async function createJobOrder(scope: DataScope, input: JobOrderCreateInpu
       billRate: input.billRate ?? 0,
       publicJobDescriptionContentType: TEXT_PLAIN,
       // JBD-04, JBD-05: a snapshot; changing the tenant's setting later leaves this order as it is.
-      doNotPostToWebAtCreation: (await readJobBoardSettings(tx.db, tx.tenantId)).doNotPostToWeb,
+      doNotPostToWebAtCreation: (await tenantJobBoardSettings(tx)).doNotPostToWeb,
     }).returning({ id: jobOrders.id });
     return row!.id;
   });
@@ -152,8 +151,9 @@ export const PASS_DOWN = [
 /** The longest value each pass-down timecard column takes, where it is shorter than the order's field. */
 export const TIMECARD_LIMIT: Record<string, number> = { customerExtra1: 10, customerExtra2: 10, customerExtra3: 10 };
 
-const openTimecards = (scope: DataScope, id: number) => and(eq(timecards.tenantId, scope.tenantId), eq(timecards.jobOrderId, id), eq(timecards.isProcessed, false));
-export const hasOpenTimecards = async (scope: DataScope, id: number) => (await scope.db.select({ one: sql`1` }).from(timecards).where(openTimecards(scope, id)).limit(1)).length > 0;
+// The order's timecards wherever they are in the tenant: a timecard follows its order, whose PATCH the engine has allowed.
+const openTimecards = (id: number) => and(eq(timecards.jobOrderId, id), eq(timecards.isProcessed, false));
+export const hasOpenTimecards = async (scope: DataScope, id: number) => (await scope.select(timecards, { one: sql`1` }, 'tenant').where(openTimecards(id)).limit(1)).length > 0;
 
 /** Pass-down values reach the order's open timecards (a new branch moves the order: the engine's `followsBranch`). */
 export async function passDown({ scope, id, changes, next }: PatchContext): Promise<void> {
@@ -161,6 +161,6 @@ export async function passDown({ scope, id, changes, next }: PatchContext): Prom
   const set = Object.fromEntries(PASS_DOWN.filter(([json]) => changed.has(json)).map(([json, column]) => [column, next[json]]));
   // Only when there are open timecards: PostgreSQL checks a parameter against the column type even when no row matches.
   if (Object.keys(set).length && await hasOpenTimecards(scope, id)) {
-    await scope.db.update(timecards).set({ ...set, updatedAt: new Date() }).where(openTimecards(scope, id));
+    await scope.update(timecards, { ...set, updatedAt: new Date() }, 'tenant').where(openTimecards(id));
   }
 }

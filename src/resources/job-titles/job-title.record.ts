@@ -77,8 +77,7 @@ export const JobTitleListItem = Type.Object({
 /** Inserts a job title; the field rules (the PATCH target's, below) have run before. */
 export async function createJobTitle(scope: DataScope, input: Static<typeof JobTitleCreate>): Promise<number> {
   return scope.transaction(async (tx) => {
-    const [row] = await tx.db.insert(jobTitles).values({
-      tenantId: tx.tenantId,
+    const [row] = await tx.insert(jobTitles, {
       hierId: input.hierId,
       skillCode: input.skillCode,
       skillCode2: input.skillCode2 ?? null,

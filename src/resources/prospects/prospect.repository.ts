@@ -1,6 +1,6 @@
 // Data access for prospects: create, read, list, and the PATCH target. A prospect lives in the
 // caller's hierarchy node unless the create request names another visible node.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { Type } from 'typebox';
 import { byIdReader, catalogSelect, nameIn, serviceRepName } from '../../platform/records/read.ts';
@@ -14,11 +14,11 @@ import { ProspectListItem, ProspectRecord, type ProspectCreateInput } from './pr
 
 export async function createProspect(scope: DataScope, input: ProspectCreateInput): Promise<number> {
   return scope.transaction(async (tx) => {
-    const [status] = input.prospectStatusId != null ? [{ id: input.prospectStatusId }] : await tx.db.select({ id: prospectStatuses.id }).from(prospectStatuses)
-      .where(and(eq(prospectStatuses.tenantId, tx.tenantId), eq(prospectStatuses.name, 'New'))).limit(1);
+    const [status] = input.prospectStatusId != null ? [{ id: input.prospectStatusId }] : await tx.select(prospectStatuses, { id: prospectStatuses.id })
+      .where(eq(prospectStatuses.name, 'New')).limit(1);
     if (!status) throw invalid('prospectStatusId', 'is required: the tenant has no prospect status named New');
-    const [row] = await tx.db.insert(prospects).values({
-      tenantId: tx.tenantId, hierId: input.hierId ?? tx.principal.hierId, name: input.name, department: input.department ?? '',
+    const [row] = await tx.insert(prospects, {
+      hierId: input.hierId ?? tx.principal.hierId, name: input.name, department: input.department ?? '',
       phoneNumber: input.phoneNumber ?? '', phoneNumberCountryCallingCode: input.phoneNumberCountryCallingCode ?? null, emailAddress: input.emailAddress ?? '',
       notes: input.notes ?? '', source: input.source ?? '', ownedByServiceRepId: input.ownedByServiceRepId ?? tx.principal.serviceRepId,
       teamId: input.teamId ?? null, prospectStatusId: status.id, primaryProspectContactId: input.primaryProspectContactId ?? null,

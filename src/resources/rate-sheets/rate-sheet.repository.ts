@@ -1,6 +1,6 @@
 // Data access for rate sheets: create, read, list, and PATCH's move to a new branch. A rate sheet
 // lives in its branch's node (else its customer's, else its creator's) and moves when BranchId changes.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { Type } from 'typebox';
 import { branchName, byIdReader, catalogSelect } from '../../platform/records/read.ts';
@@ -19,8 +19,7 @@ import { RateSheetListItem, RateSheetRecord, type RateSheetCreateInput } from '.
 
 /** The hierarchy node of a branch or customer inside the caller's hierarchy (undefined when there is none). */
 async function nodeOf(scope: DataScope, table: typeof branches | typeof customers, id: number): Promise<number | undefined> {
-  const [row] = await scope.db.select({ hierId: table.hierId }).from(table)
-    .where(and(eq(table.tenantId, scope.tenantId), eq(table.id, id), scope.visible(table.hierId))).limit(1);
+  const [row] = await scope.select(table, { hierId: table.hierId }).where(eq(table.id, id)).limit(1);
   return row?.hierId;
 }
 
@@ -29,8 +28,8 @@ export async function createRateSheet(scope: DataScope, input: RateSheetCreateIn
     // The rules (rate-sheet.record.ts) found the branch and the customer inside the caller's hierarchy.
     const branchNode = input.branchId != null ? await nodeOf(tx, branches, input.branchId) : undefined;
     const customerNode = input.customerId != null ? await nodeOf(tx, customers, input.customerId) : undefined;
-    const [row] = await tx.db.insert(rateSheets).values({
-      tenantId: tx.tenantId, hierId: branchNode ?? customerNode ?? tx.principal.hierId, name: input.name,
+    const [row] = await tx.insert(rateSheets, {
+      hierId: branchNode ?? customerNode ?? tx.principal.hierId, name: input.name,
       employeeId: input.employeeId ?? null, customerId: input.customerId ?? null, worksiteId: input.worksiteId ?? null,
       jobTitleId: input.jobTitleId ?? null, branchId: input.branchId ?? null, shiftId: input.shiftId?.toLowerCase() ?? null,
       workerCompCodeId: input.workerCompCodeId ?? null, applyRateSheetToCustomerDepartments: input.applyRateSheetToCustomerDepartments ?? null,
@@ -63,5 +62,5 @@ export async function moveToBranch({ scope, id, changes, next }: PatchContext): 
   const hierId = await nodeOf(scope, branches, Number(next.branchId));
   // The record's rule has found the branch inside the caller's hierarchy.
   if (hierId === undefined) throw invalid('branchId', 'no such branch inside your hierarchy');
-  await scope.db.update(rateSheets).set({ hierId }).where(and(eq(rateSheets.tenantId, scope.tenantId), eq(rateSheets.id, id)));
+  await scope.update(rateSheets, { hierId }, 'tenant').where(eq(rateSheets.id, id));
 }

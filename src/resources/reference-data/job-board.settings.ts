@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable } from 'drizzle-orm/pg-core';
 import { tenants } from '../../platform/db/schema.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
+import { TENANT, type DataScope } from '../../platform/scope.ts';
 
 export const jobBoardSettings = pgTable('job_board_settings', {
   tenantId: integer('tenant_id').primaryKey().references(() => tenants.id),
@@ -34,13 +35,22 @@ export const DEFAULT_JOB_BOARD_SETTINGS: Readonly<JobBoardSettings> = Object.fre
 const byTenant = prepared((db: Db) => db.select().from(jobBoardSettings)
   .where(eq(jobBoardSettings.tenantId, sql.placeholder('tenantId'))).prepare('job_board_settings_by_tenant'));
 
-/** The tenant's settings, or the defaults when it has none stored. */
+/** A tenant's settings, or the defaults when it has none stored (for callers that hold no scope of the tenant: pages, the CLI). */
 export async function readJobBoardSettings(db: Db, tenantId: number): Promise<JobBoardSettings> {
   // Read on every job board search: a named statement, planned once per connection.
   const [row] = await byTenant(db).execute({ tenantId });
   if (!row) return { ...DEFAULT_JOB_BOARD_SETTINGS };
   const { tenantId: _tenant, ...settings } = row;
   return settings;
+}
+
+/** The caller's tenant's settings, or the defaults when it has none stored. */
+export async function tenantJobBoardSettings(scope: DataScope): Promise<JobBoardSettings> {
+  const [row] = await scope.named('job_board_settings_of_tenant')<JobBoardSettings>`select can_search_by_location as "canSearchByLocation",
+      job_description_fallback as "jobDescriptionFallback", job_title_fallback as "jobTitleFallback", hide_old_dates as "hideOldDates",
+      old_date_cutoff_days as "oldDateCutoffDays", hide_worksite as "hideWorksite", do_not_post_to_web as "doNotPostToWeb"
+    from job_board_settings where tenant_id = ${TENANT}`;
+  return row ?? { ...DEFAULT_JOB_BOARD_SETTINGS };
 }
 
 /** Stores a tenant's settings (the given keys over its current ones). */

@@ -1,7 +1,7 @@
 // A record's PurchaseOrderId (job orders, assignments, timecards): an active purchase order of the
 // record's own customer. Purchase orders are a customer's, not the tenant's: another customer's is
 // refused even inside the tenant, as its worksites are (worksites/worksite.rule.ts).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEACTIVATED, type Rule } from '../../platform/records/rules.ts';
 import { purchaseOrders } from './reference.table.ts';
 import type { CustomerOf } from './record-customer.ts';
@@ -10,8 +10,8 @@ export function purchaseOrderOfCustomer(customerOf: CustomerOf, alsoReads: reado
   return {
     alsoReads,
     check: async (value, ctx) => {
-      const [order] = await ctx.scope.db.select({ customerId: purchaseOrders.customerId, isActive: purchaseOrders.isActive }).from(purchaseOrders)
-        .where(and(eq(purchaseOrders.tenantId, ctx.scope.tenantId), eq(purchaseOrders.id, Number(value))));
+      const [order] = await ctx.scope.select(purchaseOrders, { customerId: purchaseOrders.customerId, isActive: purchaseOrders.isActive })
+        .where(eq(purchaseOrders.id, Number(value)));
       if (!order) return 'is not a purchase order of the tenant (GET /Datalists/PurchaseOrders?customerId=)';
       if (order.customerId !== await customerOf(ctx)) return 'is a purchase order of another customer';
       return order.isActive ? undefined : DEACTIVATED;

@@ -1,6 +1,6 @@
 // Data access for timecards: create from a job order (copying its branch, worksite and pass-down
 // values), read, list, and the checks the record's rules use. A processed timecard is closed to PATCH (409).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
 import { branchName, byIdReader, catalogSelect, nameIn } from '../../platform/records/read.ts';
 import { equals, listReader } from '../../platform/records/list.ts';
@@ -22,7 +22,7 @@ const o = jobOrders;
 
 /** The job order a timecard copies from (its node, branch, worksite and pass-down values), inside the caller's hierarchy. */
 async function orderOf(scope: DataScope, jobOrderId: number) {
-  const [order] = await scope.db.select().from(o).where(and(eq(o.tenantId, scope.tenantId), eq(o.id, jobOrderId), scope.visible(o.hierId)));
+  const [order] = await scope.select(o, getTableColumns(o)).where(eq(o.id, jobOrderId));
   return order;
 }
 
@@ -37,7 +37,7 @@ export async function orderProblems(scope: DataScope, jobOrderId: number): Promi
 
 /** ERR-13: a timecard processed by payroll is closed to PATCH (409): a rule about the record, not a field. */
 export async function notProcessed({ scope, id }: PatchContext): Promise<void> {
-  const [state] = await scope.db.select({ isProcessed: tc.isProcessed }).from(tc).where(and(eq(tc.tenantId, scope.tenantId), eq(tc.id, id)));
+  const [state] = await scope.select(tc, { isProcessed: tc.isProcessed }, 'tenant').where(eq(tc.id, id));
   if (state?.isProcessed) throw new AppError('TIMECARD_PROCESSED', 'The timecard has been processed by payroll and can no longer be changed.');
 }
 
@@ -48,14 +48,13 @@ export async function createTimecard(scope: DataScope, input: TimecardCreateInpu
     if (!order) throw invalid('jobOrderId', 'no such job order inside your hierarchy');
     let payCodeId = input.payCodeId;
     if (payCodeId == null) {
-      const [regular] = await tx.db.select({ id: payCodes.id }).from(payCodes).where(and(eq(payCodes.tenantId, tx.tenantId), eq(payCodes.name, DEFAULT_PAY_CODE)));
+      const [regular] = await tx.select(payCodes, { id: payCodes.id }).where(eq(payCodes.name, DEFAULT_PAY_CODE));
       if (!regular) throw invalid('payCodeId', `is required: the tenant has no ${DEFAULT_PAY_CODE} pay code`);
       payCodeId = regular.id;
     }
     const passed = Object.fromEntries(PASS_DOWN.map(([json, column]) => [column, order[json]]));
-    const [row] = await tx.db.insert(timecards).values({
+    const [row] = await tx.insert(timecards, {
       ...passed,
-      tenantId: tx.tenantId,
       hierId: order.hierId,
       jobOrderId: input.jobOrderId,
       employeeId: input.employeeId ?? null,
@@ -91,8 +90,8 @@ export const listTimecards = listReader({
 
 /** The customer of a timecard's job order (its worksite must be that customer's, or no customer's). */
 export async function customerOfTimecard(scope: DataScope, id: number): Promise<number | undefined> {
-  const [row] = await scope.db.select({ customerId: jobOrders.customerId }).from(timecards)
-    .innerJoin(jobOrders, and(eq(jobOrders.tenantId, timecards.tenantId), eq(jobOrders.id, timecards.jobOrderId)))
-    .where(and(eq(timecards.tenantId, scope.tenantId), eq(timecards.id, id)));
+  const [row] = await scope.selectJoined(timecards, { customerId: jobOrders.customerId },
+    (q) => q.innerJoin(jobOrders, and(eq(jobOrders.tenantId, timecards.tenantId), eq(jobOrders.id, timecards.jobOrderId))), 'tenant')
+    .where(eq(timecards.id, id));
   return row?.customerId;
 }

@@ -28,8 +28,8 @@ export async function createVendor(scope: DataScope, input: VendorCreateInput): 
     if (typeof employerId !== 'number') errors.employerId ??= ['is required'];
     if (typeof paymentTypeId !== 'number') errors.paymentTypeId ??= ['is required'];
     if (Object.keys(errors).length || typeof companyTypeId !== 'string' || typeof employerId !== 'number' || typeof paymentTypeId !== 'number') throw validationError(errors);
-    const [row] = await tx.db.insert(vendors).values({
-      tenantId: tx.tenantId, hierId: tx.principal.hierId, isActive: true, isVendor: true, ...values, companyTypeId, employerId, paymentTypeId,
+    const [row] = await tx.insert(vendors, {
+      hierId: tx.principal.hierId, isActive: true, isVendor: true, ...values, companyTypeId, employerId, paymentTypeId,
     }).returning({ id: vendors.id });
     return row!.id;
   });

@@ -3,7 +3,7 @@
 // and whenever a PATCH changes it, so the job board's radius search finds the orders there (their
 // search rows follow the site: drizzle/0007). DELETE is not offered (405): orders and timecards name
 // their worksite. Decision: docs/decisions/0036-worksites.md.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { DataScope } from '../../platform/scope.ts';
 import { defineRecord, type Parent } from '../../platform/records/record.ts';
@@ -76,12 +76,12 @@ const parent: Parent = { record: customerRecord, column: worksites.customerId };
 
 async function createWorksite(scope: DataScope, input: WorksiteCreateInput, customerId?: number): Promise<number> {
   if (customerId === undefined) throw new Error('a worksite is created under its customer');
-  const [customer] = await scope.db.select({ countryCode: customers.countryCode }).from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, customerId)));
+  // The engine checked that the caller sees the customer.
+  const [customer] = await scope.select(customers, { countryCode: customers.countryCode }, 'tenant').where(eq(customers.id, customerId));
   const countryCode = input.countryCode ?? customer!.countryCode;
-  const placement = await placeAddress(scope.db, { municipality: input.municipality, region: input.region, postalCode: input.postalCode, countryCode });
-  const [row] = await scope.db.insert(worksites).values({
-    tenantId: scope.tenantId, customerId, name: input.name, street1: input.street1 ?? null, street2: input.street2 ?? null, countryCode,
+  const placement = await placeAddress(scope.reference, { municipality: input.municipality, region: input.region, postalCode: input.postalCode, countryCode });
+  const [row] = await scope.insert(worksites, {
+    customerId, name: input.name, street1: input.street1 ?? null, street2: input.street2 ?? null, countryCode,
     ...placedColumns(placement),
   }).returning({ id: worksites.id });
   return row!.id;
@@ -108,7 +108,7 @@ const placementOf = (ctx: PatchContext) => {
   let placement = placements.get(ctx);
   if (!placement) {
     const { municipality, region, postalCode, countryCode } = ctx.next;
-    placement = placeAddress(ctx.scope.db, { municipality: text(municipality), region: text(region), postalCode: text(postalCode), countryCode: Number(countryCode) });
+    placement = placeAddress(ctx.scope.reference, { municipality: text(municipality), region: text(region), postalCode: text(postalCode), countryCode: Number(countryCode) });
     placements.set(ctx, placement);
   }
   return placement;
@@ -127,10 +127,10 @@ export const worksitePatchTarget: PatchTarget = {
   after: async (ctx) => {
     if (!movesAddress(ctx)) return [];
     const columns = placedColumns(await placementOf(ctx));
-    const where = and(eq(worksites.tenantId, ctx.scope.tenantId), eq(worksites.id, ctx.id));
-    const [before] = await ctx.scope.db.select({ latitude: worksites.latitude, longitude: worksites.longitude, municipality: worksites.municipality,
-      region: worksites.region, postalCode: worksites.postalCode }).from(worksites).where(where);
-    await ctx.scope.db.update(worksites).set(columns).where(where);
+    const where = eq(worksites.id, ctx.id);
+    const [before] = await ctx.scope.select(worksites, { latitude: worksites.latitude, longitude: worksites.longitude, municipality: worksites.municipality,
+      region: worksites.region, postalCode: worksites.postalCode }).where(where);
+    await ctx.scope.update(worksites, columns).where(where);
     return (['municipality', 'region', 'postalCode', 'latitude', 'longitude'] as const).filter((k) => before![k] !== columns[k]);
   },
 };

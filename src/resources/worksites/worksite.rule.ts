@@ -1,7 +1,7 @@
 // A record's worksite (job orders, rate sheets, timecards): a worksite of the tenant that belongs to
 // the record's customer, or to no customer (a site of the agency's own). Another customer's site is
 // refused even inside the tenant: a Minneapolis rep must not take an Austin customer's site (issue 14).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Rule } from '../../platform/records/rules.ts';
 import type { CustomerOf } from '../reference-data/record-customer.ts';
 import { worksites } from './worksite.table.ts';
@@ -10,8 +10,7 @@ export function worksiteOfCustomer(customerOf: CustomerOf, alsoReads: readonly s
   return {
     alsoReads,
     check: async (value, ctx) => {
-      const [site] = await ctx.scope.db.select({ customerId: worksites.customerId }).from(worksites)
-        .where(and(eq(worksites.tenantId, ctx.scope.tenantId), eq(worksites.id, Number(value))));
+      const [site] = await ctx.scope.select(worksites, { customerId: worksites.customerId }).where(eq(worksites.id, Number(value)));
       if (!site) return 'is not a worksite of the tenant';
       if (site.customerId === null) return undefined;
       const customerId = await customerOf(ctx);
