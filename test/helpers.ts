@@ -13,7 +13,7 @@ import { addBranch, addHierarchyNode, addServiceRep, createTenant } from '../src
 import pino from 'pino';
 import ExcelJS from 'exceljs';
 import { createBackground, type Background } from '../src/platform/background.ts';
-import { jobCatalog } from '../src/resources/jobs.ts';
+import { backgroundLoops, jobCatalog } from '../src/resources/jobs.ts';
 
 let counter = 0;
 
@@ -98,7 +98,7 @@ export async function testApp(configOverrides: Record<string, string> = {}): Pro
 
 /** A started batch worker with every job type on the test's database, polling often so that a test's jobs finish soon. */
 export async function startWorker(t: Pick<TestContext, 'app' | 'config' | 'database'>): Promise<Background> {
-  const worker = createBackground(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200 });
+  const worker = createBackground(t.database, t.config, jobCatalog(t.app.resumeParser), pino({ level: 'silent' }), { pollMs: 200, loops: backgroundLoops });
   await worker.start();
   return worker;
 }

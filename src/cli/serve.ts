@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createBackground } from '../platform/background.ts';
-import { jobCatalog } from '../resources/jobs.ts';
+import { backgroundLoops, jobCatalog } from '../resources/jobs.ts';
 import { ensureDemo, type DemoCredentials } from '../resources/tenants/demo.seed.ts';
 import { ensureReferenceClient } from '../resources/tenants/demo.oauth.ts';
 import { pointDemoSandbox } from '../resources/tenants/demo.sandbox.ts';
@@ -97,7 +97,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     if (demo) await pointDemoSandbox(connection.database.db, demo.tenantId, demo.assessments.vendorId, config.BASE_URL);
     app = await buildApp({ config, database: connection.database, assessmentSandbox: demo?.assessments.sandbox });
     await listenOn(app, { port: config.PORT, host: config.HOST, variable: 'PORT', what: 'the API\'s port' });
-    background = config.WORKER_IN_PROCESS ? createBackground(connection.database, config, jobCatalog(app.resumeParser), app.log) : undefined;
+    background = config.WORKER_IN_PROCESS ? createBackground(connection.database, config, jobCatalog(app.resumeParser), app.log, { loops: backgroundLoops }) : undefined;
     await background?.start();
 
     console.log(`

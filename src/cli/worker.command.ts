@@ -10,7 +10,7 @@ import { stopOnSignals } from '../platform/shutdown.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createBackground } from '../platform/background.ts';
 import { createResumeParser } from '../resources/resumes/resume.parser.ts';
-import { jobCatalog } from '../resources/jobs.ts';
+import { backgroundLoops, jobCatalog } from '../resources/jobs.ts';
 import { UsageError } from './refusals.ts';
 
 type Stop = () => Promise<void>;
@@ -39,6 +39,7 @@ async function start(config: Config, log: pino.Logger, options: { types?: string
   let worker;
   try {
     worker = createBackground(connection.database, config, jobCatalog(parser), log, {
+      loops: backgroundLoops,
       ...(options.types ? { types: options.types } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     });

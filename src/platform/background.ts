@@ -1,11 +1,12 @@
 // Everything the service runs beside its requests, started and stopped in one place: the batch
-// worker (the queue of job items), webhook delivery, and the event log's retention. `staffing serve`
-// (in-process, WORKER_IN_PROCESS) and `staffing worker` (separate processes) both start this.
+// worker (the queue of job items), the event log's retention, and the loops the features bring
+// (webhook delivery), given by the registry level (resources/jobs.ts `backgroundLoops`: platform
+// imports no feature, decision 0039). `staffing serve` (in-process, WORKER_IN_PROCESS) and
+// `staffing worker` (separate processes) both start this.
 import type { Config } from '../config.ts';
 import type { Database } from './db/database.ts';
 import type { JobCatalog, JobLog } from './jobs/job-catalog.ts';
 import { BatchWorker, type WorkerOptions } from './jobs/worker.ts';
-import { WebhookDeliverer, webhookOptions } from './events/delivery.ts';
 import { pruneEvents } from './events/retention.ts';
 
 /** One loop of the background: started once, stopped after the step in hand. */
@@ -14,6 +15,9 @@ export interface Loop {
   start(): void | Promise<void>;
   stop(): Promise<void>;
 }
+
+/** A feature's loop, made for one process's background (webhook delivery). */
+export type BackgroundLoop = (database: Database, config: Config, log: JobLog) => Loop;
 
 /** How often the event log is pruned. */
 const PRUNE_EVERY_MS = 3_600_000;
@@ -30,7 +34,8 @@ export function periodic(name: string, everyMs: number, step: () => Promise<unkn
   };
 }
 
-export type BackgroundOptions = { types?: string[] } & Partial<Omit<WorkerOptions, 'catalog' | 'log'>>;
+/** `loops`: the features' loops to run beside the worker (resources/jobs.ts `backgroundLoops`). */
+export type BackgroundOptions = { types?: string[]; loops?: readonly BackgroundLoop[] } & Partial<Omit<WorkerOptions, 'catalog' | 'log'>>;
 
 export interface Background {
   /** The batch worker (its id, for logs and tests). */
@@ -41,11 +46,11 @@ export interface Background {
 
 /**
  * The background of one process: the worker for the catalog's job types (or the chosen ones; an
- * unknown type is refused here), delivery and retention. Deliveries and pruning are safe in any
+ * unknown type is refused here), the features' loops and retention. Deliveries and pruning are safe in any
  * number of processes (leases, short batched deletes).
  */
 export function createBackground(database: Database, config: Config, catalog: JobCatalog, log: JobLog, options: BackgroundOptions = {}): Background {
-  const { types, ...tuning } = options;
+  const { types, loops: features = [], ...tuning } = options;
   const known = catalog.map((d) => d.type);
   const unknown = (types ?? []).filter((t) => !known.includes(t));
   if (unknown.length) throw new Error(`No handler for batch job type ${unknown.join(', ')}; known: ${known.join(', ')}`);
@@ -59,10 +64,9 @@ export function createBackground(database: Database, config: Config, catalog: Jo
     ...tuning,
     catalog: types ? [...new Set(types)].flatMap((t) => catalog.filter((d) => d.type === t)) : catalog,
   });
-  const deliverer = new WebhookDeliverer(database, webhookOptions(config, log));
   const loops: Loop[] = [
     { name: 'batch worker', start: () => worker.start(), stop: () => worker.stop() },
-    { name: 'webhook delivery', start: () => deliverer.start(), stop: () => deliverer.stop() },
+    ...features.map((loop) => loop(database, config, log)),
     periodic('event retention', PRUNE_EVERY_MS, () => pruneEvents(database.db, config.EVENT_RETENTION_DAYS), log),
   ];
   return {

@@ -45,6 +45,7 @@ import { ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.eve
 import { CANDIDATE_CREATED } from './candidates/candidate.events.ts';
 import { RESTRICTION_RULES_UPDATED, RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED } from './assignment-restrictions/assignment-restriction.events.ts';
 import { MESSAGE_DOCUMENT_CREATED } from './assignment-messages/message-document.events.ts';
+import type { EventType } from '../platform/events/event-type.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -62,8 +63,12 @@ export const records: readonly RecordDefinition[] = [
   assignmentRecord,
 ];
 
-/** Every event type the service emits, with the scopes that read it: the feed's and the webhooks' list. */
-const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
+/**
+ * Every event type the service emits, with the scopes that read it and what it says: the feed's and
+ * the webhooks' list, and docs/events.md's table (`npm run docs:events`). A feature's types are
+ * declared beside it (`<feature>.events.ts`); append them here.
+ */
+export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
   RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */

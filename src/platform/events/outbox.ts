@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { DataScope } from '../scope.ts';
 import { transaction, type Db } from '../db/database.ts';
 import type { EventData } from './event.table.ts';
+import { insertEvents } from './event-insert.ts';
 
 /** What a record's events say beyond the record itself (its id and node come from the row written). */
 export interface EventTemplate {
@@ -25,9 +26,6 @@ export interface EventTemplate {
   source?: { node: string; location: string };
 }
 
-/** The columns of an event row, in the order `eventInsertOf` and `insertFor` fill them. */
-const EVENT_COLUMNS = 'insert into events (tenant_id, type, record_type, record_id, location, hier_id, read_scopes, data)';
-
 /**
  * The event of each row of the CTE `w` (`id`, `hier_id`, `changed`) that changed, as part of the
  * statement that wrote them (the one-statement PATCH path: the write and its events commit together).
@@ -35,7 +33,10 @@ const EVENT_COLUMNS = 'insert into events (tenant_id, type, record_type, record_
  */
 export function eventInsertOf(first: number): string {
   const [type, recordType, path, scopes, data] = [0, 1, 2, 3, 4].map((i) => `$${first + i}`);
-  return `${EVENT_COLUMNS} select $1, ${type}::text, ${recordType}::text, w.id, ${path}::text || '/' || w.id, w.hier_id, ${scopes}::text[], ${data}::jsonb from w where w.changed`;
+  return insertEvents({
+    tenantId: '$1', type: `${type}::text`, recordType: `${recordType}::text`, recordId: 'w.id', location: `${path}::text || '/' || w.id`,
+    hierId: 'w.hier_id', readScopes: `${scopes}::text[]`, data: `${data}::jsonb`,
+  }, 'w where w.changed');
 }
 
 /** The parameters of `eventInsertOf`, in its order. */
@@ -54,8 +55,8 @@ function insertFor(table: string, source: EventTemplate['source']) {
     const [location, node] = source ? [source.location, source.node] : [`$7 || '/' || r.id`, 'r.hier_id'];
     statement = {
       name: `event_insert_${statements.size}`,
-      text: `${EVENT_COLUMNS}
-        select $1, $3, $4, r.id, ${location}, ${node}, $5::text[], $6::jsonb from "${table}" r where r.tenant_id = $1 and r.id = $2`,
+      text: insertEvents({ tenantId: '$1', type: '$3', recordType: '$4', recordId: 'r.id', location, hierId: node, readScopes: '$5::text[]', data: '$6::jsonb' },
+        `"${table}" r where r.tenant_id = $1 and r.id = $2`),
     };
     statements.set(key, statement);
   }

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/database.ts';
 import { batchJobItems } from './job.table.ts';
+import { insertEvents, textLiteral } from '../events/event-insert.ts';
+import type { EventType } from '../events/event-type.ts';
 
 /** Workers LISTEN here; the payload is the job type of a new item. */
 export const ITEMS_CHANNEL = 'staffing_batch_items';
@@ -64,9 +66,14 @@ export async function finishItem(client: pg.PoolClient, item: ClaimedItem, worke
  * The `batchJob.completed` event of the jobs a statement completed, in that statement (decision 0031):
  * `with completed as (update ... returning j.tenant_id, j.id, j.hier_id) <this>`.
  */
-export const BATCH_JOB_COMPLETED = { type: 'batchJob.completed', readScopes: ['batchjob-read'] } as const;
-const EMIT_COMPLETED = `insert into events (tenant_id, type, record_type, record_id, location, hier_id, read_scopes, data)
-  select tenant_id, '${BATCH_JOB_COMPLETED.type}', 'BatchJob', id, '/batchjobs/' || id, hier_id, array['${BATCH_JOB_COMPLETED.readScopes.join("', '")}'], '{}'::jsonb from completed`;
+export const BATCH_JOB_COMPLETED = {
+  type: 'batchJob.completed', readScopes: ['batchjob-read'],
+  when: 'a batch job\'s last item finished (`GET /batchjobs/{id}` for counts and failures)', changedFields: 'none',
+} as const satisfies EventType;
+const EMIT_COMPLETED = insertEvents({
+  tenantId: 'tenant_id', type: textLiteral(BATCH_JOB_COMPLETED.type), recordType: textLiteral('BatchJob'), recordId: 'id', location: `'/batchjobs/' || id`,
+  hierId: 'hier_id', readScopes: `array[${BATCH_JOB_COMPLETED.readScopes.map(textLiteral).join(', ')}]::text[]`, data: `'{}'::jsonb`,
+}, 'completed');
 
 /** Completes a job with no item left New or Processing ($1 tenant, $2 job). */
 const COMPLETE_IF_DONE = `with completed as (update batch_jobs j set status = 'Completed', completed_at = now()

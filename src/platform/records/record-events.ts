@@ -5,13 +5,14 @@
 import { getTableName } from 'drizzle-orm';
 import type { DataScope } from '../scope.ts';
 import { emitEvent, type EventTemplate } from '../events/outbox.ts';
-import type { RecordDefinition } from './record.ts';
+import type { EventType } from '../events/event-type.ts';
+import { idParamOf, type RecordDefinition } from './record.ts';
 import { parentEventSource } from './parent.ts';
 
 export type RecordAction = 'created' | 'updated';
 
 /** What of a record's definition its events read. */
-type Source = Pick<RecordDefinition, 'name' | 'path' | 'access' | 'scope' | 'parent'>;
+type Source = Pick<RecordDefinition, 'name' | 'path' | 'access' | 'scope' | 'parent' | 'what' | 'idParam'>;
 
 /** `JobOrder` → `jobOrder`: the stem of the record's event types. */
 const stem = (name: string) => name[0]!.toLowerCase() + name.slice(1);
@@ -25,9 +26,24 @@ export function recordEvent(def: Source, action: RecordAction): EventTemplate {
   return { type: `${stem(def.name)}.${action}`, recordType: def.name, path: def.path, readScopes: readScopes(def), ...(source && { source }) };
 }
 
-/** The event types a record emits, each with the scopes that see it. */
-export function recordEventTypes(def: Source): { type: string; readScopes: readonly string[] }[] {
-  return (['created', 'updated'] as const).map((action) => recordEvent(def, action));
+/** `the employee`: the record as a sentence names it. */
+const the = (def: Source) => def.what.replace(/^The /, 'the ');
+
+/** What each action's event says, for the docs (docs/events.md's table is generated from these). */
+const DESCRIBED: Record<RecordAction, (def: Source) => Pick<EventType, 'when' | 'changedFields'>> = {
+  created: (def) => ({ when: `${the(def)} was created (\`POST ${def.path}\`)`, changedFields: 'none' }),
+  updated: (def) => ({
+    when: `a JSON Patch changed ${the(def)} (\`PATCH ${def.path}/{${idParamOf(def)}}\`; none when the values were already those)`,
+    changedFields: 'the fields it changed, as the record\'s GET names them (a PATCH of plain fields written in one statement names every field the document wrote)',
+  }),
+};
+
+/** The event types a record emits, each with the scopes that see it and its description. */
+export function recordEventTypes(def: Source): EventType[] {
+  return (['created', 'updated'] as const).map((action) => {
+    const { type, readScopes } = recordEvent(def, action);
+    return { type, readScopes, ...DESCRIBED[action](def) };
+  });
 }
 
 /** Creates a record (`create` answers its id) and records its `.created` event, in one transaction. */

@@ -13,7 +13,7 @@ import { as, type Caller } from '../../../test/helpers.ts';
 import { testLogin, type LoginContext } from '../../../test/login.ts';
 import { issueCredential, revokeCredential, type IssuedCredential } from '../../platform/auth/tokens.ts';
 import { revokeClient } from '../../platform/auth/clients.ts';
-import { deliveryStep, type DeliveryOptions } from '../../platform/events/delivery.ts';
+import { deliveryStep, type DeliveryOptions } from './webhook-delivery.ts';
 
 let t: LoginContext;
 let receiver: Server;

@@ -8,11 +8,11 @@ import type { DataScope } from '../../platform/scope.ts';
 import { qualified } from '../../platform/db/database.ts';
 import { hasScope, lastingCredential } from '../../platform/auth/principal.ts';
 import { AppError, validationError } from '../../platform/http/errors.ts';
-import { addressProblem } from '../../platform/events/address-guard.ts';
-import { newSecret } from '../../platform/events/delivery.ts';
+import { addressProblem } from './address-guard.ts';
+import { newSecret } from './webhook-delivery.ts';
 import { sequenceEvents } from '../../platform/events/outbox.ts';
-import { webhookSubscriptions as subs } from '../../platform/events/event.table.ts';
-import { subscriptionState, type SubscriptionState } from '../../platform/events/subscription-state.ts';
+import { webhookSubscriptions as subs } from './webhook.table.ts';
+import { subscriptionState, type SubscriptionState } from './subscription-state.ts';
 import type { Paged, Page } from '../../platform/http/paging.ts';
 import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookDeliveryQuery, WebhookSecretRotated } from './webhook.schemas.ts';
 

@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { as, callers, testApp, testConfig, type Caller, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
-import { deliveryStep, type DeliveryOptions } from '../../platform/events/delivery.ts';
-import { isPrivateAddress } from '../../platform/events/address-guard.ts';
+import { deliveryStep, type DeliveryOptions } from './webhook-delivery.ts';
+import { isPrivateAddress } from './address-guard.ts';
 
 let t: TestContext;
 let c: ReturnType<typeof callers>;

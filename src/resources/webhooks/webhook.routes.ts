@@ -1,6 +1,6 @@
 // Webhook subscriptions (GEN-16, docs/events.md): POST /Webhooks (the signing secret shown once),
 // GET /Webhooks, GET /Webhooks/{id}, GET /Webhooks/{id}/Deliveries, POST /Webhooks/{id}/Deliveries/{deliveryId}/Redeliver,
-// POST /Webhooks/{id}/RotateSecret, POST /Webhooks/{id}/Enable, PUT /Webhooks/{id}, DELETE /Webhooks/{id}. Delivery is the worker's (platform/events/delivery.ts).
+// POST /Webhooks/{id}/RotateSecret, POST /Webhooks/{id}/Enable, PUT /Webhooks/{id}, DELETE /Webhooks/{id}. Delivery is the background's (webhook-delivery.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';

@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { PageQuery, PagedList } from '../../platform/http/paging.ts';
 import { Id64 } from '../../platform/records/shapes.ts';
-import { CREDENTIAL_KINDS, DISABLED_REASONS } from '../../platform/events/subscription-state.ts';
+import { CREDENTIAL_KINDS, DISABLED_REASONS } from './subscription-state.ts';
 
 export const MAX_EVENT_TYPES = 50;
 

@@ -10,11 +10,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Database, Db } from '../db/database.ts';
-import type { JobLog } from '../jobs/job-catalog.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import type { JobLog } from '../../platform/jobs/job-catalog.ts';
+import type { BackgroundLoop } from '../../platform/background.ts';
 import { addressProblem, guardedLookup } from './address-guard.ts';
-import { eventColumns, toEventBody, type EventRow } from './event-shape.ts';
-import { sequenceAllEvents } from './outbox.ts';
+import { eventColumns, toEventBody, type EventRow } from '../../platform/events/event-shape.ts';
+import { sequenceAllEvents } from '../../platform/events/outbox.ts';
 import { disabledReason } from './subscription-state.ts';
 
 export interface DeliveryOptions {
@@ -243,3 +244,9 @@ export class WebhookDeliverer {
     }
   }
 }
+
+/** The delivery loop of a process's background (listed in resources/jobs.ts `backgroundLoops`). */
+export const webhookDelivery: BackgroundLoop = (database, config, log) => {
+  const deliverer = new WebhookDeliverer(database, webhookOptions(config, log));
+  return { name: 'webhook delivery', start: () => deliverer.start(), stop: () => deliverer.stop() };
+};
