@@ -76,9 +76,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/employees/employee.record.ts',
   'src/resources/employees/employee.repository.ts',
   'src/resources/events/event.repository.ts',
-  'src/resources/job-board/job-board-details.repository.ts',
-  'src/resources/job-board/job-board-search.repository.ts',
-  'src/resources/job-board/job-board-search.routes.ts',
   'src/resources/job-orders/job-order.repository.ts',
   'src/resources/job-titles/job-title.record.ts',
   'src/resources/messages/message.repository.ts',
@@ -100,8 +97,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/webhooks/webhook.repository.ts',
   'src/resources/worksites/worksite.record.ts',
   'src/resources/worksites/worksite.rule.ts',
-  'src/web/admin/batch-jobs.queries.ts',
-  'src/web/jobboard/jobboard.queries.ts',
 ];
 
 export default tseslint.config(

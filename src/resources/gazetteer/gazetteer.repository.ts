@@ -1,7 +1,7 @@
 // Places from the gazetteer: a postal code's place, the first postal code of a place, and the places
 // people type (any of their names, accents and abbreviations aside).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { ReferenceDb as Db } from '../../platform/scope.ts';
 import { placeNames, places, postalCodes } from './gazetteer.table.ts';
 import { CANADA, US } from './gazetteer.load.ts';
 import { placeKey } from './place-key.ts';

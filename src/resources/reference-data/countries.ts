@@ -3,15 +3,16 @@
 // countries datalist pages it.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import type { ReferenceDb } from '../../platform/scope.ts';
 import { countries } from '../../platform/db/schema.ts';
 import { rule, type Rule } from '../../platform/records/rules.ts';
 
 export interface Country { countryCode: number; country: string; countryCallingCode: number }
 
-const loadedCountries = new WeakMap<Db, Promise<Country[]>>();
+const loadedCountries = new WeakMap<ReferenceDb, Promise<Country[]>>();
 
 /** Every country in name order (as GET /DataLists/countries lists them), read once per process. */
-export function loadCountries(db: Db): Promise<Country[]> {
+export function loadCountries(db: ReferenceDb): Promise<Country[]> {
   let loaded = loadedCountries.get(db);
   if (!loaded) {
     // execute(): a Drizzle query is a lazy thenable that would run again at every await.

@@ -2,10 +2,11 @@
 // tenant). No API endpoint reads or changes them (JB-48): `staffing jobboard settings` does.
 // A tenant without a row has the spec's defaults. Tenant settings sit with the reference data, below
 // the records: a new job order reads one (JBD-04), the job board and its pages read them all.
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable } from 'drizzle-orm/pg-core';
 import { tenants } from '../../platform/db/schema.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
+import type { DataScope } from '../../platform/scope.ts';
 
 export const jobBoardSettings = pgTable('job_board_settings', {
   tenantId: integer('tenant_id').primaryKey().references(() => tenants.id),
@@ -33,6 +34,25 @@ export const DEFAULT_JOB_BOARD_SETTINGS: Readonly<JobBoardSettings> = Object.fre
 
 const byTenant = prepared((db: Db) => db.select().from(jobBoardSettings)
   .where(eq(jobBoardSettings.tenantId, sql.placeholder('tenantId'))).prepare('job_board_settings_by_tenant'));
+
+const { tenantId: _tenantColumn, ...settingColumns } = getTableColumns(jobBoardSettings);
+
+/** The caller's tenant's settings, or the defaults when it has none stored. */
+export async function jobBoardSettingsOf(scope: DataScope): Promise<JobBoardSettings> {
+  const [row] = await scope.select(jobBoardSettings, settingColumns).where();
+  return row ?? { ...DEFAULT_JOB_BOARD_SETTINGS };
+}
+
+/** Stores the caller's tenant's settings (the given keys over its current ones), in one transaction. */
+export async function changeJobBoardSettings(scope: DataScope, changes: Partial<JobBoardSettings>): Promise<JobBoardSettings> {
+  return scope.transaction(async (tx) => {
+    const next = { ...(await jobBoardSettingsOf(tx)), ...changes };
+    await tx.insert(jobBoardSettings, next).onConflictDoUpdate({ target: jobBoardSettings.tenantId, set: next });
+    return next;
+  });
+}
+
+// The CLI (`staffing jobboard settings`) and test set-ups hold no principal: by tenant id.
 
 /** The tenant's settings, or the defaults when it has none stored. */
 export async function readJobBoardSettings(db: Db, tenantId: number): Promise<JobBoardSettings> {
