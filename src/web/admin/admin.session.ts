@@ -138,9 +138,10 @@ export async function requireAdmin(app: FastifyInstance, request: FastifyRequest
   }
   const principal: Principal = { ...rep, clientId: data.signedIn.clientId, scopes: new Set(data.signedIn.scopes), expiresAt: data.signedIn.accessExpiresAt };
   let current = data;
+  const scope = new DataScope(db, principal);
   return {
-    tenantId: session.tenantId, tenantName: rep.tenantName, repId: session.subjectId, repName: await repName(db, session.tenantId, session.subjectId),
-    principal, scope: new DataScope(db, principal),
+    tenantId: session.tenantId, tenantName: rep.tenantName, repId: session.subjectId, repName: await repName(scope, session.subjectId),
+    principal, scope,
     api: async (inject) => {
       if (current.signedIn.accessExpiresAt - RENEW_BEFORE_MS < Date.now()) current = (await renewed(request, context, current)) ?? current;
       return app.inject({ ...inject, headers: { ...inject.headers, authorization: `Bearer ${current.signedIn.accessToken}` } });
