@@ -64,9 +64,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/employees/employee.record.ts',
   'src/resources/employees/employee.repository.ts',
   'src/resources/events/event.repository.ts',
-  'src/resources/job-board/job-board-details.repository.ts',
-  'src/resources/job-board/job-board-search.repository.ts',
-  'src/resources/job-board/job-board-search.routes.ts',
   'src/resources/registration/registration.callback.ts',
   'src/resources/registration/registration.repository.ts',
   'src/resources/registration/registration.service.ts',
@@ -76,8 +73,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/staging/staged-employee.repository.ts',
   'src/resources/web-users/web-user.routes.ts',
   'src/resources/webhooks/webhook.repository.ts',
-  'src/web/admin/batch-jobs.queries.ts',
-  'src/web/jobboard/jobboard.queries.ts',
 ];
 
 export default tseslint.config(

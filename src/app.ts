@@ -18,6 +18,7 @@ import { registerValidation } from './platform/http/validation.ts';
 import { createResumeParser } from './resources/resumes/resume.parser.ts';
 import type { ResumeParser } from './resources/resumes/resume.types.ts';
 import { JobBoardSearchCache } from './resources/job-board/job-board-search.cache.ts';
+import { JobBoard } from './resources/job-board/job-board.ts';
 import { registerMultipart } from './platform/http/upload.ts';
 import { registerBodyParsers } from './platform/http/body.ts';
 import { registerNegotiation } from './platform/http/negotiation.ts';
@@ -36,7 +37,14 @@ import { assessmentSandbox, type SandboxCredentials } from './resources/assessme
 const TEXT_SEARCH_WAIT_MS = 5000;
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; jobBoardCache: JobBoardSearchCache; jobBoardTextSearches: Admission }
+  interface FastifyInstance {
+    config: Config;
+    /** The job board (its search, details, settings and cache): the API's routes and the public pages use this one. */
+    jobBoard: JobBoard;
+    /** The job board's cache and its admission of costly searches (jobBoard's own), for what watches them. */
+    jobBoardCache: JobBoardSearchCache;
+    jobBoardTextSearches: Admission;
+  }
 }
 
 export interface AppOptions {
@@ -107,13 +115,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resumeParser = options.resumeParser ?? createResumeParser(config);
   app.decorate('resumeParser', resumeParser);
   if (!options.resumeParser) app.addHook('onClose', () => resumeParser.close());
-  // Job board answers are cached only while this process hears about changes (NOTIFY).
-  const jobBoardCache = new JobBoardSearchCache(10_000, config.JOB_BOARD_CACHE_SECONDS * 1000);
-  if (listenForRevocations) await jobBoardCache.listen(database, app.log);
-  app.decorate('jobBoardCache', jobBoardCache);
-  app.addHook('onClose', () => jobBoardCache.close());
-  // The costly job board searches (text across a whole board) take turns (issue 14 item 13).
-  app.decorate('jobBoardTextSearches', admission(config.JOB_BOARD_TEXT_SEARCHES, TEXT_SEARCH_WAIT_MS));
+  // The job board: answers are cached only while this process hears about changes (NOTIFY); the
+  // costly searches (text across a whole board) take turns (issue 14 item 13).
+  const jobBoard = new JobBoard(new JobBoardSearchCache(10_000, config.JOB_BOARD_CACHE_SECONDS * 1000),
+    admission(config.JOB_BOARD_TEXT_SEARCHES, TEXT_SEARCH_WAIT_MS), config.JOBBOARD_URL);
+  if (listenForRevocations) await jobBoard.cache.listen(database, app.log);
+  app.decorate('jobBoard', jobBoard);
+  app.decorate('jobBoardCache', jobBoard.cache);
+  app.decorate('jobBoardTextSearches', jobBoard.textSearches);
+  app.addHook('onClose', () => jobBoard.cache.close());
   // Fastify's idiom: the slots exist from the start (one object shape); the access hook fills them before any handler runs.
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);

@@ -1,17 +1,17 @@
 // GET /JobOrders/{jobOrderId}/jobBoardDetails: one order as the public job board shows it, or nothing
 // when it is not eligible (JBD-02 to JBD-09, AMB-55 in decision 0011). The tenant's job board
 // settings shape the answer (fallbacks, Hide Worksite, Hide Old Dates: AMB-56 (b)(c)).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
-import { prepared, type Db } from '../../platform/db/database.ts';
 import { branches, countries, orderTypes } from '../../platform/db/schema.ts';
-import { jobOrderStatuses, jobTitleCategories } from '../reference-data/reference.table.ts';
+import { jobTitleCategories } from '../reference-data/reference.table.ts';
 import { worksites } from '../worksites/worksite.table.ts';
 import { jobTitles } from '../job-titles/job-title.record.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
 import { postingDate } from '../job-orders/job-order.repository.ts';
-import { readJobBoardSettings, type JobBoardSettings } from '../reference-data/job-board.settings.ts';
+import { jobBoardSettingsOf, type JobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { jobBoardUrl } from './job-board.url.ts';
+import { ON_THE_BOARD, withBoardTables } from './job-board.eligibility.ts';
 import { PAY_FREQUENCIES, type JobBoardDetailsShape } from './job-board-details.schemas.ts';
 
 const o = jobOrders;
@@ -20,7 +20,7 @@ const jt = jobTitles;
 const PLAIN_TEXT = 'text/plain';
 const DAY_MS = 86_400_000;
 
-const eligibleById = prepared((db: Db) => db.select({
+const DETAILS = {
   id: o.id, dateOrderTaken: o.dateOrderTaken!, jobDescription: o.jobDescription!, publicJobDescription: o.publicJobDescription!,
   publicJobDescriptionContentType: o.publicJobDescriptionContentType!, publicJobTitle: o.publicJobTitle!, jobTitle: jt.jobTitle!,
   category: jobTitleCategories.name, jobOrderType: orderTypes.name, skills: o.skills!, featured: o.featured!, payRate: o.payRate!,
@@ -29,23 +29,27 @@ const eligibleById = prepared((db: Db) => db.select({
   showWorksiteAddress: o.showWorksiteAddress!, street1: worksites.street1, street2: worksites.street2, municipality: worksites.municipality,
   region: worksites.region, postalCode: worksites.postalCode, countryCode: worksites.countryCode, country: countries.name,
   latitude: worksites.latitude, longitude: worksites.longitude, dateAddressStandardized: worksites.dateAddressStandardized,
-}).from(o)
-  .innerJoin(branches, and(eq(branches.tenantId, o.tenantId), eq(branches.id, o.branchId!)))
-  .innerJoin(orderTypes, and(eq(orderTypes.tenantId, o.tenantId), eq(orderTypes.id, o.jobOrderTypeId!)))
-  .innerJoin(jt, and(eq(jt.tenantId, o.tenantId), eq(jt.id, o.jobTitleId!)))
-  .innerJoin(jobTitleCategories, and(eq(jobTitleCategories.tenantId, o.tenantId), eq(jobTitleCategories.id, jt.jobTitleCategoryId!)))
-  .innerJoin(jobOrderStatuses, and(eq(jobOrderStatuses.tenantId, o.tenantId), eq(jobOrderStatuses.id, o.jobOrderStatusId!)))
-  .innerJoin(worksites, and(eq(worksites.tenantId, o.tenantId), eq(worksites.id, o.worksiteId!)))
-  .leftJoin(countries, eq(countries.countryCode, worksites.countryCode))
-  .where(and(
-    eq(o.tenantId, sql.placeholder('tenantId')), eq(o.id, sql.placeholder('id')), sql`${o.hierId} = any(${sql.placeholder('hierIds')})`,
-    // The eligibility rules (JBD-04 to JBD-09, AMB-55): each failing one answers 404.
-    eq(o.doNotPostToWebAtCreation!, false), eq(o.doNotPostPublicly!, false), eq(o.isActive!, true),
-    eq(jobOrderStatuses.isJobBoardEligible, true), eq(jt.isPublic!, true), eq(branches.isWebPublic, true),
-  ))
-  .prepare('job_board_details_by_id'));
+};
 
-type Row = Awaited<ReturnType<ReturnType<typeof eligibleById>['execute']>>[number];
+/**
+ * The order when it is on the board and inside the caller's hierarchy. Named: its text is the same
+ * at every call (the scope's conditions and the rules are parameters), so each connection plans it once.
+ */
+function eligibleById(scope: DataScope, id: number) {
+  return scope.selectJoined(o, DETAILS, (from) => withBoardTables(from.$dynamic()).leftJoin(countries, eq(countries.countryCode, worksites.countryCode)))
+    .where(and(eq(o.id, id), ON_THE_BOARD)).prepare('job_board_details_of_order').execute();
+}
+
+type Row = Awaited<ReturnType<typeof eligibleById>>[number];
+
+/** sitemaps.org: at most 50,000 addresses in one sitemap file. */
+export const SITEMAP_MAX = 50_000;
+
+/** The orders whose details answer (inside the scope), with when each last changed: the public board's sitemap. */
+export async function ordersOnTheBoard(scope: DataScope, limit = SITEMAP_MAX): Promise<{ id: number; updatedAt: Date }[]> {
+  return scope.selectJoined(o, { id: o.id, updatedAt: o.updatedAt }, (from) => withBoardTables(from.$dynamic()))
+    .where(ON_THE_BOARD).orderBy(asc(o.id)).limit(limit);
+}
 
 const blank = (s: string | null | undefined) => s == null || s.trim() === '';
 const orNull = (s: string | null | undefined) => (blank(s) ? null : s!);
@@ -108,8 +112,8 @@ export function toDetails(row: Row, settings: JobBoardSettings, url: string, now
 /** The job board details of an eligible order inside the caller's hierarchy, else undefined (404). */
 export async function getJobBoardDetails(scope: DataScope, jobOrderId: number, jobBoardBase: string): Promise<JobBoardDetailsShape | undefined> {
   const [[row], settings] = await Promise.all([
-    eligibleById(scope.db).execute({ tenantId: scope.tenantId, id: jobOrderId, hierIds: scope.hierIds }),
-    readJobBoardSettings(scope.db, scope.tenantId),
+    eligibleById(scope, jobOrderId),
+    jobBoardSettingsOf(scope),
   ]);
   if (!row) return undefined;
   return toDetails(row, settings, jobBoardUrl(jobBoardBase, scope.principal.tenantName, jobOrderId));

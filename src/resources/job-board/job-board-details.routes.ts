@@ -5,7 +5,6 @@ import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { JobBoardDetails, JobBoardDetailsParams } from './job-board-details.schemas.ts';
-import { getJobBoardDetails } from './job-board-details.repository.ts';
 
 /** JBD-21 (decision 0011): the job board's integrators call it as ServiceRep or Service with `jobboard-read`. */
 export const detailsAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-read'] };
@@ -25,7 +24,7 @@ export async function jobBoardDetailsRoutes(app: FastifyInstance) {
       response: { 200: JobBoardDetails },
     },
   }, async (request) => {
-    const details = await getJobBoardDetails(request.scope, request.params.jobOrderId, app.config.JOBBOARD_URL);
+    const details = await app.jobBoard.details(request.scope, request.params.jobOrderId);
     if (!details) throw notFound('The job order');
     return details;
   });

@@ -4,7 +4,7 @@
 //      centre; a name only postal codes use assigns its first (lowest) postal code, the centre.
 //   3. latitude + longitude: only when neither 1 nor 2 located the search.
 // Unknown or unsupported values answer 400 naming the field.
-import type { Db } from '../../platform/db/database.ts';
+import type { ReferenceDb } from '../../platform/scope.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import { UNITED_KINGDOM } from '../gazetteer/gazetteer.load.ts';
 import { placeKey } from '../gazetteer/place-key.ts';
@@ -30,8 +30,8 @@ interface Coverage { regions: Set<string>; postalCodes: boolean }
 const REGION_OPTIONAL = new Set([UNITED_KINGDOM]);
 
 // The gazetteer changes only with a deployment (migrate loads it): what it covers is read once per country.
-const coverageCache = new WeakMap<Db, Map<number, Promise<Coverage>>>();
-function coverageOf(db: Db, countryCode: number): Promise<Coverage> {
+const coverageCache = new WeakMap<ReferenceDb, Map<number, Promise<Coverage>>>();
+function coverageOf(db: ReferenceDb, countryCode: number): Promise<Coverage> {
   let byCountry = coverageCache.get(db);
   if (!byCountry) coverageCache.set(db, byCountry = new Map());
   let coverage = byCountry.get(countryCode);
@@ -46,8 +46,8 @@ function coverageOf(db: Db, countryCode: number): Promise<Coverage> {
 // Locations looked up by postal code or by municipality and region, kept per process (at most
 // PLACES_KEPT; the US has about 41,000 ZIP codes, Canada 1,600 postal areas): the gazetteer only changes with a deployment.
 const PLACES_KEPT = 50_000;
-const placesCache = new WeakMap<Db, Map<string, Promise<PlaceCentre | undefined>>>();
-function place(db: Db, key: string, look: () => Promise<PlaceCentre | undefined>): Promise<PlaceCentre | undefined> {
+const placesCache = new WeakMap<ReferenceDb, Map<string, Promise<PlaceCentre | undefined>>>();
+function place(db: ReferenceDb, key: string, look: () => Promise<PlaceCentre | undefined>): Promise<PlaceCentre | undefined> {
   let places = placesCache.get(db);
   if (!places) placesCache.set(db, places = new Map());
   let found = places.get(key);
@@ -66,7 +66,7 @@ export function isLocationSearch(q: Location): boolean {
 }
 
 /** The centre of the search, or undefined when the request is not a location search. */
-export async function findCentre(db: Db, countryCode: number, q: Location): Promise<Centre | undefined> {
+export async function findCentre(db: ReferenceDb, countryCode: number, q: Location): Promise<Centre | undefined> {
   if ((q.latitude === undefined) !== (q.longitude === undefined)) {
     throw q.latitude === undefined ? invalid('latitude', 'is required with longitude') : invalid('longitude', 'is required with latitude');
   }

@@ -3,7 +3,6 @@
 // filters, the four sort orders, and the tenant's display settings. One named statement per shape;
 // docs/job-board.md says why it is shaped this way.
 import type { DataScope } from '../../platform/scope.ts';
-import { shortStatements } from '../../platform/db/database.ts';
 import type { Admission } from '../../platform/http/admission.ts';
 import { invalid } from '../../platform/http/errors.ts';
 import type { Paged } from '../../platform/http/paging.ts';
@@ -13,6 +12,7 @@ import { jobBoardUrl } from './job-board.url.ts';
 import { searchArea, surfaceMetres } from './job-board-search.area.ts';
 import { findCentre, type Centre } from './job-board-search.centre.ts';
 import { SORT_BY, type JobBoardOrderShape, type JobBoardSearch } from './job-board-search.schemas.ts';
+import { run as runStatement, statement, type Statement } from './job-board.statements.ts';
 
 /** A result as the statement builds it (json_agg): one JSON value per page, parsed once. */
 interface Found {
@@ -90,9 +90,7 @@ const ONE_WORD = /^[\p{L}\p{N}]+$/u;
  * word the parser splits (`fallback` true) is answered by the general statement instead. A
  * stopword (an empty query) matches nothing on either path.
  */
-const WORD_STATEMENT = {
-  name: 'job_board_search_word',
-  text: `with k as materialized (
+const WORD_STATEMENT = statement('job_board_search_word', `with k as materialized (
       select q, case when cardinality(a) = 1 and q = job_board_word_query(a[1]) then a[1] end as lex
       from (select websearch_to_tsquery('english', $6) as q, tsvector_to_array(to_tsvector('english', $6)) as a) x
     ), page as (
@@ -103,19 +101,18 @@ const WORD_STATEMENT = {
       (select count(*)::int from job_board_search_words w
         where w.tenant_id = $1 and w.lexeme = (select lex from k) and w.hier_id = any($2::int[]) and w.country_code = $3) as total_count,
       (select ${itemsJson('p.rank desc, p.date_order_taken desc, p.job_order_id desc')}
-        from page p join job_board_search s on s.tenant_id = $1 and s.job_order_id = p.job_order_id) as data`,
-};
+        from page p join job_board_search s on s.tenant_id = $1 and s.job_order_id = p.job_order_id) as data`);
 
 /**
  * Each shape is a named statement, prepared once per connection: PostgreSQL may keep a generic plan
  * instead of planning every search (planning was a third of an uncached search's database time).
  */
-const statements = new Map<string, { name: string; text: string }>();
-function statementFor(text: boolean, area: boolean, sortBy: number) {
+const statements = new Map<string, Statement>();
+function statementFor(text: boolean, area: boolean, sortBy: number): Statement {
   const key = `${+text}${+area}${orderBy(sortBy, text, area)}`;
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, statement = { name: `job_board_search_${statements.size}`, text: statementText(text, area, sortBy) });
-  return statement;
+  let shape = statements.get(key);
+  if (!shape) statements.set(key, shape = statement(`job_board_search_${statements.size}`, statementText(text, area, sortBy)));
+  return shape;
 }
 
 /** Runs work at once: the admission of a caller that takes no turns. */
@@ -130,29 +127,27 @@ const atOnce: Admission = (work) => work();
  */
 export async function searchJobBoard(scope: DataScope, q: JobBoardSearch, jobBoardBase: string, settings: JobBoardSettings,
   { byWord = true, textSearches = atOnce }: { byWord?: boolean; textSearches?: Admission } = {}): Promise<Paged<JobBoardOrderShape>> {
-  const countries = await loadCountries(scope.db);
+  const countries = await loadCountries(scope.reference);
   if (!countries.some((c) => c.countryCode === q.countryCode)) throw invalid('countryCode', 'is not a countryCode of GET /DataLists/countries');
   // CanSearchByLocation off: location parameters are ignored, not checked (JB-38, AMB-56 (e)).
-  const centre: Centre | undefined = settings.canSearchByLocation ? await findCentre(scope.db, q.countryCode, q) : undefined;
+  const centre: Centre | undefined = settings.canSearchByLocation ? await findCentre(scope.reference, q.countryCode, q) : undefined;
   const text = q.textSearch?.trim() ? q.textSearch.trim() : undefined;
   const area = centre ? searchArea(centre) : undefined;
 
-  // Tenant and hierarchy ($1, $2) are the scope's, as DataScope.visible would write them.
-  const values: unknown[] = [scope.tenantId, scope.hierIds, q.countryCode, q.take, q.skip];
+  // Tenant and hierarchy ($1, $2) are the scope's own (runStatement binds them).
+  const values: unknown[] = [q.countryCode, q.take, q.skip];
   if (text) values.push(text);
   if (area) values.push(area.centre, area.box, area.chord);
   // A bounded area is a short statement: pipelined with other requests' (db/pipeline.ts); the rest on the pool.
   const short = centre !== undefined && centre.radiusMetres <= SHORT_RADIUS_METRES;
-  const client = scope.client ?? (short ? shortStatements(scope.db) : scope.db.$client);
   type Row = { total_count: number; data: Found[] | null; fallback?: boolean };
   const run = async (): Promise<Row> => {
     if (byWord && text && !area && q.sortBy === SORT_BY.relevance && ONE_WORD.test(text)) {
-      const { rows: [byWordTable] } = await client.query<Row>({ ...WORD_STATEMENT, values });
+      const [byWordTable] = await runStatement<Row>(scope, WORD_STATEMENT, values, short);
       if (!byWordTable!.fallback) return byWordTable!;
     }
-    const { name, text: statement } = statementFor(!!text, !!area, q.sortBy);
     // The pool's random_page_cost (database.ts) keeps broad text matches on the GIN index.
-    const { rows: [row] } = await client.query<Row>({ name, text: statement, values });
+    const [row] = await runStatement<Row>(scope, statementFor(!!text, !!area, q.sortBy), values, short);
     return row!;
   };
   // Cheap ones too: let them run beside the costly ones waiting their turn and they take the cores

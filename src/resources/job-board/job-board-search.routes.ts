@@ -1,11 +1,10 @@
-// GET /Search/JobBoard (and /Searches/JobBoard, the sample client's path): paged job board orders.
+// GET /Search/JobBoard (and /Searches/JobBoard, the sample client's path): paged job board orders,
+// answered by the job board module (job-board.ts) as the public search page is.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import { JobBoardOrder, JobBoardSearchQuery } from './job-board-search.schemas.ts';
-import { searchJobBoard } from './job-board-search.repository.ts';
-import { readJobBoardSettings } from '../reference-data/job-board.settings.ts';
 
 // JB-50 (AMB-23 (a)): job boards integrate as a service or a rep's token, with the job board scope.
 const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-read'] };
@@ -34,17 +33,6 @@ export async function jobBoardSearchRoutes(app: FastifyInstance) {
         querystring: JobBoardSearchQuery,
         response: { 200: PagedList(JobBoardOrder) },
       },
-    }, async (request) => {
-      const cache = app.jobBoardCache, tenantId = request.scope.tenantId;
-      // The answer depends on the parameters and on which hierarchy nodes the caller sees.
-      const key = `${request.scope.hierIds.join(',')}?${JSON.stringify(request.query)}`;
-      const hit = cache.get(tenantId, key);
-      if (hit) return hit;
-      const generation = cache.generation(tenantId);
-      const settings = await cache.settings(tenantId, () => readJobBoardSettings(request.scope.db, tenantId));
-      const answer = await searchJobBoard(request.scope, request.query, app.config.JOBBOARD_URL, settings, { textSearches: app.jobBoardTextSearches });
-      cache.set(tenantId, key, generation, answer);
-      return answer;
-    });
+    }, async (request) => app.jobBoard.search(request.scope, request.query));
   }
 }

@@ -13,7 +13,7 @@ import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { PatchContext } from '../../platform/records/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { timecards } from '../timecards/timecard.table.ts';
-import { tenantJobBoardSettings } from '../reference-data/job-board.settings.ts';
+import { jobBoardSettingsOf } from '../reference-data/job-board.settings.ts';
 import { jobOrders } from './job-order.table.ts';
 import { JobOrderInformation, JobOrderListItem, type JobOrderCreateInput } from './job-order.schemas.ts';
 
@@ -61,7 +61,7 @@ export async function createJobOrder(scope: DataScope, input: JobOrderCreateInpu
       billRate: input.billRate ?? 0,
       publicJobDescriptionContentType: TEXT_PLAIN,
       // JBD-04, JBD-05: a snapshot; changing the tenant's setting later leaves this order as it is.
-      doNotPostToWebAtCreation: (await tenantJobBoardSettings(tx)).doNotPostToWeb,
+      doNotPostToWebAtCreation: (await jobBoardSettingsOf(tx)).doNotPostToWeb,
     }).returning({ id: jobOrders.id });
     return row!.id;
   });

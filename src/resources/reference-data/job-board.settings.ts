@@ -35,22 +35,34 @@ export const DEFAULT_JOB_BOARD_SETTINGS: Readonly<JobBoardSettings> = Object.fre
 const byTenant = prepared((db: Db) => db.select().from(jobBoardSettings)
   .where(eq(jobBoardSettings.tenantId, sql.placeholder('tenantId'))).prepare('job_board_settings_by_tenant'));
 
-/** A tenant's settings, or the defaults when it has none stored (for callers that hold no scope of the tenant: pages, the CLI). */
+/** The caller's tenant's settings, or the defaults when it has none stored. */
+export async function jobBoardSettingsOf(scope: DataScope): Promise<JobBoardSettings> {
+  // Read on every job board search the cache does not answer: a named statement, planned once per connection.
+  const [row] = await scope.named('job_board_settings_of_tenant')<JobBoardSettings>`select can_search_by_location as "canSearchByLocation",
+      job_description_fallback as "jobDescriptionFallback", job_title_fallback as "jobTitleFallback", hide_old_dates as "hideOldDates",
+      old_date_cutoff_days as "oldDateCutoffDays", hide_worksite as "hideWorksite", do_not_post_to_web as "doNotPostToWeb"
+    from job_board_settings where tenant_id = ${TENANT}`;
+  return row ?? { ...DEFAULT_JOB_BOARD_SETTINGS };
+}
+
+/** Stores the caller's tenant's settings (the given keys over its current ones), in one transaction. */
+export async function changeJobBoardSettings(scope: DataScope, changes: Partial<JobBoardSettings>): Promise<JobBoardSettings> {
+  return scope.transaction(async (tx) => {
+    const next = { ...(await jobBoardSettingsOf(tx)), ...changes };
+    await tx.insert(jobBoardSettings, next).onConflictDoUpdate({ target: jobBoardSettings.tenantId, set: next });
+    return next;
+  });
+}
+
+// The CLI (`staffing jobboard settings`) and test set-ups hold no principal: by tenant id.
+
+/** The tenant's settings, or the defaults when it has none stored. */
 export async function readJobBoardSettings(db: Db, tenantId: number): Promise<JobBoardSettings> {
   // Read on every job board search: a named statement, planned once per connection.
   const [row] = await byTenant(db).execute({ tenantId });
   if (!row) return { ...DEFAULT_JOB_BOARD_SETTINGS };
   const { tenantId: _tenant, ...settings } = row;
   return settings;
-}
-
-/** The caller's tenant's settings, or the defaults when it has none stored. */
-export async function tenantJobBoardSettings(scope: DataScope): Promise<JobBoardSettings> {
-  const [row] = await scope.named('job_board_settings_of_tenant')<JobBoardSettings>`select can_search_by_location as "canSearchByLocation",
-      job_description_fallback as "jobDescriptionFallback", job_title_fallback as "jobTitleFallback", hide_old_dates as "hideOldDates",
-      old_date_cutoff_days as "oldDateCutoffDays", hide_worksite as "hideWorksite", do_not_post_to_web as "doNotPostToWeb"
-    from job_board_settings where tenant_id = ${TENANT}`;
-  return row ?? { ...DEFAULT_JOB_BOARD_SETTINGS };
 }
 
 /** Stores a tenant's settings (the given keys over its current ones). */

@@ -10,7 +10,7 @@ import { DataScope } from '../../platform/scope.ts';
 import { sendErrorPage, type WebContext } from '../web.pages.ts';
 import { cookieName, currentSession, endSession, startSession, updateSession, type SessionOptions } from '../session.ts';
 import { pageLocale, withLang } from '../locale.ts';
-import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
+import { MESSAGES, type Locale, type Messages } from '../../platform/messages/index.ts';
 import { refreshTokens, TokenRefused, LoginServerUnavailable, type AdminTokens, type PendingSignIn } from './login-client.ts';
 import { repName } from './admin.queries.ts';
 
@@ -138,9 +138,10 @@ export async function requireAdmin(app: FastifyInstance, request: FastifyRequest
   }
   const principal: Principal = { ...rep, clientId: data.signedIn.clientId, scopes: new Set(data.signedIn.scopes), expiresAt: data.signedIn.accessExpiresAt };
   let current = data;
+  const scope = new DataScope(db, principal);
   return {
-    tenantId: session.tenantId, tenantName: rep.tenantName, repId: session.subjectId, repName: await repName(db, session.tenantId, session.subjectId),
-    principal, scope: new DataScope(db, principal),
+    tenantId: session.tenantId, tenantName: rep.tenantName, repId: session.subjectId, repName: await repName(scope, session.subjectId),
+    principal, scope,
     api: async (inject) => {
       if (current.signedIn.accessExpiresAt - RENEW_BEFORE_MS < Date.now()) current = (await renewed(request, context, current)) ?? current;
       return app.inject({ ...inject, headers: { ...inject.headers, authorization: `Bearer ${current.signedIn.accessToken}` } });
@@ -182,19 +183,47 @@ export async function requireTenantAdmin(app: FastifyInstance, request: FastifyR
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A message of the admin pages' catalogue sections, by key: `{ admin: 'navTokens' }`. */
+export type AdminWord = { admin: keyof Messages['admin'] } | { adminJobs: keyof Messages['adminJobs'] };
+
+const wordOf = (t: Messages, word: AdminWord): string => ('admin' in word ? t.admin[word.admin] : t.adminJobs[word.adminJobs]);
+
+/** A page's link in the navigation and on the overview. */
+export interface NavLink {
+  /** The page's address inside the admin area (`/tokens`). */
+  path: string;
+  label: AdminWord;
+  /** What the overview says of the page. */
+  intro?: AdminWord;
+}
+
+// The links come from the admin pages' table (admin.pages.ts), handed over when the area registers:
+// the pages render the navigation, and the table imports the pages (so they cannot import it back).
+let navigation: readonly NavLink[] = [];
+
+/** Sets the pages the navigation and the overview link to (the admin area does, from its table). */
+export function linkPages(links: readonly NavLink[]): void {
+  navigation = links;
+}
+
+/** The overview's list of pages in the page's language. */
+export function overviewLinks(locale: Locale): { href: string; label: string; intro?: string }[] {
+  const t = MESSAGES[locale];
+  return navigation.map((link) => ({ href: withLang(`${ADMIN_PREFIX}${link.path}`, locale), label: wordOf(t, link.label), intro: link.intro && wordOf(t, link.intro) }));
+}
+
 /** The admin pages' navigation (already escaped HTML for PageFrame.nav), `current` marking the page shown. */
 export function adminNav(locale: Locale, current: string): string {
-  const t = MESSAGES[locale].admin;
-  const jobs = MESSAGES[locale].adminJobs;
+  const t = MESSAGES[locale];
+  // The overview first and signing out last frame the table's pages.
   const entries: [string, string][] = [
-    [ADMIN_PREFIX, t.navHome], [`${ADMIN_PREFIX}/tokens`, t.navTokens], [`${ADMIN_PREFIX}/clients`, t.navClients],
-    [`${ADMIN_PREFIX}/web-users`, t.navWebUsers], [`${ADMIN_PREFIX}/job-board`, t.navJobBoard],
-    [`${ADMIN_PREFIX}/batch-jobs`, jobs.navBatchJobs], [`${ADMIN_PREFIX}/upload`, jobs.navUpload], [`${ADMIN_PREFIX}/staged-employees`, jobs.navStaged],
-    [`${ADMIN_PREFIX}/sign-out`, t.navSignOut],
+    [ADMIN_PREFIX, t.admin.navHome],
+    ...navigation.map((link): [string, string] => [`${ADMIN_PREFIX}${link.path}`, wordOf(t, link.label)]),
+    [`${ADMIN_PREFIX}/sign-out`, t.admin.navSignOut],
   ];
   const items = entries.map(([href, label]) => {
     const here = href === current ? ' aria-current="page"' : '';
     return `<li><a href="${escapeHtml(withLang(href, locale))}"${here}>${escapeHtml(label)}</a></li>`;
   });
-  return `<nav class="admin-nav" aria-label="${escapeHtml(t.navLabel)}"><ul>${items.join('')}</ul></nav>`;
+  return `<nav class="admin-nav" aria-label="${escapeHtml(t.admin.navLabel)}"><ul>${items.join('')}</ul></nav>`;
 }

@@ -2,7 +2,7 @@
 // progress (progress.js polls the JSON answer of /batch-jobs/:id/progress; without JavaScript the
 // page shows the state and a refresh link) and its failed items with their reasons, paged. Jobs are
 // read through the API (GET /batchjobs/{id}, /items) as the rep, so a job outside their hierarchy
-// is a 404 here as there. The resume upload (upload.pages.ts) is registered with them.
+// is a 404 here as there.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
@@ -19,7 +19,6 @@ import { callApi } from './batch-jobs.api.ts';
 import { listBatchJobs } from './batch-jobs.queries.ts';
 import { formatTime, jobHref, pageNumber, pager, PAGE_SIZE, statusLabel, typeLabel } from './batch-jobs.view.ts';
 import { positiveId } from './forms.ts';
-import { uploadPages } from './upload.pages.ts';
 
 const page = { config: { access: 'public' as const } };
 const IdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
@@ -107,5 +106,4 @@ export async function batchJobPages(app: FastifyInstance, context: WebContext): 
     asAdmin(app, context, request, reply, (admin, locale) => jobDetails(admin, locale, request, reply, request.params.id, request.query)));
   routes.get('/batch-jobs/:id/progress', { ...page, schema: { hide: true, params: IdParams } }, async (request, reply) =>
     asAdmin(app, context, request, reply, (admin, locale) => jobProgress(admin, locale, reply, request.params.id)));
-  await uploadPages(app, context);
 }

@@ -11,17 +11,15 @@ export interface BatchJobRow {
 }
 
 export async function listBatchJobs(scope: DataScope, page: { skip: number; take: number }): Promise<{ data: BatchJobRow[]; totalCount: number }> {
-  const where = and(eq(jobs.tenantId, scope.tenantId), scope.visible(jobs.hierId));
   const [rows, [total]] = await Promise.all([
-    scope.db.select({
+    scope.selectJoined(jobs, {
       id: jobs.id, type: jobs.batchJobType, status: jobs.status, createdAt: jobs.createdAt,
       totalItems: sql<number>`count(${items.id})`.mapWith(Number),
       completedItems: sql<number>`count(${items.id}) filter (where ${items.status} = 'Completed')`.mapWith(Number),
       failedItems: sql<number>`count(${items.id}) filter (where ${items.status} = 'Failed')`.mapWith(Number),
-    }).from(jobs)
-      .leftJoin(items, and(eq(items.tenantId, jobs.tenantId), eq(items.batchJobId, jobs.id)))
-      .where(where).groupBy(jobs.tenantId, jobs.id).orderBy(desc(jobs.id)).offset(page.skip).limit(page.take),
-    scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(jobs).where(where),
+    }, (from) => from.leftJoin(items, and(eq(items.tenantId, jobs.tenantId), eq(items.batchJobId, jobs.id))))
+      .where().groupBy(jobs.tenantId, jobs.id).orderBy(desc(jobs.id)).offset(page.skip).limit(page.take),
+    scope.select(jobs, { n: sql<number>`count(*)`.mapWith(Number) }).where(),
   ]);
   return { data: rows, totalCount: total?.n ?? 0 };
 }

@@ -22,13 +22,12 @@ const MAX_REDIRECT_URIS = 20;
 interface FormView { values: Form; errors: FieldErrors; chosen: string[]; grants: string[] }
 
 
-async function listPage(request: FastifyRequest, reply: FastifyReply, context: WebContext, admin: Admin, locale: Locale, form: FormView, extra: Record<string, unknown> = {}, code = 200) {
-  const db = context.database.db;
+async function listPage(request: FastifyRequest, reply: FastifyReply, admin: Admin, locale: Locale, form: FormView, extra: Record<string, unknown> = {}, code = 200) {
   const t = MESSAGES[locale].admin;
-  const rows = (await tenantClients(db, admin.tenantId)).map((r) => ({ ...r, own: isAdminPagesClient(r.clientId) }));
+  const rows = (await tenantClients(admin.scope)).map((r) => ({ ...r, own: isAdminPagesClient(r.clientId) }));
   return sendPage(request, reply, 'admin/views/clients', { locale, title: t.clientsTitle, nav: adminNav(locale, PATH), noindex: true }, {
-    rows, form, grantNames: GRANTS, groups: scopeGroups(ALL_SCOPES), pids: await productInstanceIds(db, admin.tenantId),
-    reps: await repsAt(db, admin.tenantId, admin.principal.visibleHierIds), ...extra,
+    rows, form, grantNames: GRANTS, groups: scopeGroups(ALL_SCOPES), pids: await productInstanceIds(admin.scope),
+    reps: await repsAt(admin.scope), ...extra,
   }, code);
 }
 
@@ -39,7 +38,7 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
 
   listForm(app, context, {
     path: '/clients', guard: tenantAdmin,
-    show: (request, reply, admin, locale, done) => listPage(request, reply, context, admin, locale, emptyForm(), { revoked: done === 'revoked' }),
+    show: (request, reply, admin, locale, done) => listPage(request, reply, admin, locale, emptyForm(), { revoked: done === 'revoked' }),
     submit: async (request, reply, admin, locale, form) => {
       const t = MESSAGES[locale].admin;
       const errors: FieldErrors = {};
@@ -56,10 +55,10 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
       const isPublic = form.public !== undefined;
       const repText = field(form, 'rep');
       const serviceRepId = repText ? positiveId(repText) : undefined;
-      const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
+      const reps = await repsAt(admin.scope);
       if (repText && (!serviceRepId || !reps.some((r) => r.id === serviceRepId))) errors.rep = t.repOutside;
       const values = { name: name.slice(0, 200), pid: pid.slice(0, 100), redirectUris: field(form, 'redirectUris').slice(0, 4000), rep: repText.slice(0, 20), public: isPublic ? 'on' : '' };
-      const again = (more: FieldErrors) => listPage(request, reply, context, admin, locale, { values, errors: { ...errors, ...more }, chosen: scopes, grants }, {}, 400);
+      const again = (more: FieldErrors) => listPage(request, reply, admin, locale, { values, errors: { ...errors, ...more }, chosen: scopes, grants }, {}, 400);
       if (Object.keys(errors).length) return again({});
       try {
         const registered = await transaction(db, async ({ db: tx }) => {
@@ -82,7 +81,7 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
   confirmedAction(app, context, {
     path: '/clients', verb: 'revoke', done: 'revoked', guard: tenantAdmin,
     confirm: async (admin, key, t) => {
-      const client = (await tenantClients(db, admin.tenantId)).find((c) => c.clientId === key && !c.revokedAt);
+      const client = (await tenantClients(admin.scope)).find((c) => c.clientId === key && !c.revokedAt);
       if (!client) return NOT_FOUND;
       if (isAdminPagesClient(client.clientId)) return OWN_CLIENT;
       return { title: t.revokeClientTitle, question: t.revokeClientQuestion, subject: `${client.name} (${client.clientId})`, button: t.revokeButton };

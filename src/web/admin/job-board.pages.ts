@@ -1,11 +1,10 @@
 // The tenant's job board settings on the admin pages (the same settings as `staffing jobboard
-// settings`, written by writeJobBoardSettings). Tenant-wide: reps at the top hierarchy node only.
+// settings`), read and written through the signed-in rep's scope. Tenant-wide: reps at the top hierarchy node only.
 // Running processes drop their cached job board answers through the settings table's NOTIFY trigger
 // (drizzle/0009), and the search index is refreshed by its trigger (drizzle/0007).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
-import { transaction } from '../../platform/db/database.ts';
-import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
+import { changeJobBoardSettings, DEFAULT_JOB_BOARD_SETTINGS, jobBoardSettingsOf, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { pageLocale } from '../locale.ts';
@@ -29,7 +28,6 @@ const viewOf = (settings: JobBoardSettings): View => ({
 
 export async function jobBoardPages(app: FastifyInstance, context: WebContext): Promise<void> {
   const api = app.withTypeProvider<TypedRequests>();
-  const db = context.database.db;
 
   const render = (request: FastifyRequest, reply: FastifyReply, view: View, errors: FieldErrors, saved: boolean, code = 200) => {
     const locale = pageLocale(request, reply);
@@ -42,7 +40,7 @@ export async function jobBoardPages(app: FastifyInstance, context: WebContext): 
   api.get('/job-board', { config: { access: 'public' }, schema: { hide: true, querystring: NoticeQuery } }, async (request, reply) => {
     const admin = await requireTenantAdmin(app, request, reply, context);
     if (!admin) return reply;
-    return render(request, reply, viewOf(await readJobBoardSettings(db, admin.tenantId)), {}, request.query.done === 'saved');
+    return render(request, reply, viewOf(await jobBoardSettingsOf(admin.scope)), {}, request.query.done === 'saved');
   });
 
   api.post('/job-board', { config: { access: 'public' }, preHandler: app.csrfProtection, schema: { hide: true, body: AnyForm } }, async (request, reply) => {
@@ -59,7 +57,7 @@ export async function jobBoardPages(app: FastifyInstance, context: WebContext): 
     if (!/^\d{1,5}$/.test(cutoff) || Number(cutoff) > MAX_CUTOFF_DAYS) {
       return render(request, reply, { flags, cutoff: cutoff.slice(0, 20) }, { oldDateCutoffDays: say(MESSAGES[locale].admin.cutoffInvalid, { max: MAX_CUTOFF_DAYS }) }, false, 400);
     }
-    await transaction(db, ({ db: tx }) => writeJobBoardSettings(tx, admin.tenantId, { ...flags, oldDateCutoffDays: Number(cutoff) }));
+    await changeJobBoardSettings(admin.scope, { ...flags, oldDateCutoffDays: Number(cutoff) });
     return reply.redirect(`${PATH}?lang=${locale}&done=saved`, 303);
   });
 }

@@ -12,7 +12,7 @@ import { pageLocale } from '../locale.ts';
 import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { tenantNamed } from '../public-scope.ts';
 import { currentSession, endSession, startSession } from '../session.ts';
-import { ADMIN_PREFIX, PENDING_SECONDS, adminNav, isPendingData, isSignedInData, requireAdmin, sessionOptions, startAdminSession, type PendingData } from './admin.session.ts';
+import { ADMIN_PREFIX, PENDING_SECONDS, adminNav, overviewLinks, isPendingData, isSignedInData, requireAdmin, sessionOptions, startAdminSession, type PendingData } from './admin.session.ts';
 import { authorizeUrl, ensureAdminClient, exchangeCode, loginServerReachable, LoginServerUnavailable, newPendingSignIn, revokeRefreshToken, TokenRefused } from './login-client.ts';
 import { AnyForm, field } from './forms.ts';
 
@@ -64,7 +64,7 @@ export async function signInPages(app: FastifyInstance, context: WebContext): Pr
     const locale = pageLocale(request, reply);
     const t = MESSAGES[locale].admin;
     return sendPage(request, reply, 'admin/views/index', { locale, title: t.title, nav: adminNav(locale, ADMIN_PREFIX), noindex: true }, {
-      welcome: say(t.welcome, { name: admin.repName, tenant: admin.tenantName }),
+      welcome: say(t.welcome, { name: admin.repName, tenant: admin.tenantName }), links: overviewLinks(locale),
     });
   });
 

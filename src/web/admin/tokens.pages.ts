@@ -28,11 +28,10 @@ const grantable = (admin: Admin) => ALL_SCOPES.filter((s) => hasScope(admin.prin
 
 interface FormView { values: Form; errors: FieldErrors; chosen: string[] }
 
-async function listPage(request: FastifyRequest, reply: FastifyReply, context: WebContext, admin: Admin, locale: Locale, form: FormView, extra: Record<string, unknown> = {}, code = 200) {
-  const db = context.database.db;
+async function listPage(request: FastifyRequest, reply: FastifyReply, admin: Admin, locale: Locale, form: FormView, extra: Record<string, unknown> = {}, code = 200) {
   const t = MESSAGES[locale].admin;
-  const rows = (await tokensVisible(db, admin.tenantId, admin.principal.visibleHierIds)).map((r) => ({ ...r, status: status(r), expires: r.expiresAt ? isoDay(r.expiresAt) : '' }));
-  const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
+  const rows = (await tokensVisible(admin.scope)).map((r) => ({ ...r, status: status(r), expires: r.expiresAt ? isoDay(r.expiresAt) : '' }));
+  const reps = await repsAt(admin.scope);
   return sendPage(request, reply, 'admin/views/tokens', { locale, title: t.tokensTitle, nav: adminNav(locale, PATH), noindex: true }, {
     rows, reps, groups: scopeGroups(grantable(admin)), form, repId: admin.repId, ...extra,
   }, code);
@@ -45,7 +44,7 @@ export async function tokenPages(app: FastifyInstance, context: WebContext): Pro
 
   listForm(app, context, {
     path: '/tokens',
-    show: (request, reply, admin, locale, done) => listPage(request, reply, context, admin, locale, emptyForm(), { revoked: done === 'revoked' }),
+    show: (request, reply, admin, locale, done) => listPage(request, reply, admin, locale, emptyForm(), { revoked: done === 'revoked' }),
     submit: async (request, reply, admin, locale, form) => {
       const t = MESSAGES[locale].admin;
       const errors: FieldErrors = {};
@@ -56,10 +55,10 @@ export async function tokenPages(app: FastifyInstance, context: WebContext): Pro
       if (!expiresAt) errors.expires = t.expiresInvalid;
       else if (expiresAt.getTime() <= Date.now()) errors.expires = t.expiresPast;
       const repId = positiveId(field(form, 'rep'));
-      const reps = await repsAt(db, admin.tenantId, admin.principal.visibleHierIds);
+      const reps = await repsAt(admin.scope);
       if (!repId || !reps.some((r) => r.id === repId)) errors.rep = t.repOutside;
       const values = { name: field(form, 'name').slice(0, 200), expires: field(form, 'expires').slice(0, 20), rep: field(form, 'rep').slice(0, 20) };
-      if (Object.keys(errors).length || !repId || !expiresAt) return listPage(request, reply, context, admin, locale, { values, errors, chosen: scopes }, {}, 400);
+      if (Object.keys(errors).length || !repId || !expiresAt) return listPage(request, reply, admin, locale, { values, errors, chosen: scopes }, {}, 400);
       const issued = await transaction(db, ({ db: tx }) => issueCredential(tx, { tenantId: admin.tenantId, serviceRepId: repId, kind: 'personal', name, scopes, expiresAt }));
       // The secret is in this answer only (never stored, never redirected through a URL).
       return sendPage(request, reply, 'admin/views/token-created', { locale, title: t.tokenCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
@@ -71,10 +70,10 @@ export async function tokenPages(app: FastifyInstance, context: WebContext): Pro
   confirmedAction(app, context, {
     path: '/tokens', verb: 'revoke', done: 'revoked', guard: requireAdmin,
     confirm: async (admin, key, t) => {
-      const token = await tokenVisible(db, admin.tenantId, admin.principal.visibleHierIds, key);
+      const token = await tokenVisible(admin.scope, key);
       if (!token || token.revokedAt) return NOT_FOUND;
       return { title: t.revokeTokenTitle, question: t.revokeTokenQuestion, subject: `${token.name} (${token.sid})`, button: t.revokeButton };
     },
-    act: async (admin, key) => ((await revokeVisibleToken(db, admin.tenantId, admin.principal.visibleHierIds, key)) ? undefined : NOT_FOUND),
+    act: async (admin, key) => ((await revokeVisibleToken(admin.scope, db, key)) ? undefined : NOT_FOUND),
   });
 }

@@ -1,38 +1,41 @@
 // Personal access tokens as the admin pages list and revoke them: only tokens acting as reps inside
-// the signed-in rep's hierarchy (the same rule as issuing them).
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { transaction, type Db } from '../../platform/db/database.ts';
+// the signed-in rep's hierarchy (the same rule as issuing them), read through the rep's scope.
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
 import { apiCredentials, serviceReps } from '../../platform/db/schema.ts';
 import { revokeCredential } from '../../platform/auth/tokens.ts';
+import type { DataScope } from '../../platform/scope.ts';
 
 export interface TokenRow { sid: string; name: string; repId: number; repName: string; scopes: string[]; expiresAt: Date | null; revokedAt: Date | null; createdAt: Date }
 
 const MAX_LISTED = 500;
 
-export async function tokensVisible(db: Db, tenantId: number, hierIds: readonly number[]): Promise<TokenRow[]> {
-  if (!hierIds.length) return [];
-  const rows = await db.select({
+function visibleTokens(scope: DataScope, sid?: string) {
+  return scope.selectJoined(apiCredentials, {
     sid: apiCredentials.sid, name: apiCredentials.name, repId: apiCredentials.serviceRepId, firstName: serviceReps.firstName, lastName: serviceReps.lastName,
     scopes: apiCredentials.scopes, expiresAt: apiCredentials.expiresAt, revokedAt: apiCredentials.revokedAt, createdAt: apiCredentials.createdAt,
-  }).from(apiCredentials)
-    .innerJoin(serviceReps, and(eq(serviceReps.tenantId, apiCredentials.tenantId), eq(serviceReps.id, apiCredentials.serviceRepId)))
-    .where(and(eq(apiCredentials.tenantId, tenantId), eq(apiCredentials.kind, 'personal'), inArray(serviceReps.hierId, [...hierIds])))
+  }, (from) => from.innerJoin(serviceReps, and(eq(serviceReps.tenantId, apiCredentials.tenantId), eq(serviceReps.id, apiCredentials.serviceRepId))))
+    // The token's node is its rep's.
+    .where(and(eq(apiCredentials.kind, 'personal'), scope.visible(serviceReps.hierId), sid === undefined ? undefined : eq(apiCredentials.sid, sid)))
     .orderBy(desc(apiCredentials.createdAt), desc(apiCredentials.id)).limit(MAX_LISTED);
+}
+
+export async function tokensVisible(scope: DataScope): Promise<TokenRow[]> {
+  const rows = await visibleTokens(scope);
   return rows.map(({ firstName, lastName, ...row }) => ({ ...row, repName: `${firstName} ${lastName}` }));
 }
 
-/** The token of `sid` when it acts as a rep inside `hierIds`. */
-export async function tokenVisible(db: Db, tenantId: number, hierIds: readonly number[], sid: string): Promise<TokenRow | undefined> {
-  const rows = await tokensVisible(db, tenantId, hierIds);
-  return rows.find((r) => r.sid === sid);
+/** The token of `sid` when it acts as a rep the signed-in rep sees. */
+export async function tokenVisible(scope: DataScope, sid: string): Promise<TokenRow | undefined> {
+  const [row] = await visibleTokens(scope, sid);
+  return row && { ...row, repName: `${row.firstName} ${row.lastName}` };
 }
 
-/** Revokes a personal access token of a rep inside `hierIds`, in one transaction; false when there is none to revoke. */
-export async function revokeVisibleToken(db: Db, tenantId: number, hierIds: readonly number[], sid: string): Promise<boolean> {
-  return transaction(db, async ({ db: tx }) => {
-    const [row] = await tx.select({ id: apiCredentials.id }).from(apiCredentials)
-      .innerJoin(serviceReps, and(eq(serviceReps.tenantId, apiCredentials.tenantId), eq(serviceReps.id, apiCredentials.serviceRepId)))
-      .where(and(eq(apiCredentials.tenantId, tenantId), eq(apiCredentials.sid, sid), eq(apiCredentials.kind, 'personal'), inArray(serviceReps.hierId, [...hierIds])));
-    return row ? revokeCredential(tx, sid, tenantId) : false;
-  });
+/**
+ * Revokes a personal access token of a rep the signed-in rep sees; false when there is none to revoke.
+ * The revocation is the platform's (`staffing token revoke`'s: one statement, announced to every process).
+ */
+export async function revokeVisibleToken(scope: DataScope, db: Db, sid: string): Promise<boolean> {
+  if (!(await tokenVisible(scope, sid))) return false;
+  return revokeCredential(db, sid, scope.tenantId);
 }

@@ -1,13 +1,14 @@
 // The public job board (issue 13, decision 0022) at the path of JOBBOARD_URL: a tenant's search page,
 // each job's details page at the address the API's jobBoardUrl gives, and a sitemap. Every answer
-// comes from the API's own job board code (searchJobBoard, getJobBoardDetails) through the tenant's
-// public scope, so the pages show exactly what GET /Search/JobBoard and the details endpoint show.
+// comes from the job board module the API's routes use (request.server.jobBoard: search, details,
+// sitemap) through the tenant's public scope, so the pages show exactly what GET /Search/JobBoard
+// and the details endpoint show.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { Paged } from '../../platform/http/paging.ts';
 import type { JobBoardOrderShape } from '../../resources/job-board/job-board-search.schemas.ts';
-import { getJobBoardDetails } from '../../resources/job-board/job-board-details.repository.ts';
+import { SITEMAP_MAX } from '../../resources/job-board/job-board-details.repository.ts';
 import { jobBoardUrl } from '../../resources/job-board/job-board.url.ts';
 import { registrationLink } from '../../resources/registration/registration-link.ts';
 import { registrationNameOf } from '../../resources/registration/registration.settings.ts';
@@ -18,8 +19,8 @@ import { sendPage } from '../page.ts';
 import { renderTemplate, scriptJson } from '../views.ts';
 import { MESSAGES, say } from '../../platform/messages/index.ts';
 import { publicScope, tenantNamed } from '../public-scope.ts';
-import { cachedSearch, DEFAULT_DISTANCE, FORM_FIELDS, TEXT_LIMITS, readBoard, readSearchForm, searchErrors, SearchPageQuery, type SearchForm, type SearchPageInput } from './jobboard.search.ts';
-import { alpha2Of, detailsEligibleOrders, SITEMAP_MAX } from './jobboard.queries.ts';
+import { DEFAULT_DISTANCE, FORM_FIELDS, TEXT_LIMITS, readSearchForm, searchErrors, SearchPageQuery, type SearchForm, type SearchPageInput } from './jobboard.search.ts';
+import { alpha2Of } from './jobboard.queries.ts';
 import { countryName, detailsView, pagerView, resultViews, searchOf, searchQuery, sortOptions, unitOptions, withSearch } from './jobboard.view.ts';
 import { jobPosting } from './job-posting.ts';
 import { escapeHtml } from './description.ts';
@@ -49,13 +50,15 @@ async function searchPage(context: WebContext, request: FastifyRequest, reply: F
   if (!tenant) return sendErrorPage(request, reply, 404);
   const locale = pageLocale(request, reply);
   const t = MESSAGES[locale].jobboard;
-  const cache = request.server.jobBoardCache;
-  const board = await readBoard(cache, db, tenant.id);
+  const jobBoard = request.server.jobBoard;
+  const scope = await publicScope(db, tenant);
+  const [settings, boardCountries] = await Promise.all([jobBoard.settings(scope), jobBoard.countries(scope)]);
+  const board = { settings, countries: boardCountries };
   const form: SearchForm = readSearchForm(input, board.settings, board.countries, t);
   let answer: Paged<JobBoardOrderShape> | undefined;
   if (form.query) {
     try {
-      answer = await cachedSearch(cache, await publicScope(db, tenant), form.query, context.config.JOBBOARD_URL, board, request.server.jobBoardTextSearches);
+      answer = await jobBoard.search(scope, form.query);
     } catch (error) {
       const errors = searchErrors(error, t);
       if (!errors) throw error;
@@ -70,7 +73,7 @@ async function searchPage(context: WebContext, request: FastifyRequest, reply: F
   const path = boardPath(context.config.JOBBOARD_URL, tenant.name);
   const pager = pagerView(path, form.values, form.page, answer?.totalCount ?? 0);
   const countries = await Promise.all(board.countries.map(async (code) => ({
-    value: String(code), label: countryName(await alpha2Of(db, code), String(code), locale), selected: String(code) === (form.values.countryCode || String(form.query?.countryCode ?? '')),
+    value: String(code), label: countryName(await alpha2Of(scope.reference, code), String(code), locale), selected: String(code) === (form.values.countryCode || String(form.query?.countryCode ?? '')),
   })));
   const beyond = answer !== undefined && answer.totalCount > 0 && answer.data.length === 0;
   const status = errorList.length > 0 ? 400 : 200;
@@ -103,10 +106,11 @@ async function detailsPage(context: WebContext, request: FastifyRequest, reply: 
   const t = MESSAGES[locale].jobboard;
   const searchHref = withSearch(boardPath(context.config.JOBBOARD_URL, tenant.name), searchOf(search));
   const id = orderId(idText);
-  const details = id === undefined ? undefined : await getJobBoardDetails(await publicScope(db, tenant), id, context.config.JOBBOARD_URL);
+  const scope = await publicScope(db, tenant);
+  const details = id === undefined ? undefined : await request.server.jobBoard.details(scope, id);
   if (!details || id === undefined) return sendErrorPage(request, reply, 404, undefined, [], { href: searchHref, label: t.backToSearch });
   const title = details.jobTitle ?? details.category ?? t.untitled;
-  const alpha2 = await alpha2Of(db, details.address.countryCode);
+  const alpha2 = await alpha2Of(scope.reference, details.address.countryCode);
   const canonical = details.jobBoardUrl;
   const head = renderTemplate('jobboard/views/details-head', {
     canonical, jsonLd: scriptJson(jobPosting(details, { title, url: canonical, organization: tenant.displayName, country: alpha2 })),
@@ -123,7 +127,7 @@ async function sitemap(context: WebContext, request: FastifyRequest, reply: Fast
   const db = context.database.db;
   const tenant = await tenantNamed(db, tenantName);
   if (!tenant) return sendErrorPage(request, reply, 404);
-  const orders = await detailsEligibleOrders(await publicScope(db, tenant), SITEMAP_MAX);
+  const orders = await request.server.jobBoard.sitemap(await publicScope(db, tenant), SITEMAP_MAX);
   const urls = orders.map((o) => `<url><loc>${escapeHtml(jobBoardUrl(context.config.JOBBOARD_URL, tenant.name, o.id))}</loc><lastmod>${o.updatedAt.toISOString()}</lastmod></url>`);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);

@@ -1,19 +1,12 @@
 // The search page's form → the API's job board search (GET /Search/JobBoard's query, checked by its
-// own schema), its errors in the visitor's words, and the answers kept in the job board cache as the
-// API route keeps them (dropped when the tenant's board changes).
-import type { Admission } from '../../platform/http/admission.ts';
+// own schema) and its errors in the visitor's words. The search itself is the job board module's
+// (resources/job-board/job-board.ts), answered and cached as the API route's.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { DataScope } from '../../platform/scope.ts';
-import type { Db } from '../../platform/db/database.ts';
-import type { Paged } from '../../platform/http/paging.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { JobBoardSearchCache } from '../../resources/job-board/job-board-search.cache.ts';
-import { searchJobBoard } from '../../resources/job-board/job-board-search.repository.ts';
-import { DISTANCE_UNITS, JobBoardSearchQuery, SORT_BY, type JobBoardOrderShape, type JobBoardSearch } from '../../resources/job-board/job-board-search.schemas.ts';
-import { readJobBoardSettings, type JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
+import { DISTANCE_UNITS, JobBoardSearchQuery, SORT_BY, type JobBoardSearch } from '../../resources/job-board/job-board-search.schemas.ts';
+import type { JobBoardSettings } from '../../resources/reference-data/job-board.settings.ts';
 import { say, type Messages } from '../../platform/messages/index.ts';
-import { boardCountries } from './jobboard.queries.ts';
 
 /** Results on one page. */
 export const PAGE_SIZE = 20;
@@ -138,33 +131,4 @@ export function searchErrors(error: unknown, t: Messages['jobboard']): SearchFor
     errors[formField ?? 'municipality'] = known[field] ?? t.errorOther;
   }
   return errors;
-}
-
-// Values of the job board cache are `unknown`: the pages' entries are these classes, recognised by
-// instanceof, under keys of their own (never the API route's).
-class CachedSettings { constructor(readonly settings: JobBoardSettings, readonly countries: number[]) {} }
-class CachedAnswer { constructor(readonly answer: Paged<JobBoardOrderShape>) {} }
-const KEY = 'jobboard-pages\u0001';
-
-export interface Board { settings: JobBoardSettings; countries: number[]; generation: number }
-
-/** The tenant's job board settings and countries, and the cache generation they were read at. */
-export async function readBoard(cache: JobBoardSearchCache, db: Db, tenantId: number): Promise<Board> {
-  const generation = cache.generation(tenantId);
-  const hit = cache.get(tenantId, `${KEY}settings`);
-  if (hit instanceof CachedSettings) return { settings: hit.settings, countries: hit.countries, generation };
-  const [settings, countries] = await Promise.all([readJobBoardSettings(db, tenantId), boardCountries(db, tenantId)]);
-  cache.set(tenantId, `${KEY}settings`, generation, new CachedSettings(settings, countries));
-  return { settings, countries, generation };
-}
-
-/** searchJobBoard, answered from the cache when the same search was made since the board last changed; costly ones take turns with the API's (`textSearches`). */
-export async function cachedSearch(cache: JobBoardSearchCache, scope: DataScope, query: JobBoardSearch, jobBoardBase: string, board: Board,
-  textSearches: Admission): Promise<Paged<JobBoardOrderShape>> {
-  const key = `${KEY}${scope.hierIds.join(',')}?${JSON.stringify(query)}`;
-  const hit = cache.get(scope.tenantId, key);
-  if (hit instanceof CachedAnswer) return hit.answer;
-  const answer = await searchJobBoard(scope, query, jobBoardBase, board.settings, { textSearches });
-  cache.set(scope.tenantId, key, board.generation, new CachedAnswer(answer));
-  return answer;
 }
