@@ -64,8 +64,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/assignment-restrictions/assignment-restriction.repository.ts',
   'src/resources/assignment-restrictions/assignment-restriction.settings.ts',
   'src/resources/assignments/assignment.repository.ts',
-  'src/resources/batch-jobs/batch-job.repository.ts',
-  'src/resources/batch-jobs/batch-job.types.ts',
   'src/resources/candidates/candidate.repository.ts',
   'src/resources/contact-methods/contact-method.repository.ts',
   'src/resources/contacts/contact.record.ts',
