@@ -58,8 +58,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/assessments/assessment-package.repository.ts',
   'src/resources/assessments/assessment-session.repository.ts',
   'src/resources/assignment-accruals/assignment-accrual.repository.ts',
-  'src/resources/batch-jobs/batch-job.repository.ts',
-  'src/resources/batch-jobs/batch-job.types.ts',
   'src/resources/candidates/candidate.repository.ts',
   'src/resources/employees/employee.record.ts',
   'src/resources/employees/employee.repository.ts',

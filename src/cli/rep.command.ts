@@ -12,6 +12,7 @@ import { prepareDatabase } from '../resources/registry.ts';
 import { createServiceRep, listServiceReps, REP_NAME_MAX, type ServiceRepRow } from '../resources/tenants/service-rep.repository.ts';
 import { DEFAULT_REP_GROUP } from '../resources/tenants/tenant.provisioning.ts';
 import { positiveInt, requiredTenantId } from './flags.ts';
+import { operatorScope } from './tenant.ts';
 import { UsageError } from './refusals.ts';
 import { usageText, type CommandUsage } from './usage.ts';
 
@@ -55,8 +56,7 @@ async function run(db: Db, config: Config, action: Action, values: Values): Prom
       // A flag left out is wrong usage (64); a name given but empty or too long is a refused value (65).
       if (values.first === undefined || values.last === undefined) throw new UsageError('--first and --last are required.');
       const hierId = values.node === undefined ? undefined : positiveInt(values.node, '--node');
-      const tenantId = await requiredTenantId(db, tenant, config);
-      const rep = await createServiceRep(db, tenantId, {
+      const rep = await createServiceRep(await operatorScope(db, await requiredTenantId(db, tenant, config)), {
         firstName: values.first, lastName: values.last, hierId, emailAddress: values.email, securityGroup: values['security-group'],
       });
       const next = `staffing token create --tenant ${tenant} --rep ${rep.id} --scopes <a,b>`;
@@ -67,7 +67,7 @@ Issue the application's personal access token acting as it, with the scopes the 
       return 0;
     }
     case 'list': {
-      const reps = await listServiceReps(db, await requiredTenantId(db, tenant, config));
+      const reps = await listServiceReps(await operatorScope(db, await requiredTenantId(db, tenant, config)));
       console.log(json ? JSON.stringify(reps) : table(reps));
       return 0;
     }

@@ -1,7 +1,7 @@
 // `staffing token create` and `staffing token revoke`. Refusals exit with the codes of every command
 // (refusals.ts; listed in docs/operations.md).
 import { parseArgs } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import { prepareDatabase } from '../resources/registry.ts';
@@ -10,7 +10,7 @@ import { issueCredential, revokeCredential } from '../platform/auth/tokens.ts';
 import { ALL_SCOPES } from '../platform/auth/scopes.ts';
 import { DEMO_TENANT, findDemo } from '../resources/tenants/demo.seed.ts';
 import { InputError, UsageError } from './refusals.ts';
-import { tenantIdNamed } from './tenant.ts';
+import { operatorScope, tenantIdNamed } from './tenant.ts';
 import { usageText, type CommandUsage } from './usage.ts';
 
 export const TOKEN_USAGE: CommandUsage = {
@@ -58,7 +58,7 @@ export async function tokenCommand(config: Config, args: string[]): Promise<numb
     if (values.rep) {
       repId = Number(values.rep);
       const [rep] = Number.isInteger(repId)
-        ? await db.select({ id: serviceReps.id }).from(serviceReps).where(and(eq(serviceReps.tenantId, tid), eq(serviceReps.id, repId)))
+        ? await (await operatorScope(db, tid)).select(serviceReps, { id: serviceReps.id }).where(eq(serviceReps.id, repId))
         : [];
       if (!rep) throw new InputError(`No service rep ${values.rep} in tenant "${tenantName}".`);
     } else {

@@ -27,6 +27,8 @@ import { vendorRecord } from './vendors/vendor.record.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
+import { BATCH_JOB_CREATED } from './batch-jobs/batch-job.events.ts';
+import { batchJobTypes } from './jobs.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
 import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
 import { jobBoardSearchRoutes } from './job-board/job-board-search.routes.ts';
@@ -69,7 +71,7 @@ export const records: readonly RecordDefinition[] = [
  * declared beside it (`<feature>.events.ts`); append them here.
  */
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
-  RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED];
+  RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
@@ -79,7 +81,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   jobOrderSummaryRoutes,
   searchRoutes,
   webUserRoutes,
-  batchJobRoutes,
+  batchJobRoutes(batchJobTypes),
   stagedEmployeeRoutes,
   resumeEmployeeRoutes,
   jobBoardSearchRoutes,

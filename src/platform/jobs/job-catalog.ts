@@ -1,7 +1,10 @@
 // The typed job catalog (STYLE.md habit 9; immich's JobName → payload): a job type names its parameter
-// schema and its handler. The worker checks a job's stored parameters against the schema before each
-// item and hands the handler the decoded value, so no handler reads or casts raw parameters. The
-// catalog itself (which types exist) is business: src/resources/jobs.ts lists it.
+// schema, what else is checked when a job is created, and its handler. POST /batchjobs checks a new
+// job against its type's entry; the worker checks the stored parameters against the schema before
+// each item and hands the handler the decoded value, so no handler reads or casts raw parameters.
+// Entries are declared statically (the route reads them without starting anything); what a handler
+// needs at run time (a parser, a remote client) reaches it as `services`. The catalog itself (which
+// types exist) is business: src/resources/jobs.ts lists it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaticDecode, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -14,31 +17,53 @@ export type JobLog = FastifyBaseLogger;
 /** The job an item belongs to. */
 export interface JobInfo { id: number; type: string; serviceRepId: number }
 
-/** What a handler works with: its job, a scope acting as the job's creating rep (outside any transaction), a logger. */
-export interface JobContext { job: JobInfo; scope: DataScope; log: JobLog }
+/**
+ * What a handler works with: its job, a scope acting as the job's creating rep (outside any
+ * transaction), a logger, and the services the catalog was given to run (`withServices`).
+ */
+export interface JobContext<Services = unknown> { job: JobInfo; scope: DataScope; log: JobLog; services: Services }
 
 /** The item's writes, run in the transaction that also ends the item; may answer a result id. */
 export type Apply = (tx: DataScope) => Promise<number | null | void>;
 
-export interface JobDefinition<Type extends string = string, Parameters extends TSchema = TSchema> {
+/** A job type as POST /batchjobs takes it: its name, its parameters and what else is checked then. */
+export interface JobType<Type extends string = string, Parameters extends TSchema = TSchema> {
   readonly type: Type;
   /** The job's parameters: checked when the job is created, and again (then decoded) before each item. */
   readonly parameters: Parameters;
+  /**
+   * What the schema cannot say, checked when the job is created (ids that must exist for the
+   * caller): throws the AppError of a 400 naming `batchJobParameters.<field>`.
+   */
+  check?(scope: DataScope, parameters: StaticDecode<Parameters>): Promise<void>;
+}
+
+export interface JobDefinition<Type extends string = string, Parameters extends TSchema = TSchema, Services = unknown> extends JobType<Type, Parameters> {
   /**
    * One item: the slow part (parsing, a remote service) runs here, outside any transaction; the answer
    * is the item's writes. Throw an ItemFailure for a failure that belongs to the item (no retry);
    * anything else is retried after the item's lease, up to the attempts allowed.
    */
-  handle(ctx: JobContext, parameters: StaticDecode<Parameters>, item: ClaimedItem): Promise<Apply>;
+  handle(ctx: JobContext<Services>, parameters: StaticDecode<Parameters>, item: ClaimedItem): Promise<Apply>;
 }
 
-/** Declares a job type; `parameters` types the handler's second argument. */
-export function defineJob<const Type extends string, Parameters extends TSchema>(definition: JobDefinition<Type, Parameters>): JobDefinition<Type, Parameters> {
+/**
+ * Declares a job type; `parameters` types the handler's second argument (and `check`'s), and the
+ * type given to the handler's context says which services it needs (`JobContext<{ parser: ... }>`).
+ */
+export function defineJob<const Type extends string, Parameters extends TSchema, Services = unknown>(
+  definition: JobDefinition<Type, Parameters, Services>,
+): JobDefinition<Type, Parameters, Services> {
   return definition;
 }
 
-/** The job types a worker runs. */
-export type JobCatalog = readonly JobDefinition[];
+/** The job types a worker runs (their handlers given `Services`). */
+export type JobCatalog<Services = unknown> = readonly JobDefinition<string, TSchema, Services>[];
+
+/** The catalog as a worker runs it: each handler given `services`. */
+export function withServices<Services>(catalog: JobCatalog<Services>, services: Services): JobCatalog {
+  return catalog.map((definition) => ({ ...definition, handle: (ctx, parameters, item) => definition.handle({ ...ctx, services }, parameters, item) }));
+}
 /** The type names of a catalog. */
 export type JobTypeOf<C extends JobCatalog> = C[number]['type'];
 /** The decoded parameters of type `T` of a catalog (immich's `JobOf<T>`). */

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/database.ts';
+import type { DataScope } from '../scope.ts';
 import { batchJobItems } from './job.table.ts';
 import { insertEvents, textLiteral } from '../events/event-insert.ts';
 import type { EventType } from '../events/event-type.ts';
@@ -20,6 +21,11 @@ export async function enqueueItems(db: Db, job: { tenantId: number; batchJobId: 
     .returning({ id: batchJobItems.id });
   await db.execute(sql`select pg_notify(${ITEMS_CHANNEL}, ${job.jobType})`);
   return rows.map((r) => r.id);
+}
+
+/** enqueueItems for a job of the scope's tenant, in the scope's transaction. */
+export function enqueue(scope: DataScope, job: { batchJobId: number; jobType: string }, recordIds: number[]): Promise<number[]> {
+  return enqueueItems(scope.db, { tenantId: scope.tenantId, ...job }, recordIds);
 }
 
 export interface ClaimedItem { tenantId: number; id: number; batchJobId: number; jobType: string; recordId: number; attempts: number }

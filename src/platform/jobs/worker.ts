@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { transaction, type Database, type Db } from '../db/database.ts';
+import { transaction, type Database } from '../db/database.ts';
 import { listen, type Listener } from '../db/listen.ts';
 import { principalOfRep } from '../auth/rep-principal.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -18,9 +18,9 @@ import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, fin
 const HEARTBEAT_MS = 10_000;
 const WORKER_ALIVE_SECONDS = 30;
 
-/** Whether a live worker listens for the type (BATCH-05: a job says when nobody does). */
-export async function isListenedFor(db: Db, type: string): Promise<boolean> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers
+/** Whether a live worker listens for the type (BATCH-05: a job says when nobody does). The workers are the service's, not a tenant's. */
+export async function isListenedFor(scope: DataScope, type: string): Promise<boolean> {
+  const { rows } = await scope.db.execute<{ n: number }>(sql`select count(*)::int as n from batch_workers
     where ${type} = any(types) and last_seen_at > now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})`);
   return Number(rows[0]?.n ?? 0) > 0;
 }
@@ -133,7 +133,7 @@ export class BatchWorker {
       const parameters = decodeParameters(definition, stored);
       const principal = await this.principal(item.tenantId, job.serviceRepId);
       if (!principal) throw new ItemFailure('The service rep who created the batch job is no longer active.');
-      const apply = await definition.handle({ job, scope: new DataScope(db, principal), log }, parameters, item);
+      const apply = await definition.handle({ job, scope: new DataScope(db, principal), log, services: undefined }, parameters, item); // services: withServices
       await transaction(db, async ({ db: txDb, client }) => {
         await this.bound(client);
         const resultId = await apply(new DataScope(txDb, principal, client));

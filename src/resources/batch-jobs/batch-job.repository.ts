@@ -1,26 +1,35 @@
 // Batch jobs as callers see them: create, read with counts and failures, page items, add items.
 // The queue side (claiming, leases, completion) and the worker are the job engine's: platform/jobs/.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import type { DataScope } from '../../platform/scope.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import { batchJobItems as items, batchJobs as jobs, type ItemStatus } from '../../platform/jobs/job.table.ts';
-import { enqueueItems } from '../../platform/jobs/queue.ts';
+import { enqueue } from '../../platform/jobs/queue.ts';
 import { isListenedFor } from '../../platform/jobs/worker.ts';
-import { checkParameters, resolveType } from './batch-job.types.ts';
+import { batchJobCreated } from './batch-job.events.ts';
+
 const FAILURES_SHOWN = 100;
+/** Records a job's parameters name for its items (a delete job's `stagedEmployeeIds`). */
+const RecordIds = Type.Array(Type.Integer());
 const ITEMS_SHOWN = 100;
 
-export async function createBatchJob(scope: DataScope, type: string, parameters: Record<string, unknown>, recordIds: number[] = []): Promise<number> {
-  const batchJobType = resolveType(type, parameters);
-  const checked = await checkParameters(scope, batchJobType, parameters);
+/**
+ * Creates a job of a type and parameters already checked (POST /batchjobs: checkedJob) with its
+ * `batchJob.created` event, and queues the records named: `recordIds`, and a delete job's
+ * `stagedEmployeeIds`.
+ */
+export async function createBatchJob(scope: DataScope, batchJobType: string, parameters: Record<string, unknown>, recordIds: number[] = []): Promise<number> {
   return scope.transaction(async (tx) => {
-    const [row] = await tx.db.insert(jobs).values({
-      tenantId: tx.tenantId, batchJobType, parameters: checked, hierId: tx.principal.hierId, serviceRepId: tx.principal.serviceRepId,
-    }).returning({ id: jobs.id });
-    const ids = [...recordIds, ...((checked.stagedEmployeeIds as number[] | undefined) ?? [])];
-    if (ids.length) await enqueueItems(tx.db, { tenantId: tx.tenantId, batchJobId: row!.id, jobType: batchJobType }, [...new Set(ids)]);
-    return row!.id;
+    const [row] = await tx.insert(jobs, { batchJobType, parameters, hierId: tx.principal.hierId, serviceRepId: tx.principal.serviceRepId }).returning({ id: jobs.id });
+    const id = row!.id;
+    await emitEvent(tx, batchJobCreated, 'batch_jobs', id);
+    const ids = [...recordIds, ...(Value.Check(RecordIds, parameters.stagedEmployeeIds) ? parameters.stagedEmployeeIds : [])];
+    if (ids.length) await enqueue(tx, { batchJobId: id, jobType: batchJobType }, [...new Set(ids)]);
+    return id;
   });
 }
 
@@ -28,8 +37,8 @@ export interface JobRef { id: number; batchJobType: string; parameters: Record<s
 
 /** The job, locked, if the caller sees it (404 otherwise) and it is of one of the `types` (409 otherwise, AMB-45 (c)). */
 export async function jobForNewItem(tx: DataScope, batchJobId: number, types: readonly string[]): Promise<JobRef> {
-  const [job] = await tx.db.select({ id: jobs.id, batchJobType: jobs.batchJobType, parameters: jobs.parameters, status: jobs.status, hierId: jobs.hierId }).from(jobs)
-    .where(and(eq(jobs.tenantId, tx.tenantId), eq(jobs.id, batchJobId), tx.visible(jobs.hierId))).for('update');
+  const [job] = await tx.select(jobs, { id: jobs.id, batchJobType: jobs.batchJobType, parameters: jobs.parameters, status: jobs.status, hierId: jobs.hierId })
+    .where(eq(jobs.id, batchJobId)).for('update');
   if (!job) throw new AppError('NOT_FOUND', 'No batch job with this batchJobId inside your hierarchy.', { batchJobId: ['no such batch job'] });
   if (!types.includes(job.batchJobType)) {
     throw new AppError('BATCH_JOB_WRONG_TYPE', `Batch job ${batchJobId} is a ${job.batchJobType} job; this operation needs a ${types.join(' or ')} job.`, { batchJobId: [`is not a ${types.join(' or ')} job`] });
@@ -39,10 +48,8 @@ export async function jobForNewItem(tx: DataScope, batchJobId: number, types: re
 
 /** Adds one item to a job, in the caller's transaction. A Completed job is reopened: Completed means every item added so far is done. */
 export async function addItem(tx: DataScope, job: JobRef, recordId: number): Promise<number> {
-  const [id] = await enqueueItems(tx.db, { tenantId: tx.tenantId, batchJobId: job.id, jobType: job.batchJobType }, [recordId]);
-  if (job.status === 'Completed') {
-    await tx.db.update(jobs).set({ status: 'Processing', completedAt: null }).where(and(eq(jobs.tenantId, tx.tenantId), eq(jobs.id, job.id)));
-  }
+  const [id] = await enqueue(tx, { batchJobId: job.id, jobType: job.batchJobType }, [recordId]);
+  if (job.status === 'Completed') await tx.update(jobs, { status: 'Processing', completedAt: null }, 'tenant').where(eq(jobs.id, job.id));
   return id!;
 }
 
@@ -56,15 +63,15 @@ function itemShape(row: { createdAt: Date; startedAt: Date | null; completedAt: 
 }
 
 export async function getBatchJob(scope: DataScope, id: number) {
-  const [job] = await scope.db.select().from(jobs).where(and(eq(jobs.tenantId, scope.tenantId), eq(jobs.id, id), scope.visible(jobs.hierId)));
+  const [job] = await scope.select(jobs, getTableColumns(jobs)).where(eq(jobs.id, id));
   if (!job) return undefined;
-  const where = and(eq(items.tenantId, scope.tenantId), eq(items.batchJobId, id));
+  const ofJob = eq(items.batchJobId, id);
   const [counts, failures, first, listening] = await Promise.all([
-    scope.db.select({ status: items.status, n: count() }).from(items).where(where).groupBy(items.status),
-    scope.db.select({ batchJobItemId: items.id, recordId: items.recordId, reason: items.failureReason }).from(items)
-      .where(and(where, eq(items.status, 'Failed'))).orderBy(asc(items.id)).limit(FAILURES_SHOWN),
-    scope.db.select(itemColumns).from(items).where(where).orderBy(asc(items.id)).limit(ITEMS_SHOWN),
-    isListenedFor(scope.db, job.batchJobType),
+    scope.select(items, { status: items.status, n: count() }).where(ofJob).groupBy(items.status),
+    scope.select(items, { batchJobItemId: items.id, recordId: items.recordId, reason: items.failureReason })
+      .where(and(ofJob, eq(items.status, 'Failed'))).orderBy(asc(items.id)).limit(FAILURES_SHOWN),
+    scope.select(items, itemColumns).where(ofJob).orderBy(asc(items.id)).limit(ITEMS_SHOWN),
+    isListenedFor(scope, job.batchJobType),
   ]);
   const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])) as Partial<Record<ItemStatus, number>>;
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
@@ -89,13 +96,13 @@ export async function getBatchJob(scope: DataScope, id: number) {
 }
 
 export async function listBatchJobItems(scope: DataScope, batchJobId: number, page: Page & { status?: ItemStatus }): Promise<Paged<ReturnType<typeof itemShape>>> {
-  const [job] = await scope.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.tenantId, scope.tenantId), eq(jobs.id, batchJobId), scope.visible(jobs.hierId)));
+  const [job] = await scope.select(jobs, { id: jobs.id }).where(eq(jobs.id, batchJobId));
   if (!job) throw notFound('The batch job');
-  const where = and(eq(items.tenantId, scope.tenantId), eq(items.batchJobId, batchJobId), page.status ? eq(items.status, page.status) : undefined);
-  const rows = await scope.db.select({ ...itemColumns, totalCount: sql<number>`count(*) over ()` }).from(items).where(where)
+  const where = and(eq(items.batchJobId, batchJobId), page.status ? eq(items.status, page.status) : undefined);
+  const rows = await scope.select(items, { ...itemColumns, totalCount: sql<number>`count(*) over ()` }).where(where)
     .orderBy(asc(items.id)).offset(page.skip).limit(page.take);
   return toPage(rows, page, ({ totalCount: _t, ...row }) => itemShape(row), async () => {
-    const [c] = await scope.db.select({ n: count() }).from(items).where(where);
+    const [c] = await scope.select(items, { n: count() }).where(where);
     return Number(c?.n ?? 0);
   });
 }

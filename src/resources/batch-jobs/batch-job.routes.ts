@@ -1,11 +1,13 @@
 // /batchjobs: create a job, read it (status, counts, failures), page its items.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
+import type { JobType } from '../../platform/jobs/job-catalog.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { found } from '../../platform/http/errors.ts';
 import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './batch-job.schemas.ts';
 import { createBatchJob, getBatchJob, listBatchJobItems } from './batch-job.repository.ts';
+import { checkedJob } from './batch-job.types.ts';
 
 // BATCH-52 (AMB-23 (a)): service reps and services, with the batchjob scopes.
 export const batchRead: Access = { roles: ['ServiceRep', 'Service'], scopes: ['batchjob-read'] };
@@ -16,26 +18,31 @@ const tags = ['Batch jobs'];
 export const sendJobCreated = (reply: FastifyReply, batchJobId: number) =>
   reply.code(201).header('location', `/batchjobs/${batchJobId}`).send({ batchJobId, batchJobItems: null });
 
-export async function batchJobRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<TypedRequests>();
-  api.post('/batchjobs', {
-    config: { access: batchWrite, representation: 'record', recordName: 'BatchJobCreated' },
-    schema: {
-      tags, operationId: 'createBatchJob', summary: 'Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints.',
-      body: S.BatchJobCreate, response: { 201: S.BatchJobCreated },
-    },
-  }, async (request, reply) => {
-    const body = request.body;
-    return sendJobCreated(reply, await createBatchJob(request.scope, body.batchJobType, body.batchJobParameters ?? {}));
-  });
+/** The routes of batch jobs of the catalog's types (src/resources/jobs.ts): what POST /batchjobs takes and documents. */
+export function batchJobRoutes(catalog: readonly JobType[]) {
+  // One schema object however many apps register the routes: the validator is the process's, and a second `BatchJobCreate` would clash.
+  const body = S.batchJobCreate(catalog);
+  return async function batchJobRoutes(app: FastifyInstance) {
+    const api = app.withTypeProvider<TypedRequests>();
+    api.post('/batchjobs', {
+      config: { access: batchWrite, representation: 'record', recordName: 'BatchJobCreated' },
+      schema: {
+        tags, operationId: 'createBatchJob', summary: 'Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints.',
+        body, response: { 201: S.BatchJobCreated },
+      },
+    }, async (request, reply) => {
+      const job = await checkedJob(request.scope, catalog, request.body.batchJobType, request.body.batchJobParameters ?? {});
+      return sendJobCreated(reply, await createBatchJob(request.scope, job.type, job.parameters));
+    });
 
-  api.get('/batchjobs/:id', {
-    config: { access: batchRead, representation: 'record', recordName: 'BatchJob' },
-    schema: { tags, operationId: 'getBatchJob', summary: 'A batch job: status, item counts, failures, whether a worker listens for its type, and its first items.', params: S.BatchJobIdParams, response: { 200: S.BatchJob } },
-  }, async (request) => found(await getBatchJob(request.scope, request.params.id), 'The batch job'));
+    api.get('/batchjobs/:id', {
+      config: { access: batchRead, representation: 'record', recordName: 'BatchJob' },
+      schema: { tags, operationId: 'getBatchJob', summary: 'A batch job: status, item counts, failures, whether a worker listens for its type, and its first items.', params: S.BatchJobIdParams, response: { 200: S.BatchJob } },
+    }, async (request) => found(await getBatchJob(request.scope, request.params.id), 'The batch job'));
 
-  api.get('/batchjobs/:id/items', {
-    config: { access: batchRead, representation: 'list', recordName: 'BatchJobItem' },
-    schema: { tags, operationId: 'listBatchJobItems', summary: 'The items of a batch job, oldest first, optionally of one status.', params: S.BatchJobIdParams, querystring: S.BatchJobItemsQuery, response: { 200: PagedList(S.BatchJobItem) } },
-  }, async (request) => listBatchJobItems(request.scope, request.params.id, request.query));
+    api.get('/batchjobs/:id/items', {
+      config: { access: batchRead, representation: 'list', recordName: 'BatchJobItem' },
+      schema: { tags, operationId: 'listBatchJobItems', summary: 'The items of a batch job, oldest first, optionally of one status.', params: S.BatchJobIdParams, querystring: S.BatchJobItemsQuery, response: { 200: PagedList(S.BatchJobItem) } },
+    }, async (request) => listBatchJobItems(request.scope, request.params.id, request.query));
+  };
 }

@@ -2,16 +2,28 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { BATCH_JOB_STATUSES, ITEM_STATUSES } from '../../platform/jobs/job.table.ts';
-import { KNOWN_TYPES } from './batch-job.types.ts';
+import type { JobType } from '../../platform/jobs/job-catalog.ts';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Time = Type.String({ format: 'date-time' });
 
-export const BatchJobCreate = Type.Object({
-  batchJobType: Type.String({ minLength: 1, maxLength: 100, description: `One of ${KNOWN_TYPES.join(', ')}. Other names are accepted but no worker listens for them (BATCH-05).` }),
-  batchJobParameters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'Depends on the type; checked when the job is created.' })),
-}, { $id: 'BatchJobCreate' });
+/**
+ * POST /batchjobs' body, from the job catalog: the types it names (documented as examples: another
+ * name is accepted, BATCH-05) and each type's parameter schema (`x-parametersByType`). Parameters
+ * are checked against the type's entry by checkedJob, in the caller's case and with a 400 naming
+ * `batchJobParameters.<field>`.
+ */
+export function batchJobCreate(catalog: readonly JobType[]) {
+  const types = catalog.map((entry) => entry.type);
+  return Type.Object({
+    batchJobType: Type.String({ minLength: 1, maxLength: 100, examples: types, description: `One of ${types.join(', ')}. Other names are accepted but no worker listens for them (BATCH-05).` }),
+    batchJobParameters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description: 'Depends on the type (x-parametersByType); checked when the job is created.',
+      'x-parametersByType': Object.fromEntries(catalog.map((entry) => [entry.type, entry.parameters])),
+    })),
+  }, { $id: 'BatchJobCreate' });
+}
 
 export const BatchJobCreated = Type.Object({ batchJobId: Type.Integer(), batchJobItems: Type.Null() }, { $id: 'BatchJobCreated' });
 

@@ -1,9 +1,11 @@
-// The batch job types, their parameters and how each is checked when a job is created (AMB-44 (a),
-// as issue 5 says: 400 naming the field at POST /batchjobs). Decisions: docs/decisions/0014-batch-jobs.md.
+// The staging job types' names and parameters, and how POST /batchjobs checks a new job against its
+// type's catalog entry (AMB-44 (a), as issue 5 says: 400 naming the field). The catalog itself is
+// src/resources/jobs.ts. Decisions: docs/decisions/0014-batch-jobs.md.
 import { and, eq } from 'drizzle-orm';
-import { Type, type Static, type TObject } from 'typebox';
+import { IsObject, Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { DataScope } from '../../platform/scope.ts';
+import type { JobType } from '../../platform/jobs/job-catalog.ts';
 import { visibleBranch } from '../../platform/records/branches.ts';
 import { existsInTenant } from '../../platform/records/references.ts';
 import {
@@ -15,7 +17,8 @@ export const IMPORT_RESUMES = 'Staged_Employee_Import_Resume_Data';
 export const DELETE_STAGED = 'Delete_Staged_Employees';
 /** Not named by the spec (BATCH-10, AMB-01): our name for conversion jobs. */
 export const CONVERT_STAGED = 'Convert_Staged_Employees';
-export const KNOWN_TYPES = [IMPORT_RESUMES, DELETE_STAGED, CONVERT_STAGED] as const;
+/** The job types whose items are staged employees (what a staged employee's item statuses read); the catalog of all types is src/resources/jobs.ts. */
+export const STAGED_EMPLOYEE_TYPES = [IMPORT_RESUMES, DELETE_STAGED, CONVERT_STAGED] as const;
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const optional = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
@@ -46,57 +49,59 @@ export type ConversionParams = Static<typeof ConversionParameters>;
 const CONVERSION_KEYS = Object.keys(ConversionParameters.properties).map((k) => k.toLowerCase());
 
 /**
- * The stored type of a new job. The spec's own conversion example uses `Delete_Staged_Employees`
- * with conversion defaults; the two parameter shapes do not overlap, so such a job is a conversion.
+ * The catalog's entry for a new job's type, whatever the caller's case. The spec's own conversion
+ * example uses `Delete_Staged_Employees` with conversion defaults; the two parameter shapes do not
+ * overlap, so such a job is a conversion.
  */
-export function resolveType(type: string, parameters: Record<string, unknown>): string {
-  if (type.toLowerCase() === DELETE_STAGED.toLowerCase() && Object.keys(parameters).some((k) => CONVERSION_KEYS.includes(k.toLowerCase()))) return CONVERT_STAGED;
-  return KNOWN_TYPES.find((t) => t.toLowerCase() === type.toLowerCase()) ?? type;
+function entryOf(catalog: readonly JobType[], type: string, parameters: Record<string, unknown>): JobType | undefined {
+  const conversion = type.toLowerCase() === DELETE_STAGED.toLowerCase() && Object.keys(parameters).some((k) => CONVERSION_KEYS.includes(k.toLowerCase()));
+  const name = (conversion ? CONVERT_STAGED : type).toLowerCase();
+  return catalog.find((entry) => entry.type.toLowerCase() === name);
 }
 
-/** Property names as the schema spells them, whatever the caller's case. */
-function canonical(schema: { properties: Record<string, unknown> }, input: Record<string, unknown>): Record<string, unknown> {
-  const names = new Map(Object.keys(schema.properties).map((k) => [k.toLowerCase(), k]));
+/** Property names as the schema spells them, whatever the caller's case; nulls dropped (absent). */
+function canonical(schema: TSchema, input: Record<string, unknown>): Record<string, unknown> {
+  const names = new Map(Object.keys(IsObject(schema) ? schema.properties : {}).map((k) => [k.toLowerCase(), k]));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) if (v !== null) out[names.get(k.toLowerCase()) ?? k] = v;
   return out;
 }
 
-function checkShape<T>(schema: TObject, input: Record<string, unknown>): T {
-  const value = canonical(schema, input);
+const field = (name: string) => `batchJobParameters.${name}`;
+
+/** The parameters checked against the type's schema: 400 naming each field that does not fit. */
+function checkShape(schema: TSchema, value: Record<string, unknown>): void {
   const errors: Record<string, string[]> = {};
   for (const e of Value.Errors(schema, value)) {
     const missing = (e.params as { requiredProperties?: string[] }).requiredProperties;
-    const field = missing?.[0] ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
-    addFieldError(errors, `batchJobParameters.${field}`, missing ? 'is required' : e.message);
+    addFieldError(errors, field(missing?.[0] ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? ''), missing ? 'is required' : e.message);
   }
   if (Object.keys(errors).length) throw validationError(errors);
-  return value as T;
 }
 
-/** Checks a new job's parameters for its type; answers them normalised. Unknown types keep theirs. */
-export async function checkParameters(scope: DataScope, type: string, parameters: Record<string, unknown>): Promise<Record<string, unknown>> {
-  switch (type) {
-    case IMPORT_RESUMES: return checkShape(ImportParameters, parameters);
-    case DELETE_STAGED: return checkShape(DeleteParameters, parameters);
-    case CONVERT_STAGED: return checkConversion(scope, checkShape<ConversionParams>(ConversionParameters, parameters));
-    default: return parameters;
-  }
+/**
+ * A new job as it is stored: its type as the catalog names it and its parameters checked by the
+ * type's entry (the schema, then the entry's own checks), normalised. A type the catalog does not
+ * name keeps its name and parameters (AMB-46 (a): accepted, and the job says nobody listens).
+ */
+export async function checkedJob(scope: DataScope, catalog: readonly JobType[], type: string, parameters: Record<string, unknown>) {
+  const entry = entryOf(catalog, type, parameters);
+  if (!entry) return { type, parameters };
+  const value = canonical(entry.parameters, parameters);
+  checkShape(entry.parameters, value);
+  await entry.check?.(scope, Value.Decode(entry.parameters, value));
+  return { type: entry.type, parameters: value };
 }
 
-const field = (name: string) => `batchJobParameters.${name}`;
-
-async function checkConversion(scope: DataScope, p: ConversionParams): Promise<ConversionParams> {
-  const t = scope.tenantId;
-  const [rep] = await scope.db.select({ hierId: serviceReps.hierId, isActive: serviceReps.isActive }).from(serviceReps)
-    .where(and(eq(serviceReps.tenantId, t), eq(serviceReps.id, p.serviceRepId)));
+/** What a conversion job's parameters must name inside the caller's tenant and hierarchy (AMB-44 (a)): the catalog entry's `check`. */
+export async function checkConversion(scope: DataScope, p: ConversionParams): Promise<void> {
+  const [rep] = await scope.select(serviceReps, { hierId: serviceReps.hierId, isActive: serviceReps.isActive }, 'tenant').where(eq(serviceReps.id, p.serviceRepId));
   if (!rep?.isActive || !scope.canSee(rep.hierId)) throw invalid(field('serviceRepId'), 'no such active service rep inside your hierarchy (GET /Datalists/ServiceReps)');
   if (!(await visibleBranch(scope, p.branchId))) throw invalid(field('branchId'), 'no such branch inside your hierarchy (GET /Datalists/Branches)');
   if (p.orderTypeId != null && !(await existsInTenant(scope, orderTypes, p.orderTypeId))) throw invalid(field('orderTypeId'), 'no such order type (GET /Datalists/OrderTypes)');
   if (p.messageActionId != null) {
-    const [allowed] = await scope.db.select({ id: securityGroupMessageActions.messageActionId }).from(securityGroupMessageActions)
-      .where(and(eq(securityGroupMessageActions.tenantId, t), eq(securityGroupMessageActions.securityGroupId, scope.principal.securityGroupId),
-        eq(securityGroupMessageActions.messageActionId, p.messageActionId)));
+    const [allowed] = await scope.select(securityGroupMessageActions, { id: securityGroupMessageActions.messageActionId }, 'tenant')
+      .where(and(eq(securityGroupMessageActions.securityGroupId, scope.principal.securityGroupId), eq(securityGroupMessageActions.messageActionId, p.messageActionId)));
     if (!allowed) throw invalid(field('messageActionId'), 'no such message action for your security group (GET /Datalists/MessageActions)');
     if (!p.loggedMessage) throw invalid(field('loggedMessage'), 'is required when messageActionId is given');
   }
@@ -105,11 +110,9 @@ async function checkConversion(scope: DataScope, p: ConversionParams): Promise<C
   }
   if (p.washedStatusId != null && !(await existsInTenant(scope, washedStatuses, p.washedStatusId))) throw invalid(field('washedStatusId'), 'no such washed status (GET /Datalists/WashedStatuses)');
   if (p.howHeardOfId != null) {
-    const [option] = await scope.db.select({ requireDetails: howHeardOf.requireDetails }).from(howHeardOf)
-      .where(and(eq(howHeardOf.tenantId, t), eq(howHeardOf.id, p.howHeardOfId)));
+    const [option] = await scope.select(howHeardOf, { requireDetails: howHeardOf.requireDetails }, 'tenant').where(eq(howHeardOf.id, p.howHeardOfId));
     if (!option) throw invalid(field('howHeardOfId'), 'no such how-heard-of option (GET /Datalists/HowHeardOf?originTypeId=1)');
     if (option.requireDetails && !p.howHeardOfDetail) throw invalid(field('howHeardOfDetail'), 'is required for this how-heard-of option (RequireDetails)');
   }
   if (p.employeeStatusId != null && !(await existsInTenant(scope, employeeStatuses, p.employeeStatusId))) throw invalid(field('employeeStatusId'), 'no such employee status (GET /Datalists/EmployeeStatuses)');
-  return p;
 }

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { as, testApp, type TestContext } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { BatchWorker } from '../../platform/jobs/worker.ts';
+import { withServices } from '../../platform/jobs/job-catalog.ts';
 import { ResumeFileError } from '../resumes/resume.text.ts';
 import type { ResumeParser } from '../resumes/resume.types.ts';
 import { makeResume, SAMPLE_PERSON, zipBombDocx } from '../resumes/resume.fixtures.ts';
@@ -36,7 +37,7 @@ async function stage(bytes?: Buffer): Promise<{ batchJobId: number; stagedEmploy
 }
 
 async function runUntilDone(parser: ResumeParser, batchJobId: number) {
-  const worker = new BatchWorker(t.database, { catalog: [importResumeDataJob(parser)], concurrency: 1, leaseMs: 1000, maxAttempts: 3, pollMs: 100, graceMs: 1000, log: pino({ level: 'silent' }) });
+  const worker = new BatchWorker(t.database, { catalog: withServices([importResumeDataJob], { parser }), concurrency: 1, leaseMs: 1000, maxAttempts: 3, pollMs: 100, graceMs: 1000, log: pino({ level: 'silent' }) });
   await worker.start();
   const north = as(t.app, t.tenant.northToken);
   try {

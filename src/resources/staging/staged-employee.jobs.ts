@@ -14,7 +14,7 @@ import { createWithEvent } from '../../platform/records/record-events.ts';
 import type { EmployeeCreateInput } from '../employees/employee.schemas.ts';
 import { ResumeFileError } from '../resumes/resume.text.ts';
 import type { ParsedResume, ResumeParser } from '../resumes/resume.types.ts';
-import { defineJob, ItemFailure } from '../../platform/jobs/job-catalog.ts';
+import { defineJob, ItemFailure, type JobContext } from '../../platform/jobs/job-catalog.ts';
 import {
   CONVERT_STAGED, ConversionParameters, DELETE_STAGED, DeleteParameters, IMPORT_RESUMES, ImportParameters,
 } from '../batch-jobs/batch-job.types.ts';
@@ -88,35 +88,33 @@ export async function possibleDuplicates(scope: DataScope, f: Partial<Staged>): 
   return rows.map((r) => Number(r.id));
 }
 
-/** Parses the staged employee's resume file into its columns, with possible duplicates. */
-export function importResumeDataJob(parser: ResumeParser) {
-  return defineJob({
-    type: IMPORT_RESUMES,
-    parameters: ImportParameters,
-    async handle({ scope }, parameters, item) {
-      const record = await staged(scope, item.recordId);
-      const file = record.fileId ? await getFile(scope, record.fileId) : undefined;
-      if (!file) throw new ItemFailure('The resume file is missing.');
-      let fields: Partial<Staged>;
-      try {
-        fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true, tenantId: scope.tenantId }));
-      } catch (e) {
-        // The parser service's errors and a time-out (which a paused process causes as well as a slow
-        // file) are retried like a lost lease, then fail the item; a bad file fails it at once.
-        if (!(e instanceof ResumeFileError) || e.code === 'TIMEOUT') throw e;
-        const reason = `${e.code}: ${e.message}`;
-        throw new ItemFailure(reason, async (tx) => {
-          await updateStaged(tx, record.id, { parseStatus: 'Failed', parseError: reason });
-        });
-      }
-      const duplicates = await possibleDuplicates(scope, fields);
-      return async (tx) => {
-        await updateStaged(tx, record.id, { ...fields, possibleDuplicateEmployeeIds: duplicates });
-        return record.id;
-      };
-    },
-  });
-}
+/** Parses the staged employee's resume file into its columns, with possible duplicates, with the service's parser. */
+export const importResumeDataJob = defineJob({
+  type: IMPORT_RESUMES,
+  parameters: ImportParameters,
+  async handle({ scope, services: { parser } }: JobContext<{ parser: ResumeParser }>, parameters, item) {
+    const record = await staged(scope, item.recordId);
+    const file = record.fileId ? await getFile(scope, record.fileId) : undefined;
+    if (!file) throw new ItemFailure('The resume file is missing.');
+    let fields: Partial<Staged>;
+    try {
+      fields = stagedFields(await parser.parse(file.content, { skipInterestCodes: parameters.skipInterestCodes === true, tenantId: scope.tenantId }));
+    } catch (e) {
+      // The parser service's errors and a time-out (which a paused process causes as well as a slow
+      // file) are retried like a lost lease, then fail the item; a bad file fails it at once.
+      if (!(e instanceof ResumeFileError) || e.code === 'TIMEOUT') throw e;
+      const reason = `${e.code}: ${e.message}`;
+      throw new ItemFailure(reason, async (tx) => {
+        await updateStaged(tx, record.id, { parseStatus: 'Failed', parseError: reason });
+      });
+    }
+    const duplicates = await possibleDuplicates(scope, fields);
+    return async (tx) => {
+      await updateStaged(tx, record.id, { ...fields, possibleDuplicateEmployeeIds: duplicates });
+      return record.id;
+    };
+  },
+});
 
 /** A job whose whole work on its item's staged employee (locked) is in the transaction that ends the item. */
 function stagedEmployeeJob<const Type extends string, P extends TSchema>(type: Type, parameters: P, work: (tx: DataScope, record: Staged, p: StaticDecode<P>) => Promise<number>) {

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { batchJobItems, batchJobs } from '../../platform/jobs/job.table.ts';
 import { addItem, jobForNewItem } from '../batch-jobs/batch-job.repository.ts';
-import { CONVERT_STAGED, IMPORT_RESUMES, KNOWN_TYPES } from '../batch-jobs/batch-job.types.ts';
+import { CONVERT_STAGED, IMPORT_RESUMES, STAGED_EMPLOYEE_TYPES } from '../batch-jobs/batch-job.types.ts';
 import { stagedEmployees as s } from './staged-employee.table.ts';
 import type { StagedEmployeeListFilter } from './staged-employee.schemas.ts';
 
@@ -58,7 +58,7 @@ const itemStatuses = sql<ItemStatusRow[]>`coalesce((
   select json_agg(json_build_object('batchJobId', i.batch_job_id, 'batchJobItemId', i.id, 'batchJobType', i.job_type,
     'status', i.status, 'failureReason', i.failure_reason) order by i.id)
     from ${batchJobItems} i where i.tenant_id = ${qualified(s.tenantId)} and i.record_id = ${qualified(s.id)}
-     and i.job_type = any(${sql.param([...KNOWN_TYPES])}::text[])), '[]')`;
+     and i.job_type = any(${sql.param([...STAGED_EMPLOYEE_TYPES])}::text[])), '[]')`;
 interface ItemStatusRow { batchJobId: number; batchJobItemId: number; batchJobType: string; status: string; failureReason: string | null }
 
 // A resume whose import item failed for good (its worker died each time, its creator was deactivated,

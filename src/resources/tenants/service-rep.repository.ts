@@ -1,9 +1,9 @@
 // Service reps as an operator adds and finds them (`staffing rep create|list`): a dedicated rep for an
 // application (AUTH-21), whose personal access token then acts at the rep's node with its group's rights.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { DataScope } from '../../platform/scope.ts';
 import { hierarchyNodes, securityGroups, serviceReps } from '../../platform/db/schema.ts';
-import { addServiceRep, DEFAULT_REP_GROUP } from './tenant.provisioning.ts';
+import { DEFAULT_REP_GROUP } from './tenant.provisioning.ts';
 import { EMAIL_ADDRESS } from '../../platform/email-address.ts';
 
 /**
@@ -34,41 +34,44 @@ function checkedName(label: string, value: string): string {
 }
 
 /** The tenant's node `hierId`, or its root node when none is given. */
-async function nodeOf(db: Db, tenantId: number, hierId: number | undefined): Promise<HierarchyNodeRef> {
-  const [node] = await db.select({ id: hierarchyNodes.id, name: hierarchyNodes.name }).from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), hierId === undefined ? isNull(hierarchyNodes.parentId) : eq(hierarchyNodes.id, hierId)))
+async function nodeOf(scope: DataScope, hierId: number | undefined): Promise<HierarchyNodeRef> {
+  const [node] = await scope.select(hierarchyNodes, { id: hierarchyNodes.id, name: hierarchyNodes.name }, 'tenant')
+    .where(hierId === undefined ? isNull(hierarchyNodes.parentId) : eq(hierarchyNodes.id, hierId))
     .orderBy(asc(hierarchyNodes.id)).limit(1);
   if (!node) throw new ServiceRepError(hierId === undefined ? 'The tenant has no root hierarchy node.' : `The tenant has no hierarchy node ${hierId}.`);
   return node;
 }
 
-/** The tenant's group of that name in any case, spelled as the tenant spells it; refused with the list of groups otherwise. */
-async function groupNamed(db: Db, tenantId: number, name: string): Promise<string> {
-  const groups = await db.select({ name: securityGroups.name }).from(securityGroups).where(eq(securityGroups.tenantId, tenantId)).orderBy(asc(securityGroups.id));
+/** The tenant's group of that name in any case, as the tenant spells it with its id; refused with the list of groups otherwise. */
+async function groupNamed(scope: DataScope, name: string): Promise<{ id: number; name: string }> {
+  const groups = await scope.select(securityGroups, { id: securityGroups.id, name: securityGroups.name }).where().orderBy(asc(securityGroups.id));
   const group = groups.find((g) => g.name.toLowerCase() === name.toLowerCase());
   if (!group) throw new ServiceRepError(`The tenant has no security group "${name}". Groups: ${groups.map((g) => g.name).join(', ')}.`);
-  return group.name;
+  return group;
 }
 
 /** Adds an active rep at `hierId` (default: the root node) in `securityGroup` (default: DEFAULT_REP_GROUP). */
-export async function createServiceRep(db: Db, tenantId: number, rep: NewServiceRep): Promise<{ id: number; node: HierarchyNodeRef; securityGroup: string }> {
+export async function createServiceRep(scope: DataScope, rep: NewServiceRep): Promise<{ id: number; node: HierarchyNodeRef; securityGroup: string }> {
   const firstName = checkedName('first name', rep.firstName), lastName = checkedName('last name', rep.lastName);
   if (rep.emailAddress !== undefined && !EMAIL_ADDRESS.test(rep.emailAddress)) throw new ServiceRepError(`"${rep.emailAddress}" is not an email address (name@example.com).`);
-  const node = await nodeOf(db, tenantId, rep.hierId);
-  const securityGroup = await groupNamed(db, tenantId, rep.securityGroup ?? DEFAULT_REP_GROUP);
-  const id = await addServiceRep(db, tenantId, { hierId: node.id, firstName, lastName, emailAddress: rep.emailAddress, securityGroup });
-  return { id, node, securityGroup };
+  const node = await nodeOf(scope, rep.hierId);
+  const group = await groupNamed(scope, rep.securityGroup ?? DEFAULT_REP_GROUP);
+  // A variable, not a literal: the door's insert type (Omit of drizzle's insert value) loses the
+  // table's optional columns, so a literal naming emailAddress would be refused though it is a column.
+  const values = { hierId: node.id, securityGroupId: group.id, firstName, lastName, emailAddress: rep.emailAddress ?? null };
+  const [row] = await scope.insert(serviceReps, values).returning({ id: serviceReps.id });
+  return { id: row!.id, node, securityGroup: group.name };
 }
 
 /** Every rep of the tenant with its node and group, in hierarchy order (a node before those below it). */
-export async function listServiceReps(db: Db, tenantId: number): Promise<ServiceRepRow[]> {
-  const rows = await db.select({
+export async function listServiceReps(scope: DataScope): Promise<ServiceRepRow[]> {
+  const rows = await scope.selectJoined(serviceReps, {
     id: serviceReps.id, firstName: serviceReps.firstName, lastName: serviceReps.lastName, emailAddress: serviceReps.emailAddress,
     nodeId: hierarchyNodes.id, nodeName: hierarchyNodes.name, securityGroup: securityGroups.name, isActive: serviceReps.isActive,
-  }).from(serviceReps)
+  }, (q) => q
     .innerJoin(hierarchyNodes, and(eq(hierarchyNodes.tenantId, serviceReps.tenantId), eq(hierarchyNodes.id, serviceReps.hierId)))
-    .innerJoin(securityGroups, and(eq(securityGroups.tenantId, serviceReps.tenantId), eq(securityGroups.id, serviceReps.securityGroupId)))
-    .where(eq(serviceReps.tenantId, tenantId))
+    .innerJoin(securityGroups, and(eq(securityGroups.tenantId, serviceReps.tenantId), eq(securityGroups.id, serviceReps.securityGroupId))), 'tenant')
+    .where()
     .orderBy(asc(hierarchyNodes.path), asc(serviceReps.id));
   return rows.map(({ nodeId, nodeName, ...rep }) => ({ ...rep, node: { id: nodeId, name: nodeName } }));
 }

@@ -4,6 +4,7 @@ import { MESSAGES, say, type Locale } from '../../platform/messages/index.ts';
 import { withLang } from '../locale.ts';
 import { positiveId } from './forms.ts';
 import { CONVERT_STAGED, DELETE_STAGED, IMPORT_RESUMES } from '../../resources/batch-jobs/batch-job.types.ts';
+import { batchJobTypes, type BatchJobType } from '../../resources/jobs.ts';
 
 type Words = (typeof MESSAGES)[Locale]['adminJobs'];
 
@@ -12,8 +13,13 @@ export const PAGE_SIZE = 25;
 /** A job's page. */
 export const jobHref = (locale: Locale, id: number) => withLang(`/admin/batch-jobs/${id}`, locale);
 
+/** The words of each type of the job catalog: a type added to the catalog does not compile until it has its words. */
+const TYPE_WORDS = { [IMPORT_RESUMES]: 'typeImport', [CONVERT_STAGED]: 'typeConvert', [DELETE_STAGED]: 'typeDelete' } as const satisfies Record<BatchJobType, keyof Words>;
+const isCatalogType = (type: string): type is BatchJobType => batchJobTypes.some((entry) => entry.type === type);
+
+/** A job's type in words; a type the catalog does not name (accepted, BATCH-05) as it was given. */
 export function typeLabel(t: Words, type: string): string {
-  return type === IMPORT_RESUMES ? t.typeImport : type === CONVERT_STAGED ? t.typeConvert : type === DELETE_STAGED ? t.typeDelete : type;
+  return isCatalogType(type) ? t[TYPE_WORDS[type]] : type;
 }
 
 const STATUS_WORDS = { New: 'statusNew', Processing: 'statusProcessing', Completed: 'statusCompleted', Failed: 'statusFailed' } as const;

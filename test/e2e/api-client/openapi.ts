@@ -6294,9 +6294,14 @@ export interface components {
             webUserId: number;
         };
         BatchJobCreate: {
-            /** @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees. Other names are accepted but no worker listens for them (BATCH-05). */
+            /**
+             * @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees. Other names are accepted but no worker listens for them (BATCH-05).
+             * @example Staged_Employee_Import_Resume_Data
+             * @example Delete_Staged_Employees
+             * @example Convert_Staged_Employees
+             */
             batchJobType: string;
-            /** @description Depends on the type; checked when the job is created. */
+            /** @description Depends on the type (x-parametersByType); checked when the job is created. */
             batchJobParameters?: {
                 [key: string]: unknown;
             } | null;
