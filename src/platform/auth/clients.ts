@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import type { DataScope } from '../scope.ts';
 import { oauthClients, productInstances, serviceReps } from '../db/schema.ts';
 import { hashSecret, newSecret } from './credentials.ts';
 import { ALL_SCOPES, isScope } from './scopes.ts';
@@ -96,4 +97,19 @@ export async function revokeClient(db: Db, clientId: string, tenantId?: number):
 export async function addProductInstance(db: Db, tenantId: number, id: string, name: string): Promise<void> {
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(id)) throw new ClientRequestError(`A product instance id is 1 to 64 letters, digits, '.', '_' or '-': "${id}".`);
   await db.insert(productInstances).values({ tenantId, id, name }).onConflictDoNothing();
+}
+
+// The same in the caller's tenant, through its scope (inside its transaction when it is one's): the
+// admin pages hold a signed-in rep's scope, the CLI a database handle and a tenant id.
+
+export function registerClientIn(scope: DataScope, req: Omit<ClientRequest, 'tenantId'>): Promise<RegisteredClient> {
+  return registerClient(scope.db, { ...req, tenantId: scope.tenantId });
+}
+
+export function revokeClientIn(scope: DataScope, clientId: string): Promise<boolean> {
+  return revokeClient(scope.db, clientId, scope.tenantId);
+}
+
+export function addProductInstanceIn(scope: DataScope, id: string, name: string): Promise<void> {
+  return addProductInstance(scope.db, scope.tenantId, id, name);
 }

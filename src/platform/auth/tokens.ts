@@ -1,6 +1,7 @@
 // Issuing and revoking credentials (account keys and personal access tokens). The secret is shown
 // once, to the caller of issueCredential; only its SHA-256 is stored.
 import type { Db } from '../db/database.ts';
+import type { DataScope } from '../scope.ts';
 import { apiCredentials } from '../db/schema.ts';
 import { encodeToken, hashSecret, newSecret, newSid, type CredentialKind } from './credentials.ts';
 import { ALL_SCOPES, isScope } from './scopes.ts';
@@ -56,4 +57,15 @@ export async function revokeCredential(db: Db, sid: string, tenantId?: number): 
   const rows = await db.update(apiCredentials).set({ revokedAt: new Date() })
     .where(unrevoked(apiCredentials, apiCredentials.sid, sid, tenantId)).returning({ id: apiCredentials.id });
   return announceRevoked(db, REVOKE_CHANNEL, sid, rows);
+}
+
+// The same in the caller's tenant, through its scope (inside its transaction when it is one's): the
+// admin pages hold a signed-in rep's scope, the CLI a database handle and a tenant id.
+
+export function issueCredentialIn(scope: DataScope, req: Omit<IssueRequest, 'tenantId'>): Promise<IssuedCredential> {
+  return issueCredential(scope.db, { ...req, tenantId: scope.tenantId });
+}
+
+export function revokeCredentialIn(scope: DataScope, sid: string): Promise<boolean> {
+  return revokeCredential(scope.db, sid, scope.tenantId);
 }

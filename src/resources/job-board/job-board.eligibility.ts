@@ -6,7 +6,8 @@
 // title, category, status and worksite must exist (they are shown).
 // The search reads job_board_search, which the view job_board_eligible (drizzle/0007) fills with the
 // orders of the first three rules, fallbacks applied: SQL inside the database, kept current by
-// triggers in the same transaction (docs/job-board.md; a test holds the two to the same orders).
+// triggers in the same transaction (docs/job-board.md). A change to those three rules is made in
+// both places (decision 0043).
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { branches, orderTypes } from '../../platform/db/schema.ts';

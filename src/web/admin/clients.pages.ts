@@ -3,8 +3,7 @@
 // the tenant's top hierarchy node (isTenantAdmin); others get the 403 page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
-import { addProductInstance, ClientRequestError, GRANTS, registerClient, revokeClient } from '../../platform/auth/clients.ts';
-import { transaction } from '../../platform/db/database.ts';
+import { addProductInstanceIn, ClientRequestError, GRANTS, registerClientIn, revokeClientIn } from '../../platform/auth/clients.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
@@ -34,7 +33,6 @@ async function listPage(request: FastifyRequest, reply: FastifyReply, admin: Adm
 const emptyForm = (): FormView => ({ values: {}, errors: {}, chosen: [...ALL_SCOPES], grants: [] });
 
 export async function clientPages(app: FastifyInstance, context: WebContext): Promise<void> {
-  const db = context.database.db;
 
   listForm(app, context, {
     path: '/clients', guard: tenantAdmin,
@@ -61,9 +59,9 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
       const again = (more: FieldErrors) => listPage(request, reply, admin, locale, { values, errors: { ...errors, ...more }, chosen: scopes, grants }, {}, 400);
       if (Object.keys(errors).length) return again({});
       try {
-        const registered = await transaction(db, async ({ db: tx }) => {
-          await addProductInstance(tx, admin.tenantId, pid, pid);
-          return registerClient(tx, { tenantId: admin.tenantId, productInstanceId: pid, name, grants, scopes, redirectUris, isPublic, serviceRepId });
+        const registered = await admin.scope.transaction(async (tx) => {
+          await addProductInstanceIn(tx, pid, pid);
+          return registerClientIn(tx, { productInstanceId: pid, name, grants, scopes, redirectUris, isPublic, serviceRepId });
         });
         return sendPage(request, reply, 'admin/views/client-created', { locale, title: t.clientCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
           registered, name, acr: `tenant:${admin.tenantName} pid:${pid}`, tokenUrl: `${context.config.AUTH_URL}/connect/token`,
@@ -88,7 +86,7 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
     },
     act: async (admin, key) => {
       if (isAdminPagesClient(key)) return OWN_CLIENT;
-      return (await transaction(db, ({ db: tx }) => revokeClient(tx, key, admin.tenantId))) ? undefined : NOT_FOUND;
+      return (await admin.scope.transaction((tx) => revokeClientIn(tx, key))) ? undefined : NOT_FOUND;
     },
   });
 }

@@ -5,8 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
 import { hasScope } from '../../platform/auth/principal.ts';
-import { issueCredential } from '../../platform/auth/tokens.ts';
-import { transaction } from '../../platform/db/database.ts';
+import { issueCredentialIn } from '../../platform/auth/tokens.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
@@ -40,7 +39,6 @@ async function listPage(request: FastifyRequest, reply: FastifyReply, admin: Adm
 const emptyForm = (): FormView => ({ values: { expires: isoDay(new Date(Date.now() + DEFAULT_DAYS * 86_400_000)) }, errors: {}, chosen: [] });
 
 export async function tokenPages(app: FastifyInstance, context: WebContext): Promise<void> {
-  const db = context.database.db;
 
   listForm(app, context, {
     path: '/tokens',
@@ -59,7 +57,7 @@ export async function tokenPages(app: FastifyInstance, context: WebContext): Pro
       if (!repId || !reps.some((r) => r.id === repId)) errors.rep = t.repOutside;
       const values = { name: field(form, 'name').slice(0, 200), expires: field(form, 'expires').slice(0, 20), rep: field(form, 'rep').slice(0, 20) };
       if (Object.keys(errors).length || !repId || !expiresAt) return listPage(request, reply, admin, locale, { values, errors, chosen: scopes }, {}, 400);
-      const issued = await transaction(db, ({ db: tx }) => issueCredential(tx, { tenantId: admin.tenantId, serviceRepId: repId, kind: 'personal', name, scopes, expiresAt }));
+      const issued = await admin.scope.transaction((tx) => issueCredentialIn(tx, { serviceRepId: repId, kind: 'personal', name, scopes, expiresAt }));
       // The secret is in this answer only (never stored, never redirected through a URL).
       return sendPage(request, reply, 'admin/views/token-created', { locale, title: t.tokenCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
         issued, name, repName: reps.find((r) => r.id === repId)?.name ?? '', expires: isoDay(expiresAt),
@@ -74,6 +72,6 @@ export async function tokenPages(app: FastifyInstance, context: WebContext): Pro
       if (!token || token.revokedAt) return NOT_FOUND;
       return { title: t.revokeTokenTitle, question: t.revokeTokenQuestion, subject: `${token.name} (${token.sid})`, button: t.revokeButton };
     },
-    act: async (admin, key) => ((await revokeVisibleToken(admin.scope, db, key)) ? undefined : NOT_FOUND),
+    act: async (admin, key) => ((await revokeVisibleToken(admin.scope, key)) ? undefined : NOT_FOUND),
   });
 }

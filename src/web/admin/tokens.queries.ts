@@ -1,9 +1,8 @@
 // Personal access tokens as the admin pages list and revoke them: only tokens acting as reps inside
 // the signed-in rep's hierarchy (the same rule as issuing them), read through the rep's scope.
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
 import { apiCredentials, serviceReps } from '../../platform/db/schema.ts';
-import { revokeCredential } from '../../platform/auth/tokens.ts';
+import { revokeCredentialIn } from '../../platform/auth/tokens.ts';
 import type { DataScope } from '../../platform/scope.ts';
 
 export interface TokenRow { sid: string; name: string; repId: number; repName: string; scopes: string[]; expiresAt: Date | null; revokedAt: Date | null; createdAt: Date }
@@ -35,7 +34,6 @@ export async function tokenVisible(scope: DataScope, sid: string): Promise<Token
  * Revokes a personal access token of a rep the signed-in rep sees; false when there is none to revoke.
  * The revocation is the platform's (`staffing token revoke`'s: one statement, announced to every process).
  */
-export async function revokeVisibleToken(scope: DataScope, db: Db, sid: string): Promise<boolean> {
-  if (!(await tokenVisible(scope, sid))) return false;
-  return revokeCredential(db, sid, scope.tenantId);
+export async function revokeVisibleToken(scope: DataScope, sid: string): Promise<boolean> {
+  return scope.transaction(async (tx) => ((await tokenVisible(tx, sid)) ? revokeCredentialIn(tx, sid) : false));
 }
