@@ -44,6 +44,7 @@ import { BATCH_JOB_COMPLETED } from '../platform/jobs/queue.ts';
 import { ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.events.ts';
 import { CANDIDATE_CREATED } from './candidates/candidate.events.ts';
 import type { EventType } from '../platform/events/event-type.ts';
+import { WEBHOOK_EVENT_TYPES } from './webhooks/webhook.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -66,7 +67,8 @@ export const records: readonly RecordDefinition[] = [
  * the webhooks' list, and docs/events.md's table (`npm run docs:events`). A feature's types are
  * declared beside it (`<feature>.events.ts`); append them here.
  */
-export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED];
+export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
+  ...WEBHOOK_EVENT_TYPES];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
