@@ -61,7 +61,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/candidates/candidate.repository.ts',
   'src/resources/employees/employee.record.ts',
   'src/resources/employees/employee.repository.ts',
-  'src/resources/events/event.repository.ts',
   'src/resources/registration/registration.callback.ts',
   'src/resources/registration/registration.repository.ts',
   'src/resources/registration/registration.service.ts',
@@ -70,7 +69,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/staging/staged-employee.jobs.ts',
   'src/resources/staging/staged-employee.repository.ts',
   'src/resources/web-users/web-user.routes.ts',
-  'src/resources/webhooks/webhook.repository.ts',
 ];
 
 export default tseslint.config(

@@ -48,6 +48,7 @@ import { CANDIDATE_CREATED } from './candidates/candidate.events.ts';
 import { RESTRICTION_RULES_UPDATED, RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED } from './assignment-restrictions/assignment-restriction.events.ts';
 import { MESSAGE_DOCUMENT_CREATED } from './assignment-messages/message-document.events.ts';
 import type { EventType } from '../platform/events/event-type.ts';
+import { WEBHOOK_EVENT_TYPES } from './webhooks/webhook.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -71,7 +72,8 @@ export const records: readonly RecordDefinition[] = [
  * declared beside it (`<feature>.events.ts`); append them here.
  */
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
-  RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED];
+  RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED,
+  ...WEBHOOK_EVENT_TYPES];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [

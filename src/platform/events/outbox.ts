@@ -105,6 +105,9 @@ export async function sequenceEvents(db: Db, tenantId: number): Promise<number> 
   });
 }
 
+/** `sequenceEvents` of the caller's tenant (events and webhooks: a scope, no raw handle). */
+export const sequenceEventsOf = (scope: DataScope) => sequenceEvents(scope.db, scope.tenantId);
+
 /** Sequences every tenant that has events waiting (the delivery worker's first step). */
 export async function sequenceAllEvents(db: Db): Promise<number> {
   const { rows } = await db.execute<{ tenant_id: number }>(sql`select distinct tenant_id from events where sequence is null`);

@@ -1,23 +1,31 @@
 // Webhook subscriptions: made by a service rep for the events of what their hierarchy sees, listed
 // and deleted by reps whose hierarchy holds the creator's node. The signing secret is kept as
 // generated (the worker signs with it) and leaves the service only in the create answer.
-import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Static } from 'typebox';
-import type { DataScope } from '../../platform/scope.ts';
+import { TENANT, type DataScope } from '../../platform/scope.ts';
 import { qualified } from '../../platform/db/database.ts';
 import { hasScope, lastingCredential } from '../../platform/auth/principal.ts';
 import { AppError, validationError } from '../../platform/http/errors.ts';
 import { addressProblem } from './address-guard.ts';
 import { newSecret } from './webhook-delivery.ts';
-import { sequenceEvents } from '../../platform/events/outbox.ts';
+import { emitEvent, sequenceEventsOf, type EventTemplate } from '../../platform/events/outbox.ts';
+import type { EventType } from '../../platform/events/event-type.ts';
+import { WEBHOOK_CHANGES, WEBHOOK_CREATED, WEBHOOK_DELETED, WEBHOOK_UPDATED } from './webhook.events.ts';
 import { webhookSubscriptions as subs } from './webhook.table.ts';
 import { subscriptionState, type SubscriptionState } from './subscription-state.ts';
 import type { Paged, Page } from '../../platform/http/paging.ts';
 import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookDeliveryQuery, WebhookSecretRotated } from './webhook.schemas.ts';
 
-/** An event type the service emits, and the scopes that read its record (any one). */
-export interface EventType { type: string; readScopes: readonly string[] }
+export type { EventType };
+
+/** The subscriptions' table, as its events name it. */
+const TABLE = getTableName(subs);
+
+/** Records the subscription's event in the transaction of its change. */
+const emit = (tx: DataScope, event: EventTemplate, id: number, changedFields?: readonly string[]) =>
+  emitEvent(tx, event, TABLE, id, changedFields ? { changedFields: [...changedFields] } : {});
 
 export interface UrlRules { allowHttp: boolean; allowPrivate: boolean }
 
@@ -67,7 +75,7 @@ function described({ state, createdAt, ...row }: Row) {
 function bindingOf(scope: DataScope) {
   const credential = lastingCredential(scope.principal);
   if (!credential) throw new AppError('ROLE_NOT_ALLOWED', 'A webhook subscription is bound to the credential that makes it: an API token or an OAuth client.');
-  return { ...credential, serviceRepId: scope.principal.serviceRepId, hierId: scope.principal.hierId };
+  return { credentialId: credential.credentialId, clientId: credential.clientId, serviceRepId: scope.principal.serviceRepId, hierId: scope.principal.hierId };
 }
 
 /** Refuses a subscription's URL and event types with one 400 naming every bad field. */
@@ -85,14 +93,19 @@ export async function createWebhook(
 ): Promise<Static<typeof WebhookCreated>> {
   await checkSubscription(scope, input, known, rules);
   // Starts after the events committed so far: a new subscription receives what happens from now on.
-  await sequenceEvents(scope.db, scope.tenantId);
+  await sequenceEventsOf(scope);
   const binding = bindingOf(scope);
   const secret = newSecret();
-  const [row] = await scope.db.insert(subs).values({
-    tenantId: scope.tenantId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, secret, ...binding,
-    lastSequence: sql`(select coalesce(max(sequence), 0) from events where tenant_id = ${scope.tenantId})`,
-  }).returning(columns);
-  return { ...described(row!), secret };
+  return scope.transaction(async (tx) => {
+    // A value (not a literal): the door's insert type drops the optional columns from its excess-property check.
+    const values = {
+      url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, secret, ...binding,
+      lastSequence: sql`(select coalesce(max(sequence), 0) from events where tenant_id = ${scope.tenantId})`,
+    };
+    const [row] = await tx.insert(subs, values).returning(columns);
+    await emit(tx, WEBHOOK_CREATED, row!.webhookId);
+    return { ...described(row!), secret };
+  });
 }
 
 function shaped({ pending, failed, lastError, ...row }: Row & { pending: number; failed: number; lastError: string | null }): Static<typeof Webhook> {
@@ -107,20 +120,19 @@ const withDeliveries = {
 };
 
 export async function listWebhooks(scope: DataScope, page: Page): Promise<Paged<Static<typeof Webhook>>> {
-  const where = and(eq(subs.tenantId, scope.tenantId), scope.visible(subs.hierId));
-  const rows = await scope.db.select(withDeliveries).from(subs).where(where).orderBy(subs.id).offset(page.skip).limit(page.take);
-  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(subs).where(where);
+  const rows = await scope.select(subs, withDeliveries).where().orderBy(subs.id).offset(page.skip).limit(page.take);
+  const [count] = await scope.select(subs, { n: sql<number>`count(*)::int` }).where();
   return { data: rows.map(shaped), totalCount: Number(count?.n ?? 0) };
 }
 
 export async function getWebhook(scope: DataScope, id: number): Promise<Static<typeof Webhook> | undefined> {
-  const [row] = await scope.db.select(withDeliveries).from(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
+  const [row] = await scope.select(subs, withDeliveries).where(eq(subs.id, id));
   return row && shaped(row);
 }
 
 /** Whether the subscription is inside the caller's hierarchy (the routes under it answer 404 otherwise). */
 async function visible(scope: DataScope, id: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: subs.id }).from(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
+  const rows = await scope.select(subs, { id: subs.id }).where(eq(subs.id, id));
   return rows.length > 0;
 }
 
@@ -128,14 +140,14 @@ async function visible(scope: DataScope, id: number): Promise<boolean> {
 export async function listDeliveries(scope: DataScope, id: number, query: Static<typeof WebhookDeliveryQuery>): Promise<Paged<Static<typeof WebhookDelivery>> | undefined> {
   if (!(await visible(scope, id))) return undefined;
   const status = query.status ?? null;
-  const { rows } = await scope.db.execute<{ delivery_id: string; event_id: string; event_type: string; status: 'Pending' | 'Delivered' | 'Failed'; attempts: number;
-    next_attempt_at: Date | null; last_error: string | null; delivered_at: Date | null; created_at: Date; total_count: string }>(sql`
+  const rows = await scope.sql<{ delivery_id: string; event_id: string; event_type: string; status: 'Pending' | 'Delivered' | 'Failed'; attempts: number;
+    next_attempt_at: Date | null; last_error: string | null; delivered_at: Date | null; created_at: Date; total_count: string }>`
     select d.id as delivery_id, e.id as event_id, e.type as event_type, d.status, d.attempts,
            case when d.status = 'Pending' then d.next_attempt_at end as next_attempt_at, d.last_error, d.delivered_at, d.created_at,
            count(*) over () as total_count
       from webhook_deliveries d join events e on e.tenant_id = d.tenant_id and e.id = d.event_id
-     where d.tenant_id = ${scope.tenantId} and d.subscription_id = ${id} and (${status}::text is null or d.status = ${status}::text)
-     order by d.id desc offset ${query.skip} limit ${query.take}`);
+     where d.tenant_id = ${TENANT} and d.subscription_id = ${id} and (${status}::text is null or d.status = ${status}::text)
+     order by d.id desc offset ${query.skip} limit ${query.take}`;
   const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
   return {
     data: rows.map((r) => ({
@@ -153,16 +165,18 @@ export async function listDeliveries(scope: DataScope, id: number, query: Static
  */
 export async function redeliver(scope: DataScope, id: number, deliveryId: number): Promise<boolean> {
   if (!(await visible(scope, id))) return false;
-  const { rows } = await scope.db.execute<{ status: string; redelivered: boolean }>(sql`
-    with target as (select d.tenant_id, d.id, d.status from webhook_deliveries d
-       where d.tenant_id = ${scope.tenantId} and d.subscription_id = ${id} and d.id = ${deliveryId} for update),
-    reset as (update webhook_deliveries d set status = 'Pending', attempts = 0, next_attempt_at = now(), lease_until = null
-       from target t where d.tenant_id = t.tenant_id and d.id = t.id and t.status = 'Failed' returning d.id)
-    select t.status, exists (select 1 from reset) as redelivered from target t`);
-  const [row] = rows;
-  if (!row) return false;
-  if (!row.redelivered) throw new AppError('CONFLICT', `Delivery ${deliveryId} is ${row.status}: only a failed delivery is sent again.`);
-  return true;
+  return scope.transaction(async (tx) => {
+    const [row] = await tx.sql<{ status: string; redelivered: boolean }>`
+      with target as (select d.tenant_id, d.id, d.status from webhook_deliveries d
+         where d.tenant_id = ${TENANT} and d.subscription_id = ${id} and d.id = ${deliveryId} for update),
+      reset as (update webhook_deliveries d set status = 'Pending', attempts = 0, next_attempt_at = now(), lease_until = null
+         from target t where d.tenant_id = t.tenant_id and d.id = t.id and t.status = 'Failed' returning d.id)
+      select t.status, exists (select 1 from reset) as redelivered from target t`;
+    if (!row) return false;
+    if (!row.redelivered) throw new AppError('CONFLICT', `Delivery ${deliveryId} is ${row.status}: only a failed delivery is sent again.`);
+    await emit(tx, WEBHOOK_UPDATED, id, WEBHOOK_CHANGES.redeliver);
+    return true;
+  });
 }
 
 /**
@@ -171,12 +185,16 @@ export async function redeliver(scope: DataScope, id: number, deliveryId: number
  */
 export async function rotateSecret(scope: DataScope, id: number, validHours: number): Promise<Static<typeof WebhookSecretRotated> | undefined> {
   const secret = newSecret();
-  const [row] = await scope.db.update(subs).set({
-    previousSecret: validHours > 0 ? subs.secret : null,
-    previousSecretUntil: validHours > 0 ? sql`now() + make_interval(hours => ${validHours})` : null,
-    secret,
-  }).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId))).returning({ webhookId: subs.id, until: subs.previousSecretUntil });
-  return row && { webhookId: row.webhookId, secret, previousSecretExpiresAt: row.until ? row.until.toISOString() : null };
+  return scope.transaction(async (tx) => {
+    const [row] = await tx.update(subs, {
+      previousSecret: validHours > 0 ? subs.secret : null,
+      previousSecretUntil: validHours > 0 ? sql`now() + make_interval(hours => ${validHours})` : null,
+      secret,
+    }).where(eq(subs.id, id)).returning({ webhookId: subs.id, until: subs.previousSecretUntil });
+    if (!row) return undefined;
+    await emit(tx, WEBHOOK_UPDATED, id, WEBHOOK_CHANGES.rotate);
+    return { webhookId: row.webhookId, secret, previousSecretExpiresAt: row.until ? row.until.toISOString() : null };
+  });
 }
 
 /**
@@ -189,9 +207,12 @@ export async function replaceWebhook(
 ): Promise<Static<typeof Webhook> | undefined> {
   if (!(await visible(scope, id))) return undefined;
   await checkSubscription(scope, input, known, rules);
-  await scope.db.update(subs).set({ url: input.url, eventTypes: input.eventTypes, description: input.description ?? null })
-    .where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId)));
-  return getWebhook(scope, id);
+  return scope.transaction(async (tx) => {
+    const changed = await tx.update(subs, { url: input.url, eventTypes: input.eventTypes, description: input.description ?? null })
+      .where(eq(subs.id, id)).returning({ id: subs.id });
+    if (changed.length) await emit(tx, WEBHOOK_UPDATED, id, WEBHOOK_CHANGES.replace);
+    return getWebhook(tx, id);
+  });
 }
 
 /**
@@ -202,17 +223,25 @@ export async function replaceWebhook(
  * is delivered. Undefined when not visible.
  */
 export async function enableWebhook(scope: DataScope, id: number, known: readonly EventType[]): Promise<Static<typeof Webhook> | undefined> {
-  const where = and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId));
-  const [row] = await scope.db.select({ eventTypes: subs.eventTypes }).from(subs).where(where);
+  const [row] = await scope.select(subs, { eventTypes: subs.eventTypes }).where(eq(subs.id, id));
   if (!row) return undefined;
   const problems = eventTypeProblems(scope, row.eventTypes, known);
   if (problems.length) throw validationError({ eventTypes: problems });
-  await scope.db.update(subs).set(bindingOf(scope)).where(where);
-  return getWebhook(scope, id);
+  return scope.transaction(async (tx) => {
+    const changed = await tx.update(subs, bindingOf(tx)).where(eq(subs.id, id)).returning({ id: subs.id });
+    if (changed.length) await emit(tx, WEBHOOK_UPDATED, id, WEBHOOK_CHANGES.enable);
+    return getWebhook(tx, id);
+  });
 }
 
 /** Deletes the subscription and its deliveries (pending ones are not sent); false when not visible. */
 export async function deleteWebhook(scope: DataScope, id: number): Promise<boolean> {
-  const rows = await scope.db.delete(subs).where(and(eq(subs.tenantId, scope.tenantId), eq(subs.id, id), scope.visible(subs.hierId))).returning({ id: subs.id });
-  return rows.length > 0;
+  if (!(await visible(scope, id))) return false;
+  return scope.transaction(async (tx) => {
+    // The event first: it reads the subscription's node from its row, which the delete takes away.
+    await emit(tx, WEBHOOK_DELETED, id);
+    const rows = await tx.delete(subs).where(eq(subs.id, id)).returning({ id: subs.id });
+    if (!rows.length) throw new AppError('NOT_FOUND', 'The webhook subscription was deleted meanwhile.');
+    return true;
+  });
 }

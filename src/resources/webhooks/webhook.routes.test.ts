@@ -352,3 +352,47 @@ describe('GEN-16 webhook delivery', () => {
     }
   });
 });
+
+describe('issue 27: a subscription\'s changes are events (decision 0039)', () => {
+  it('creating, changing, re-enabling, rotating, redelivering and deleting each write their event, with what changed and never the secret', async () => {
+    const body = { url: `${base}/hooks`, eventTypes: ['employee.created'] };
+    const created = await subscribe(c.north, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const { webhookId } = created.json();
+    const events = async () => (await t.database.pool.query<{ type: string; data: { changedFields?: string[] }; location: string }>(
+      `select type, data, location from events where tenant_id = $1 and record_type = 'WebhookSubscription' and record_id = $2 order by id`, [t.tenant.tenantId, webhookId])).rows;
+    expect(await events()).toEqual([{ type: 'webhookSubscription.created', data: {}, location: `/Webhooks/${webhookId}` }]);
+
+    expect((await c.north({ method: 'PUT', url: `/Webhooks/${webhookId}`, payload: { ...body, description: 'changed' } })).statusCode).toBe(200);
+    expect((await c.north({ method: 'POST', url: `/Webhooks/${webhookId}/Enable` })).statusCode).toBe(200);
+    expect((await c.north({ method: 'POST', url: `/Webhooks/${webhookId}/RotateSecret` })).statusCode).toBe(200);
+    // A failed delivery, sent again.
+    await northEmployee();
+    answers.push({ status: 500 }, { status: 500 }, { status: 500 });
+    await drain({ ...options, maxAttempts: 1 });
+    const { rows: [failed] } = await t.database.pool.query<{ id: string }>(`select id from webhook_deliveries where tenant_id = $1 and subscription_id = $2 and status = 'Failed'`, [t.tenant.tenantId, webhookId]);
+    expect((await c.north({ method: 'POST', url: `/Webhooks/${webhookId}/Deliveries/${failed!.id}/Redeliver` })).statusCode).toBe(204);
+    expect((await c.north({ method: 'DELETE', url: `/Webhooks/${webhookId}` })).statusCode).toBe(204);
+
+    const written = await events();
+    expect(written.map((e) => [e.type, e.data.changedFields ?? []])).toEqual([
+      ['webhookSubscription.created', []],
+      ['webhookSubscription.updated', ['url', 'eventTypes', 'description']],
+      ['webhookSubscription.updated', ['credential', 'serviceRepId', 'status']],
+      ['webhookSubscription.updated', ['secret']],
+      ['webhookSubscription.updated', ['deliveries']],
+      ['webhookSubscription.deleted', []],
+    ]);
+    expect(JSON.stringify(written)).not.toContain('whsec_');
+  });
+
+  it('a refused change writes no event (the change and its event are one transaction)', async () => {
+    const created = await subscribe(c.north, { url: `${base}/hooks`, eventTypes: ['employee.created'] });
+    const { webhookId } = created.json();
+    const refused = await c.north({ method: 'PUT', url: `/Webhooks/${webhookId}`, payload: { url: `${base}/hooks`, eventTypes: ['no.such'] } });
+    expect(refused.statusCode).toBe(400);
+    expect((await c.south({ method: 'DELETE', url: `/Webhooks/${webhookId}` })).statusCode).toBe(404);
+    const { rows } = await t.database.pool.query<{ type: string }>(`select type from events where tenant_id = $1 and record_type = 'WebhookSubscription' and record_id = $2`, [t.tenant.tenantId, webhookId]);
+    expect(rows.map((r) => r.type)).toEqual(['webhookSubscription.created']);
+  });
+});
