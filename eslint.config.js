@@ -54,10 +54,6 @@ const SYNTAX = [{
 
 /** Files that still take a scope's raw handle (the door's lint rule below): only shrinks. */
 const SCOPE_DOOR_EXEMPT = [
-  'src/resources/assessments/assessment-callback.repository.ts',
-  'src/resources/assessments/assessment-package.repository.ts',
-  'src/resources/assessments/assessment-session.repository.ts',
-  'src/resources/assignment-accruals/assignment-accrual.repository.ts',
   'src/resources/assignment-messages/assignment-message.repository.ts',
   'src/resources/assignment-messages/message-document.repository.ts',
   'src/resources/assignment-restrictions/assignment-restriction.facts.ts',

@@ -4,7 +4,7 @@
 // where the table has a node, the hierarchy), `sql` and `named` bind the tenant and the nodes by
 // name, and `reference` is the visibly named door to the global reference tables (countries, the
 // gazetteer). The raw handles (`db`, `client`) are the platform's: a lint rule keeps them there.
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, sql, type InferInsertModel, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgSelectBase, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './db/database.ts';
@@ -21,6 +21,15 @@ export type TenantTable = PgTable & { tenantId: AnyPgColumn };
  * is always the whole tenant's.
  */
 export type Reach = 'visible' | 'usable' | 'tenant';
+
+/**
+ * A row to insert into `table`, without its tenant (the door sets it). Not `Omit<PgInsertValue<T>,
+ * 'tenantId'>`: `keyof PgInsertValue` names only the required columns, so that Omit refused every
+ * optional one.
+ */
+export type TenantInsertValue<T extends TenantTable> = {
+  [K in keyof InferInsertModel<T> as K extends 'tenantId' ? never : K]: InferInsertModel<T>[K] | SQL | Placeholder;
+};
 
 /** The global reference tables (no tenant): read only. */
 export type ReferenceDb = Pick<Db, 'select' | 'selectDistinct' | 'execute' | '$client'>;
@@ -96,7 +105,7 @@ export class DataScope {
   }
 
   /** `insert into <table>` of rows in the caller's tenant (the tenant is set on each). */
-  insert<T extends TenantTable>(table: T, values: Omit<PgInsertValue<T>, 'tenantId'> | Omit<PgInsertValue<T>, 'tenantId'>[]) {
+  insert<T extends TenantTable>(table: T, values: TenantInsertValue<T> | TenantInsertValue<T>[]) {
     // TypeScript cannot see that a generic table's insert value without its tenant, plus the
     // tenant, is an insert value of that table: the one cast of the door.
     const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, tenantId: this.tenantId }) as PgInsertValue<T>);
