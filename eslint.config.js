@@ -92,7 +92,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/staging/staged-employee.repository.ts',
   'src/resources/timecards/timecard.repository.ts',
   'src/resources/vendors/vendor.repository.ts',
-  'src/resources/web-users/web-user.routes.ts',
   'src/resources/webhooks/webhook.repository.ts',
   'src/resources/worksites/worksite.record.ts',
   'src/resources/worksites/worksite.rule.ts',

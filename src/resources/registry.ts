@@ -44,6 +44,7 @@ import { BATCH_JOB_COMPLETED } from '../platform/jobs/queue.ts';
 import { ASSESSMENT_SESSION_CREATED, ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.events.ts';
 import { ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_DELETED, ASSESSMENT_PACKAGE_UPDATED } from './assessments/assessment-package.events.ts';
 import { CANDIDATE_CREATED } from './candidates/candidate.events.ts';
+import { WEB_USER_CREATED, WEB_USER_DISABLED } from './web-users/web-user.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -63,7 +64,7 @@ export const records: readonly RecordDefinition[] = [
 
 /** Every event type the service emits, with the scopes that read it: the feed's and the webhooks' list. */
 const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
-  ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED];
+  ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED, WEB_USER_CREATED, WEB_USER_DISABLED];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
