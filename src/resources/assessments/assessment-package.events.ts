@@ -26,7 +26,7 @@ export const ASSESSMENT_PACKAGE_CREATED = {
 export const ASSESSMENT_PACKAGE_UPDATED = {
   ...packageEvent('assessmentPackage.updated'),
   when: 'an assessment package was replaced (`PUT /Administration/AssessmentPackages/{id}`), or an assessment added to or removed from it (`/Administration/AssessmentPackages/{id}/Assessments`)',
-  changedFields: 'a PUT: the fields whose value it changed (`name`, `description`, `assessmentVendorId`, `isActive`; none when it changed nothing); a member added or removed: `assessments`',
+  changedFields: 'a PUT: the fields whose value it changed (`name`, `description`, `assessmentVendorId`, `isActive`; an empty list when it changed nothing); a member added or removed: `assessments`',
 } as const;
 
 /** when: a package was deleted (its members with it). changedFields: none. */
