@@ -54,10 +54,6 @@ const SYNTAX = [{
 
 /** Files that still take a scope's raw handle (the door's lint rule below): only shrinks. */
 const SCOPE_DOOR_EXEMPT = [
-  'src/resources/assessments/assessment-callback.repository.ts',
-  'src/resources/assessments/assessment-package.repository.ts',
-  'src/resources/assessments/assessment-session.repository.ts',
-  'src/resources/assignment-accruals/assignment-accrual.repository.ts',
   'src/resources/candidates/candidate.repository.ts',
   'src/resources/employees/employee.record.ts',
   'src/resources/employees/employee.repository.ts',
@@ -68,7 +64,6 @@ const SCOPE_DOOR_EXEMPT = [
   'src/resources/resumes/resume-employee.routes.ts',
   'src/resources/staging/staged-employee.jobs.ts',
   'src/resources/staging/staged-employee.repository.ts',
-  'src/resources/web-users/web-user.routes.ts',
 ];
 
 export default tseslint.config(

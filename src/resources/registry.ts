@@ -43,12 +43,14 @@ import { eventRoutes } from './events/event.routes.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
 import { recordEventTypes } from '../platform/records/record-events.ts';
 import { BATCH_JOB_COMPLETED } from '../platform/jobs/queue.ts';
-import { ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.events.ts';
+import { ASSESSMENT_SESSION_CREATED, ASSESSMENT_SESSION_UPDATED } from './assessments/assessment-session.events.ts';
+import { ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_DELETED, ASSESSMENT_PACKAGE_UPDATED } from './assessments/assessment-package.events.ts';
 import { CANDIDATE_CREATED } from './candidates/candidate.events.ts';
 import { RESTRICTION_RULES_UPDATED, RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED } from './assignment-restrictions/assignment-restriction.events.ts';
 import { MESSAGE_DOCUMENT_CREATED } from './assignment-messages/message-document.events.ts';
 import type { EventType } from '../platform/events/event-type.ts';
 import { WEBHOOK_EVENT_TYPES } from './webhooks/webhook.events.ts';
+import { WEB_USER_CREATED, WEB_USER_DISABLED } from './web-users/web-user.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -73,7 +75,8 @@ export const records: readonly RecordDefinition[] = [
  */
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
   RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED,
-  ...WEBHOOK_EVENT_TYPES];
+  ...WEBHOOK_EVENT_TYPES, ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED,
+  WEB_USER_CREATED, WEB_USER_DISABLED];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [

@@ -2,7 +2,7 @@
 // is one transaction that locks the session row first, so callbacks for one session run one after
 // another; a report is stored once (unique reportId per session), and a status never moves back.
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import type { DataScope } from '../../platform/scope.ts';
+import { TENANT, type DataScope } from '../../platform/scope.ts';
 import { qualified } from '../../platform/db/database.ts';
 import { existsInTenant } from '../../platform/records/references.ts';
 import { AppError, notFound, type FieldErrors } from '../../platform/http/errors.ts';
@@ -41,9 +41,10 @@ async function lockedSession(tx: DataScope, target: CallbackTarget) {
   const byVendor = 'vendorId' in target.via
     ? eq(s.vendorId, target.via.vendorId)
     : sql`exists (select 1 from ${v} where ${v.tenantId} = ${qualified(s.tenantId)} and ${v.id} = ${qualified(s.vendorId)} and ${v.kind} = ${target.via.kind})`;
-  const [row] = await tx.db.select({ id: s.id, status: s.status, changedAt: s.statusChangedAt, providerSessionId: s.providerSessionId }).from(s)
-    .innerJoin(employees, and(eq(employees.tenantId, s.tenantId), eq(employees.id, s.employeeId), tx.visible(employees.hierId)))
-    .where(and(eq(s.tenantId, tx.tenantId), eq(s.id, target.sessionId), byVendor))
+  // Who may report on a session is decided by its employee's node now, not the session's: `tenant` on the session.
+  const [row] = await tx.selectJoined(s, { id: s.id, status: s.status, changedAt: s.statusChangedAt, providerSessionId: s.providerSessionId },
+    (q) => q.innerJoin(employees, and(eq(employees.tenantId, s.tenantId), eq(employees.id, s.employeeId), tx.visible(employees.hierId))), 'tenant')
+    .where(and(eq(s.id, target.sessionId), byVendor))
     .for('update', { of: s });
   const known = row && (target.providerSessionId === undefined || row.providerSessionId === null || row.providerSessionId === target.providerSessionId);
   if (!row || !known) {
@@ -55,16 +56,16 @@ async function lockedSession(tx: DataScope, target: CallbackTarget) {
 /** Completes a session once every assessment it asked for has a result (unless it has finished already). */
 async function completeIfAllReported(tx: DataScope, session: { id: number; status: SessionStatus }): Promise<SessionStatus> {
   if (isTerminal(session.status)) return session.status;
-  const { rows } = await tx.db.execute<{ missing: number } & Record<string, unknown>>(sql`
+  const rows = await tx.sql<{ missing: number }>`
     select count(*)::int as missing from assessment_session_items it
-     where it.tenant_id = ${tx.tenantId} and it.session_id = ${session.id}
-       and not exists (select 1 from assessment_results x where x.tenant_id = it.tenant_id and x.session_id = it.session_id and x.code = it.code)`);
+     where it.tenant_id = ${TENANT} and it.session_id = ${session.id}
+       and not exists (select 1 from assessment_results x where x.tenant_id = it.tenant_id and x.session_id = it.session_id and x.code = it.code)`;
   const summary = rows[0];
   if (!summary || summary.missing > 0) return session.status;
   // The session completed when its last assessment did (not before the status it has).
-  await tx.db.update(s).set({ status: 'completed', statusReason: null, statusChangedAt: sql`greatest(${s.statusChangedAt}, coalesce(
-      (select max(x.completed_at) from assessment_results x where x.tenant_id = ${tx.tenantId} and x.session_id = ${session.id}), now()))` })
-    .where(and(eq(s.tenantId, tx.tenantId), eq(s.id, session.id)));
+  await tx.update(s, { status: 'completed', statusReason: null, statusChangedAt: sql`greatest(${s.statusChangedAt}, coalesce(
+      (select max(x.completed_at) from assessment_results x where x.tenant_id = ${tx.tenantId} and x.session_id = ${session.id}), now()))` }, 'tenant')
+    .where(eq(s.id, session.id));
   return 'completed';
 }
 
@@ -76,14 +77,14 @@ export async function storeReports(scope: DataScope, target: CallbackTarget, rep
   return scope.transaction(async (tx) => {
     if ('vendorId' in target.via && !(await existsInTenant(tx, v, target.via.vendorId))) throw notFound(`The assessment vendor ${target.via.vendorId}`);
     const session = await lockedSession(tx, target);
-    const codes = new Set((await tx.db.select({ code: i.code }).from(i).where(and(eq(i.tenantId, tx.tenantId), eq(i.sessionId, session.id)))).map((x) => x.code));
+    const codes = new Set((await tx.select(i, { code: i.code }).where(eq(i.sessionId, session.id))).map((x) => x.code));
     const errors: FieldErrors = {};
     for (const { report, field } of reports) {
       if (!codes.has(report.assessmentCode)) errors[field] = [`"${report.assessmentCode}" is not an assessment of session ${session.id} (${[...codes].join(', ')})`];
     }
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', `The results name assessments session ${session.id} did not ask for; nothing was stored.`, errors);
-    const stored = await tx.db.insert(r).values(reports.map(({ report, payload }) => ({
-      tenantId: tx.tenantId, sessionId: session.id, reportId: report.reportId, code: report.assessmentCode,
+    const stored = await tx.insert(r, reports.map(({ report, payload }) => ({
+      sessionId: session.id, reportId: report.reportId, code: report.assessmentCode,
       score: report.score?.value ?? null, scoreMinimum: report.score?.minimum ?? null, scoreMaximum: report.score?.maximum ?? null,
       percentile: report.percentile ?? null, outcome: report.outcome ?? null, completedAt: new Date(report.completedAt),
       reportUrl: report.reportUrl ?? null, payload,
@@ -102,8 +103,7 @@ export async function applyStatus(scope: DataScope, update: StatusCallbackInput)
     const at = new Date(update.occurredAt);
     const applied = statusApplies(session, { status: update.status, at });
     if (applied) {
-      await tx.db.update(s).set({ status: update.status, statusChangedAt: at, statusReason: update.reason ?? null })
-        .where(and(eq(s.tenantId, tx.tenantId), eq(s.id, session.id)));
+      await tx.update(s, { status: update.status, statusChangedAt: at, statusReason: update.reason ?? null }, 'tenant').where(eq(s.id, session.id));
       await emitEvent(tx, ASSESSMENT_SESSION_UPDATED, getTableName(s), session.id, { changedFields: ['status'] });
     }
     return {

@@ -1,14 +1,17 @@
 // Data access for assessment packages and their members (ASM-05 to ASM-15). Packages are tenant-wide
-// administration data (no hierarchy node): every query is filtered by the caller's tenant, so another
-// tenant's package or member is a 404. Writes lock the package row, so a vendor change and a member
-// added at the same time cannot leave a package holding another vendor's assessment.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+// administration data (no hierarchy node): every query goes through the scope, filtered by the
+// caller's tenant, so another tenant's package or member is a 404. Writes lock the package row, so a
+// vendor change and a member added at the same time cannot leave a package holding another vendor's
+// assessment; each write records its package's event in its transaction.
+import { and, asc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { DataScope } from '../../platform/scope.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
 import { pgError, qualified } from '../../platform/db/database.ts';
 import { AppError, invalid, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Page } from '../../platform/http/paging.ts';
 import { assessmentPackageMembers as m, assessmentPackages as p, assessmentSessions, assessments as a, assessmentVendors as v } from './assessment.table.ts';
 import type { MemberInput, PackageInput } from './assessment-package.schemas.ts';
+import { ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_DELETED, ASSESSMENT_PACKAGE_UPDATED } from './assessment-package.events.ts';
 
 const UNIQUE_VIOLATION = '23505';
 const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
@@ -25,14 +28,12 @@ const memberFields = {
 };
 
 /** Packages with their vendor's name; `where` narrows (one package). */
-const packages = (scope: DataScope, where?: SQL) => scope.db.select({ ...packageFields, totalCount }).from(p)
-  .innerJoin(v, and(eq(v.tenantId, p.tenantId), eq(v.id, p.vendorId)))
-  .where(and(eq(p.tenantId, scope.tenantId), where));
+const packages = (scope: DataScope, where?: SQL) => scope.selectJoined(p, { ...packageFields, totalCount },
+  (q) => q.innerJoin(v, and(eq(v.tenantId, p.tenantId), eq(v.id, p.vendorId)))).where(where);
 
 /** Members with their catalog entry; `where` narrows (one member). */
-const members = (scope: DataScope, packageId: number, where?: SQL) => scope.db.select({ ...memberFields, totalCount }).from(m)
-  .innerJoin(a, and(eq(a.tenantId, m.tenantId), eq(a.id, m.assessmentId)))
-  .where(and(eq(m.tenantId, scope.tenantId), eq(m.packageId, packageId), where));
+const members = (scope: DataScope, packageId: number, where?: SQL) => scope.selectJoined(m, { ...memberFields, totalCount },
+  (q) => q.innerJoin(a, and(eq(a.tenantId, m.tenantId), eq(a.id, m.assessmentId)))).where(and(eq(m.packageId, packageId), where));
 
 const withoutTotal = <T extends { totalCount: number }>({ totalCount: _t, ...item }: T) => item;
 
@@ -40,7 +41,7 @@ const withoutTotal = <T extends { totalCount: number }>({ totalCount: _t, ...ite
 export async function listPackages(scope: DataScope, page: Page) {
   const rows = await packages(scope).orderBy(sql`lower(${p.name})`, asc(p.id)).limit(page.take).offset(page.skip);
   return toPage(rows, page, withoutTotal, async () =>
-    (await scope.db.select({ n: countAll }).from(p).where(eq(p.tenantId, scope.tenantId)))[0]?.n ?? 0);
+    (await scope.select(p, { n: countAll }).where())[0]?.n ?? 0);
 }
 
 export async function getPackage(scope: DataScope, id: number) {
@@ -48,15 +49,29 @@ export async function getPackage(scope: DataScope, id: number) {
   return row && withoutTotal(row);
 }
 
+/** What a PUT replaces, as stored. */
+interface Stored { name: string; description: string | null; vendorId: number; isActive: boolean }
+
 /** The package row, locked until the transaction ends; undefined when the tenant has none with this id. */
-async function lockedPackage(scope: DataScope, id: number): Promise<{ vendorId: number } | undefined> {
-  const [row] = await scope.db.select({ vendorId: p.vendorId }).from(p).where(and(eq(p.tenantId, scope.tenantId), eq(p.id, id))).for('update');
+async function lockedPackage(scope: DataScope, id: number): Promise<Stored | undefined> {
+  const [row] = await scope.select(p, { name: p.name, description: p.description, vendorId: p.vendorId, isActive: p.isActive }).where(eq(p.id, id)).for('update');
   return row;
 }
 
+type PackageEvent = typeof ASSESSMENT_PACKAGE_CREATED | typeof ASSESSMENT_PACKAGE_UPDATED | typeof ASSESSMENT_PACKAGE_DELETED;
+
+/** The package's event, in the transaction of its change. */
+const packageEvent = (tx: DataScope, event: PackageEvent, id: number, changedFields?: string[]) =>
+  emitEvent(tx, event, getTableName(p), id, changedFields && { changedFields });
+
+/** Each stored field with its name in the package's GET. */
+const JSON_NAMES: readonly (readonly [keyof Stored, string])[] = [['name', 'name'], ['description', 'description'], ['vendorId', 'assessmentVendorId'], ['isActive', 'isActive']];
+/** A PUT's changed fields, as the package's GET names them. */
+const changed = (before: Stored, after: Stored) => JSON_NAMES.filter(([k]) => before[k] !== after[k]).map(([, name]) => name);
+
 /** A vendor of the tenant that may be given: an active one, or the one the package already has (so a retired vendor's package can still be renamed or switched off). */
 async function checkVendor(scope: DataScope, vendorId: number, current?: number): Promise<void> {
-  const [row] = await scope.db.select({ isActive: v.isActive }).from(v).where(and(eq(v.tenantId, scope.tenantId), eq(v.id, vendorId)));
+  const [row] = await scope.select(v, { isActive: v.isActive }).where(eq(v.id, vendorId));
   if (!row) throw invalid('assessmentVendorId', `no assessment vendor ${vendorId} in this tenant`);
   if (!row.isActive && vendorId !== current) throw invalid('assessmentVendorId', `assessment vendor ${vendorId} is not active`);
 }
@@ -83,9 +98,9 @@ export async function createPackage(scope: DataScope, input: PackageInput): Prom
   const values = packageValues(input);
   return scope.transaction(async (tx) => {
     await checkVendor(tx, values.vendorId);
-    const [row] = await uniqueName(values.name, () => tx.db.insert(p)
-      .values({ tenantId: tx.tenantId, ...values, createdByServiceRepId: tx.principal.serviceRepId }).returning({ id: p.id }));
+    const [row] = await uniqueName(values.name, () => tx.insert(p, { ...values, createdByServiceRepId: tx.principal.serviceRepId }).returning({ id: p.id }));
     if (!row) throw new Error('insert returned no row');
+    await packageEvent(tx, ASSESSMENT_PACKAGE_CREATED, row.id);
     return row.id;
   });
 }
@@ -98,12 +113,13 @@ export async function replacePackage(scope: DataScope, id: number, input: Packag
     if (!current) throw notFound('The assessment package');
     await checkVendor(tx, values.vendorId, current.vendorId);
     if (values.vendorId !== current.vendorId) {
-      const [held] = await tx.db.select({ n: countAll }).from(m).where(and(eq(m.tenantId, tx.tenantId), eq(m.packageId, id)));
+      const [held] = await tx.select(m, { n: countAll }).where(eq(m.packageId, id));
       if (held && held.n > 0) {
         throw new AppError('CONFLICT', `The package holds ${held.n} assessment(s) of vendor ${current.vendorId}; remove them before changing its vendor.`);
       }
     }
-    await uniqueName(values.name, () => tx.db.update(p).set({ ...values, updatedAt: sql`now()` }).where(and(eq(p.tenantId, tx.tenantId), eq(p.id, id))));
+    await uniqueName(values.name, () => tx.update(p, { ...values, updatedAt: sql`now()` }).where(eq(p.id, id)));
+    await packageEvent(tx, ASSESSMENT_PACKAGE_UPDATED, id, changed(current, values));
   });
 }
 
@@ -114,14 +130,16 @@ export async function replacePackage(scope: DataScope, id: number, input: Packag
 export async function deletePackage(scope: DataScope, id: number): Promise<void> {
   await scope.transaction(async (tx) => {
     if (!(await lockedPackage(tx, id))) throw notFound('The assessment package');
-    await tx.db.update(assessmentSessions).set({ packageId: null })
-      .where(and(eq(assessmentSessions.tenantId, tx.tenantId), eq(assessmentSessions.packageId, id)));
-    await tx.db.delete(p).where(and(eq(p.tenantId, tx.tenantId), eq(p.id, id)));
+    // Every session of the tenant loses the link, whoever sees its employee: the package goes for all.
+    await tx.update(assessmentSessions, { packageId: null }, 'tenant').where(eq(assessmentSessions.packageId, id));
+    // The event reads the package's row: written before the row goes.
+    await packageEvent(tx, ASSESSMENT_PACKAGE_DELETED, id);
+    await tx.delete(p).where(eq(p.id, id));
   });
 }
 
 async function packageExists(scope: DataScope, id: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: p.id }).from(p).where(and(eq(p.tenantId, scope.tenantId), eq(p.id, id)));
+  const rows = await scope.select(p, { id: p.id }).where(eq(p.id, id));
   return rows.length > 0;
 }
 
@@ -130,7 +148,7 @@ export async function listMembers(scope: DataScope, packageId: number, page: Pag
   if (!(await packageExists(scope, packageId))) return undefined;
   const rows = await members(scope, packageId).orderBy(sql`lower(${a.name})`, asc(m.id)).limit(page.take).offset(page.skip);
   return toPage(rows, page, withoutTotal, async () =>
-    (await scope.db.select({ n: countAll }).from(m).where(and(eq(m.tenantId, scope.tenantId), eq(m.packageId, packageId))))[0]?.n ?? 0);
+    (await scope.select(m, { n: countAll }).where(eq(m.packageId, packageId)))[0]?.n ?? 0);
 }
 
 /** ASM-14, AMB-69 (a): a member is found only under its own package. */
@@ -144,14 +162,14 @@ export async function addMember(scope: DataScope, packageId: number, input: Memb
   return scope.transaction(async (tx) => {
     const pkg = await lockedPackage(tx, packageId);
     if (!pkg) throw notFound('The assessment package');
-    const [assessment] = await tx.db.select({ vendorId: a.vendorId, isActive: a.isActive }).from(a)
-      .where(and(eq(a.tenantId, tx.tenantId), eq(a.id, input.assessmentId)));
+    const [assessment] = await tx.select(a, { vendorId: a.vendorId, isActive: a.isActive }).where(eq(a.id, input.assessmentId));
     if (!assessment) throw invalid('assessmentId', `no assessment ${input.assessmentId} in this tenant's catalogs`);
     if (assessment.vendorId !== pkg.vendorId) throw invalid('assessmentId', `assessment ${input.assessmentId} is not in the catalog of the package's vendor ${pkg.vendorId}`);
     if (!assessment.isActive) throw invalid('assessmentId', `assessment ${input.assessmentId} is no longer offered (inactive)`);
     try {
-      const [row] = await tx.db.insert(m).values({ tenantId: tx.tenantId, packageId, assessmentId: input.assessmentId }).returning({ id: m.id });
+      const [row] = await tx.insert(m, { packageId, assessmentId: input.assessmentId }).returning({ id: m.id });
       if (!row) throw new Error('insert returned no row');
+      await packageEvent(tx, ASSESSMENT_PACKAGE_UPDATED, packageId, ['assessments']);
       return row.id;
     } catch (e) {
       if (pgError(e)?.code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', `Assessment ${input.assessmentId} is already in the package.`);
@@ -163,7 +181,8 @@ export async function addMember(scope: DataScope, packageId: number, input: Memb
 /** ASM-15: false when the package has no such member. */
 export async function removeMember(scope: DataScope, packageId: number, memberId: number): Promise<boolean> {
   return scope.transaction(async (tx) => {
-    const deleted = await tx.db.delete(m).where(and(eq(m.tenantId, tx.tenantId), eq(m.packageId, packageId), eq(m.id, memberId))).returning({ id: m.id });
+    const deleted = await tx.delete(m).where(and(eq(m.packageId, packageId), eq(m.id, memberId))).returning({ id: m.id });
+    if (deleted.length > 0) await packageEvent(tx, ASSESSMENT_PACKAGE_UPDATED, packageId, ['assessments']);
     return deleted.length > 0;
   });
 }

@@ -338,3 +338,36 @@ describe('package list (ASM-03, ASM-04, ASM-05)', () => {
     expect(await refusedFields(other, 'GET', `${PACKAGES}?skip=many`)).toEqual(['skip']);
   });
 });
+
+describe('GEN-16 events of packages', () => {
+  const TYPES = 'assessmentPackage.created,assessmentPackage.updated,assessmentPackage.deleted';
+  const feed = async (after: number) => {
+    const res = await admin({ method: 'GET', url: `/Events?after=${after}&types=${TYPES}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { type: string; record: { type: string; id: number; location: string }; changedFields?: string[] }[]; next: number }>();
+  };
+
+  it('creating, replacing, adding and removing an assessment and deleting a package each leave its event in GET /Events; a refused write leaves none', async () => {
+    const after = (await feed(0)).next;
+    const id = await createPackage(admin, { name: 'Evented', assessmentVendorId: acme.vendorId });
+    // Refused: a taken name, an unknown vendor, another vendor's assessment, an unknown member.
+    expect((await admin({ method: 'POST', url: PACKAGES, payload: { name: 'evented', assessmentVendorId: acme.vendorId } })).statusCode).toBe(409);
+    expect((await admin({ method: 'PUT', url: `${PACKAGES}/${id}`, payload: { name: 'Evented', assessmentVendorId: 999999 } })).statusCode).toBe(400);
+    expect((await admin({ method: 'POST', url: `${PACKAGES}/${id}/Assessments`, payload: { assessmentId: second.id('S1') } })).statusCode).toBe(400);
+    expect((await admin({ method: 'DELETE', url: `${PACKAGES}/${id}/Assessments/999999` })).statusCode).toBe(404);
+    expect((await admin({ method: 'PUT', url: `${PACKAGES}/${id}`, payload: { name: 'Evented again', description: 'now described', assessmentVendorId: acme.vendorId } })).statusCode).toBe(204);
+    const memberId = await addMember(admin, id, acme.id('TYPE'));
+    expect((await admin({ method: 'DELETE', url: `${PACKAGES}/${id}/Assessments/${memberId}` })).statusCode).toBe(204);
+    expect((await admin({ method: 'DELETE', url: `${PACKAGES}/${id}` })).statusCode).toBe(204);
+    expect((await admin({ method: 'DELETE', url: `${PACKAGES}/${id}` })).statusCode).toBe(404);
+    const events = (await feed(after)).data;
+    for (const e of events) expect(e.record).toEqual({ type: 'AssessmentPackage', id, location: `${PACKAGES}/${id}` });
+    expect(events.map((e) => [e.type, e.changedFields])).toEqual([
+      ['assessmentPackage.created', undefined],
+      ['assessmentPackage.updated', ['name', 'description']],
+      ['assessmentPackage.updated', ['assessments']],
+      ['assessmentPackage.updated', ['assessments']],
+      ['assessmentPackage.deleted', undefined],
+    ]);
+  });
+});

@@ -216,3 +216,31 @@ describe('access', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 });
+
+describe('GEN-16 the events of a session request', () => {
+  const feed = async (after: number) => {
+    const res = await admin({ method: 'GET', url: `/Events?after=${after}&types=assessmentSession.created,assessmentSession.updated` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { type: string; record: { type: string; id: number; location: string }; changedFields?: string[] }[]; next: number }>();
+  };
+
+  it('a request leaves assessmentSession.created, then the provider\'s answer (or failure) assessmentSession.updated; a refused request leaves none', async () => {
+    const after = (await feed(0)).next;
+    expect((await request(ids.southEmployee, { assessmentPackageId: ids.packageId })).statusCode).toBe(404);
+    expect((await request(ids.northEmployee, { assessmentPackageId: ids.otherPackage })).statusCode).toBe(400);
+    double.answerWith('session');
+    const opened = (await request(ids.northEmployee, { assessmentPackageId: ids.packageId })).json().assessmentSessionId;
+    double.answerWith({ status: 500 });
+    const failed = await request(ids.northEmployee, { assessmentPackageId: ids.packageId });
+    double.answerWith('session');
+    expect(failed.statusCode).toBe(521);
+    const failedId = Number(/\/(\d+)$/.exec(String(failed.headers.location))?.[1]);
+    const events = (await feed(after)).data;
+    expect(events.map((e) => [e.type, e.record.location, e.changedFields])).toEqual([
+      ['assessmentSession.created', `/Assessments/Sessions/${opened}`, undefined],
+      ['assessmentSession.updated', `/Assessments/Sessions/${opened}`, ['providerSessionId', 'invitationUrl', 'expiresAt']],
+      ['assessmentSession.created', `/Assessments/Sessions/${failedId}`, undefined],
+      ['assessmentSession.updated', `/Assessments/Sessions/${failedId}`, ['status']],
+    ]);
+  });
+});

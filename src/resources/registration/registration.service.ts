@@ -187,7 +187,7 @@ export async function register(scope: DataScope, input: RegisterInput): Promise<
       await checkRules({ ...employeeRecord.patch.target.rules, ...employeeRecord.create.rules }, { scope: tx, next: values }, new Set(Object.keys(values)));
       const employeeId = await createWithEvent(tx, employeeRecord, (t) => employeeRecord.create.run(t, body));
       if (operations.length) await applyPatch(tx, employeeRecord.patch.target, employeeId, operations);
-      const webUserId = await createWebUser(tx.db, tx.tenantId, { kind: 'employee', recordId: employeeId, username: login.username, password: login.password });
+      const webUserId = await createWebUser(tx, { kind: 'employee', recordId: employeeId, username: login.username, password: login.password }, 'tenant');
       const jobOrderCandidateIds: number[] = [];
       for (const order of link.orders) jobOrderCandidateIds.push(await createCandidate(tx, order.id, { employeeId, ...link.utm }));
       const [row] = await tx.db.insert(registrations).values({

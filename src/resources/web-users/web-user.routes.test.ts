@@ -71,3 +71,32 @@ describe('POST /WebUsers, DELETE /WebUsers/{id}', () => {
     expect(r.statusCode).toBe(404);
   });
 });
+
+describe('GEN-16 the events of web users', () => {
+  const feed = async (after: number) => {
+    const res = await as(t.app, t.acme.fixture.adminToken)({ method: 'GET', url: `/Events?after=${after}&types=webUser.created,webUser.disabled` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { type: string; record: { type: string; id: number; location: string } }[]; next: number }>();
+  };
+
+  it('giving a login leaves webUser.created and disabling it webUser.disabled, seen by the record\'s hierarchy; a refused write leaves none', async () => {
+    const north = as(t.app, t.acme.fixture.northToken);
+    const after = (await feed(0)).next;
+    const contact = await north({ method: 'POST', url: '/Contacts', payload: { firstName: 'Eve', lastName: 'Vented', branchId: t.acme.fixture.north.branchId } });
+    const payload = { type: 'WebUserContact', recordId: contact.json().contactId, username: 'eve.vented', password: 'a long password' };
+    expect((await north({ method: 'POST', url: '/WebUsers', payload: { ...payload, password: 'short' } })).statusCode).toBe(400);
+    const { webUserId } = (await north({ method: 'POST', url: '/WebUsers', payload })).json<{ webUserId: number }>();
+    expect((await north({ method: 'POST', url: '/WebUsers', payload })).statusCode).toBe(409);
+    expect((await as(t.app, t.acme.fixture.southToken)({ method: 'DELETE', url: `/WebUsers/${webUserId}` })).statusCode).toBe(404);
+    expect((await north({ method: 'DELETE', url: `/WebUsers/${webUserId}` })).statusCode).toBe(204);
+    expect((await north({ method: 'DELETE', url: `/WebUsers/${webUserId}` })).statusCode).toBe(404);
+    const events = (await feed(after)).data;
+    expect(events.map((e) => [e.type, e.record])).toEqual([
+      ['webUser.created', { type: 'WebUser', id: webUserId, location: `/WebUsers/${webUserId}` }],
+      ['webUser.disabled', { type: 'WebUser', id: webUserId, location: `/WebUsers/${webUserId}` }],
+    ]);
+    // The contact's node is North: South's reps do not see its login's events.
+    const south = await as(t.app, t.acme.fixture.southToken)({ method: 'GET', url: `/Events?after=${after}&types=webUser.created` });
+    expect(south.json().data).toEqual([]);
+  });
+});

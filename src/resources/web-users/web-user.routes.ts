@@ -21,8 +21,7 @@ export async function webUserRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     const { type, recordId, username, password } = request.body;
-    const scope = request.scope;
-    const id = await createWebUser(scope.db, scope.tenantId, { kind: KIND_OF_ROLE[type], recordId, username, password }, scope.hierIds);
+    const id = await createWebUser(request.scope, { kind: KIND_OF_ROLE[type], recordId, username, password });
     return reply.code(201).header('location', `/WebUsers/${id}`).send({ webUserId: id });
   });
 
@@ -34,8 +33,7 @@ export async function webUserRoutes(app: FastifyInstance) {
       params: WebUserIdParams, response: { 204: Type.Null() },
     },
   }, async (request, reply) => {
-    const scope = request.scope;
-    if (!(await disableWebUser(scope.db, scope.tenantId, request.params.id, scope.hierIds))) {
+    if (!(await disableWebUser(request.scope, request.params.id))) {
       throw new AppError('NOT_FOUND', `No active web user ${request.params.id} inside your hierarchy.`);
     }
     return reply.code(204).send();

@@ -19,7 +19,7 @@ const isType = (value: string): value is (typeof TYPES)[number] => TYPES.some((t
 
 async function listPage(request: FastifyRequest, reply: FastifyReply, context: WebContext, admin: Admin, locale: Locale, values: Form, errors: FieldErrors, extra: Record<string, unknown> = {}, code = 200) {
   const t = MESSAGES[locale].admin;
-  const rows = await webUsersVisible(context.database.db, admin.tenantId, admin.principal.visibleHierIds);
+  const rows = await webUsersVisible(admin.scope);
   return sendPage(request, reply, 'admin/views/web-users', { locale, title: t.webUsersTitle, nav: adminNav(locale, PATH), noindex: true }, { rows, values, errors, ...extra }, code);
 }
 
@@ -53,7 +53,7 @@ export async function webUserPages(app: FastifyInstance, context: WebContext): P
   confirmedAction(app, context, {
     path: '/web-users', verb: 'disable', done: 'disabled', guard: requireAdmin,
     confirm: async (admin, key, t) => {
-      const user = (await webUsersVisible(context.database.db, admin.tenantId, admin.principal.visibleHierIds)).find((u) => String(u.id) === key && !u.disabledAt);
+      const user = (await webUsersVisible(admin.scope)).find((u) => String(u.id) === key && !u.disabledAt);
       if (!user) return NOT_FOUND;
       return { title: t.disableWebUserTitle, question: t.disableWebUserQuestion, subject: `${user.username} (${user.recordName})`, button: t.disableButton };
     },
