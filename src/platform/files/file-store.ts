@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import type { DataScope } from '../scope.ts';
 import { storedFiles } from './file.table.ts';
 
 export interface StoredFile { id: number; fileName: string; contentType: string; size: number; content: Buffer }
@@ -24,4 +25,13 @@ export async function getFile(db: Db, tenantId: number, id: number): Promise<Sto
 
 export async function deleteFile(db: Db, tenantId: number, id: number): Promise<void> {
   await db.delete(storedFiles).where(and(eq(storedFiles.tenantId, tenantId), eq(storedFiles.id, id)));
+}
+
+/** The same, bound to a caller's tenant (and transaction): the door for resource code, which holds no raw handle. */
+export function scopedFiles(scope: DataScope) {
+  return {
+    put: (file: { fileName: string; contentType: string; content: Buffer }) => putFile(scope.db, scope.tenantId, file),
+    get: (id: number) => getFile(scope.db, scope.tenantId, id),
+    delete: (id: number) => deleteFile(scope.db, scope.tenantId, id),
+  };
 }

@@ -1,7 +1,7 @@
 // Places from the gazetteer: a postal code's place, the first postal code of a place, and the places
 // people type (any of their names, accents and abbreviations aside).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { ReferenceDb } from '../../platform/scope.ts';
 import { placeNames, places, postalCodes } from './gazetteer.table.ts';
 import { CANADA, US } from './gazetteer.load.ts';
 import { placeKey } from './place-key.ts';
@@ -22,14 +22,14 @@ export function gazetteerKey(countryCode: number, postalCode: string): string {
 }
 
 /** The place of a postal code (see gazetteerKey). */
-export async function placeOfPostalCode(db: Db, countryCode: number, postalCode: string): Promise<Place | undefined> {
+export async function placeOfPostalCode(db: ReferenceDb, countryCode: number, postalCode: string): Promise<Place | undefined> {
   const code = gazetteerKey(countryCode, postalCode);
   const [place] = await db.select().from(postalCodes).where(and(eq(postalCodes.countryCode, countryCode), eq(postalCodes.postalCode, code)));
   return place;
 }
 
 /** The first (lowest) postal code of a municipality in a region: the spec's "first postal code for that general location". */
-export async function firstPlaceOf(db: Db, countryCode: number, municipality: string, region?: string): Promise<Place | undefined> {
+export async function firstPlaceOf(db: ReferenceDb, countryCode: number, municipality: string, region?: string): Promise<Place | undefined> {
   const [place] = await db.select().from(postalCodes).where(and(
     eq(postalCodes.countryCode, countryCode),
     sql`lower(${postalCodes.municipality}) = ${municipality.trim().toLowerCase()}`,
@@ -39,7 +39,7 @@ export async function firstPlaceOf(db: Db, countryCode: number, municipality: st
 }
 
 /** Places a name stands for in a country (and region, when given): own names before alternate names, then the most populous first. */
-export async function placesNamed(db: Db, countryCode: number, name: string, region?: string, limit = 20): Promise<NamedPlace[]> {
+export async function placesNamed(db: ReferenceDb, countryCode: number, name: string, region?: string, limit = 20): Promise<NamedPlace[]> {
   const key = placeKey(name);
   if (!key) return [];
   return db.select({ name: places.name, region: places.region, population: places.population, latitude: places.latitude, longitude: places.longitude })
@@ -50,12 +50,12 @@ export async function placesNamed(db: Db, countryCode: number, name: string, reg
 }
 
 /** The place a name stands for: "Montreal" and "Montréal", "St. Paul" and "Saint Paul" find the same one. */
-export async function findPlace(db: Db, countryCode: number, name: string, region?: string): Promise<NamedPlace | undefined> {
+export async function findPlace(db: ReferenceDb, countryCode: number, name: string, region?: string): Promise<NamedPlace | undefined> {
   return (await placesNamed(db, countryCode, name, region, 1))[0];
 }
 
 /** Where a municipality is (JB-25, JB-26): its place's centre, else (a name only postal codes use) its first postal code's. */
-export async function locate(db: Db, countryCode: number, municipality: string, region?: string): Promise<PlaceCentre | undefined> {
+export async function locate(db: ReferenceDb, countryCode: number, municipality: string, region?: string): Promise<PlaceCentre | undefined> {
   const place = await findPlace(db, countryCode, municipality, region);
   if (place) return { latitude: place.latitude, longitude: place.longitude };
   const first = await firstPlaceOf(db, countryCode, municipality, region);
@@ -81,21 +81,21 @@ export function metresBetween(a: { latitude: number; longitude: number }, b: { l
  * postal code's own ("st paul" at 55101 is Saint Paul), or a place of that name within reach of it
  * ("Bloomington" at 55420). Undefined when the postal code lies elsewhere.
  */
-export async function municipalityAt(db: Db, at: Place, typed: string): Promise<string | undefined> {
+export async function municipalityAt(db: ReferenceDb, at: Place, typed: string): Promise<string | undefined> {
   if (placeKey(typed) === placeKey(at.municipality)) return at.municipality;
   const named = await placesNamed(db, at.countryCode, typed, at.region);
   return named.find((place) => metresBetween(place, at) <= PLACE_REACH_METRES)?.name;
 }
 
 /** Regions (states, provinces, the UK's countries) the gazetteer knows for a country: the values `region` may take. */
-export async function knownRegions(db: Db, countryCode: number): Promise<Set<string>> {
+export async function knownRegions(db: ReferenceDb, countryCode: number): Promise<Set<string>> {
   const { rows } = await db.execute<{ region: string }>(sql`select region from ${postalCodes} where country_code = ${countryCode}
     union select region from ${places} where country_code = ${countryCode}`);
   return new Set(rows.map((r) => r.region));
 }
 
 /** True when the gazetteer has postal codes of the country. */
-export async function hasPostalCodes(db: Db, countryCode: number): Promise<boolean> {
+export async function hasPostalCodes(db: ReferenceDb, countryCode: number): Promise<boolean> {
   const [row] = await db.select({ code: postalCodes.postalCode }).from(postalCodes).where(eq(postalCodes.countryCode, countryCode)).limit(1);
   return row !== undefined;
 }

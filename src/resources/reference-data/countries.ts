@@ -2,16 +2,16 @@
 // with a deployment, so each process reads it once. Records check country codes against it; the
 // countries datalist pages it.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { ReferenceDb } from '../../platform/scope.ts';
 import { countries } from '../../platform/db/schema.ts';
 import { rule, type Rule } from '../../platform/records/rules.ts';
 
 export interface Country { countryCode: number; country: string; countryCallingCode: number }
 
-const loadedCountries = new WeakMap<Db, Promise<Country[]>>();
+const loadedCountries = new WeakMap<ReferenceDb, Promise<Country[]>>();
 
 /** Every country in name order (as GET /DataLists/countries lists them), read once per process. */
-export function loadCountries(db: Db): Promise<Country[]> {
+export function loadCountries(db: ReferenceDb): Promise<Country[]> {
   let loaded = loadedCountries.get(db);
   if (!loaded) {
     // execute(): a Drizzle query is a lazy thenable that would run again at every await.
@@ -24,7 +24,7 @@ export function loadCountries(db: Db): Promise<Country[]> {
 }
 
 /** Whether a country code is one of the list's. */
-export async function isCountryCode(db: Db, code: unknown): Promise<boolean> {
+export async function isCountryCode(db: ReferenceDb, code: unknown): Promise<boolean> {
   return (await loadCountries(db)).some((c) => c.countryCode === code);
 }
 
