@@ -28,6 +28,7 @@ import { searchRoutes } from './search/search.routes.ts';
 import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
+import { STAGED_EMPLOYEE_EVENTS } from './staging/staged-employee.events.ts';
 import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
 import { jobBoardSearchRoutes } from './job-board/job-board-search.routes.ts';
 import { jobBoardDetailsRoutes } from './job-board/job-board-details.routes.ts';
@@ -61,7 +62,7 @@ export const records: readonly RecordDefinition[] = [
 ];
 
 /** Every event type the service emits, with the scopes that read it: the feed's and the webhooks' list. */
-const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED];
+const eventTypes = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED, ...STAGED_EMPLOYEE_EVENTS];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [

@@ -12,7 +12,7 @@ import { createRecord } from '../../platform/records/commands.ts';
 import { passwordProblem } from '../../platform/auth/passwords.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import { employeeCatalog } from '../employees/employee.patch-catalog.ts';
-import { createWebUser } from '../web-users/web-user.repository.ts';
+import { createWebUserIn } from '../web-users/web-user.repository.ts';
 import { WebUserCreate } from '../web-users/web-user.schemas.ts';
 import { createCandidate } from '../candidates/candidate.repository.ts';
 import { placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
@@ -145,7 +145,7 @@ export async function register(scope: DataScope, input: RegisterInput): Promise<
   let region = value('region'), municipality = value('municipality');
   const postalCode = value('postalCode'), phone = value('phoneNumber');
   if (postalCode && branch && (!region || !municipality)) {
-    const place = await placeOfPostalCode(scope.db, branch.countryCode, postalCode);
+    const place = await placeOfPostalCode(scope.reference, branch.countryCode, postalCode);
     region ??= place?.region;
     municipality ??= place?.municipality;
   }
@@ -184,12 +184,11 @@ export async function register(scope: DataScope, input: RegisterInput): Promise<
     return await scope.transaction(async (tx) => {
       // POST /Employees' command, with the fields only PATCH sets: its rules, the write and `employee.created`.
       const employeeId = await createRecord(tx, employeeRecord, body, { also: extra });
-      const webUserId = await createWebUser(tx.db, tx.tenantId, { kind: 'employee', recordId: employeeId, username: login.username, password: login.password });
+      const webUserId = await createWebUserIn(tx, { kind: 'employee', recordId: employeeId, username: login.username, password: login.password });
       const jobOrderCandidateIds: number[] = [];
       for (const order of link.orders) jobOrderCandidateIds.push(await createCandidate(tx, order.id, { employeeId, ...link.utm }));
-      const [row] = await tx.db.insert(registrations).values({
-        tenantId: tx.tenantId, employeeId, webUserId, workflowId: link.workflow?.id ?? null, localeId: input.localeId, parameters: input.parameters, jobOrderCandidateIds,
-      }).returning({ id: registrations.id, createdAt: registrations.createdAt });
+      const registration = { employeeId, webUserId, workflowId: link.workflow?.id ?? null, localeId: input.localeId, parameters: input.parameters, jobOrderCandidateIds };
+      const [row] = await tx.insert(registrations, registration).returning({ id: registrations.id, createdAt: registrations.createdAt });
       const registrationId = row!.id;
       if (tenant.settings.callbackUrl) {
         await enqueueCallback(tx, tenant.settings.callbackUrl, {

@@ -3,6 +3,7 @@
 // resolved from a bearer token's subject to the record the web user may see.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import type { DataScope } from '../../platform/scope.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { WEB_USER_DISABLED_CHANNEL, type SubjectResolver } from '../../platform/auth/bearer.ts';
 import { hashPassword, passwordProblem } from '../../platform/auth/passwords.ts';
@@ -39,6 +40,27 @@ export async function createWebUser(db: Db, tenantId: number, input: NewWebUser,
     tenantId, kind: input.kind, username, passwordHash,
     employeeId: input.kind === 'employee' ? input.recordId : null, contactId: input.kind === 'contact' ? input.recordId : null,
   }).onConflictDoNothing().returning({ id: webUsers.id });
+  if (!row) throw new AppError('CONFLICT', `The username "${username}" is taken, or this ${input.kind} already has a login.`);
+  return row.id;
+}
+
+/**
+ * The same in the caller's scope and transaction, for a record the caller sees (registration, which
+ * holds no raw handle): the checks and the write through the door.
+ */
+export async function createWebUserIn(scope: DataScope, input: NewWebUser): Promise<number> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AppError('VALIDATION_FAILED', `password ${problem}.`, { password: [problem] });
+  const username = input.username.trim();
+  if (!username) throw new AppError('VALIDATION_FAILED', 'username must not be blank.', { username: ['must not be blank'] });
+  const table = input.kind === 'employee' ? employees : contacts;
+  const [record] = await scope.select(table, { id: table.id }).where(eq(table.id, input.recordId));
+  if (!record) throw new AppError('NOT_FOUND', `No ${input.kind} ${input.recordId} inside your hierarchy.`);
+  const login = {
+    kind: input.kind, username, passwordHash: await hashPassword(input.password),
+    employeeId: input.kind === 'employee' ? input.recordId : null, contactId: input.kind === 'contact' ? input.recordId : null,
+  };
+  const [row] = await scope.insert(webUsers, login).onConflictDoNothing().returning({ id: webUsers.id });
   if (!row) throw new AppError('CONFLICT', `The username "${username}" is taken, or this ${input.kind} already has a login.`);
   return row.id;
 }
