@@ -20,16 +20,22 @@ export interface NewWebUser { kind: WebUserKind; recordId: number; username: str
 /** `webuser:<id>` is the subject of a web user's token. */
 export const webUserSubject = (id: number) => `webuser:${id}`;
 
+/** The login's username, trimmed, once the password is strong enough and the username not blank (400 otherwise). */
+function checkedUsername(input: NewWebUser): string {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AppError('VALIDATION_FAILED', `password ${problem}.`, { password: [problem] });
+  const username = input.username.trim();
+  if (!username) throw new AppError('VALIDATION_FAILED', 'username must not be blank.', { username: ['must not be blank'] });
+  return username;
+}
+
 /**
  * Creates a login for an employee or contact of the tenant; with `hierIds`, only for a record inside
  * those hierarchy nodes (404 otherwise). 400 for a weak password, 409 for a taken username or a
  * record that already has a login.
  */
 export async function createWebUser(db: Db, tenantId: number, input: NewWebUser, hierIds?: readonly number[]): Promise<number> {
-  const problem = passwordProblem(input.password);
-  if (problem) throw new AppError('VALIDATION_FAILED', `password ${problem}.`, { password: [problem] });
-  const username = input.username.trim();
-  if (!username) throw new AppError('VALIDATION_FAILED', 'username must not be blank.', { username: ['must not be blank'] });
+  const username = checkedUsername(input);
   const table = input.kind === 'employee' ? employees : contacts;
   const [record] = await db.select({ hierId: table.hierId }).from(table).where(and(eq(table.tenantId, tenantId), eq(table.id, input.recordId)));
   if (!record || (hierIds && !hierIds.includes(record.hierId))) {
@@ -49,10 +55,7 @@ export async function createWebUser(db: Db, tenantId: number, input: NewWebUser,
  * holds no raw handle): the checks and the write through the door.
  */
 export async function createWebUserIn(scope: DataScope, input: NewWebUser): Promise<number> {
-  const problem = passwordProblem(input.password);
-  if (problem) throw new AppError('VALIDATION_FAILED', `password ${problem}.`, { password: [problem] });
-  const username = input.username.trim();
-  if (!username) throw new AppError('VALIDATION_FAILED', 'username must not be blank.', { username: ['must not be blank'] });
+  const username = checkedUsername(input);
   const table = input.kind === 'employee' ? employees : contacts;
   const [record] = await scope.select(table, { id: table.id }).where(eq(table.id, input.recordId));
   if (!record) throw new AppError('NOT_FOUND', `No ${input.kind} ${input.recordId} inside your hierarchy.`);
