@@ -54,16 +54,6 @@ const SYNTAX = [{
 
 /** Files that still take a scope's raw handle (the door's lint rule below): only shrinks. */
 const SCOPE_DOOR_EXEMPT = [
-  'src/resources/candidates/candidate.repository.ts',
-  'src/resources/employees/employee.record.ts',
-  'src/resources/employees/employee.repository.ts',
-  'src/resources/registration/registration.callback.ts',
-  'src/resources/registration/registration.repository.ts',
-  'src/resources/registration/registration.service.ts',
-  'src/resources/resumes/resume-employee.repository.ts',
-  'src/resources/resumes/resume-employee.routes.ts',
-  'src/resources/staging/staged-employee.jobs.ts',
-  'src/resources/staging/staged-employee.repository.ts',
 ];
 
 export default tseslint.config(

@@ -30,6 +30,7 @@ import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
 import { BATCH_JOB_CREATED } from './batch-jobs/batch-job.events.ts';
 import { batchJobTypes } from './jobs.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
+import { STAGED_EMPLOYEE_EVENTS } from './staging/staged-employee.events.ts';
 import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
 import { jobBoardSearchRoutes } from './job-board/job-board-search.routes.ts';
 import { jobBoardDetailsRoutes } from './job-board/job-board-details.routes.ts';
@@ -76,7 +77,7 @@ export const records: readonly RecordDefinition[] = [
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
   RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED,
   ...WEBHOOK_EVENT_TYPES, ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED,
-  WEB_USER_CREATED, WEB_USER_DISABLED];
+  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { lenientBodies } from './body.ts';
-import { invalid } from './errors.ts';
+import { invalid, type FieldErrors } from './errors.ts';
+import { fieldErrors } from './problem.ts';
 import { isInDateRange } from './date-range.ts';
 import { GUID } from '../records/json-patch/values.ts';
 import { checkIds } from './int64-ids.ts';
@@ -69,6 +70,21 @@ function withNul(value: unknown, path: string): string | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+// Its own instance, made as the routes' strict one: a route's copy of a schema may carry the same `$id`s.
+const commandAjv = makeAjv(false);
+const bodyValidators = new WeakMap<object, ValidateFunction>();
+
+/**
+ * A JSON body's errors by field, with the validator and the messages a route's body gets: for a
+ * write that does not come through HTTP (a page, a batch job), so every entry point says the same.
+ * Checks a copy: the validator fills defaults and drops unknown properties.
+ */
+export function bodyErrors(schema: object, body: unknown): FieldErrors {
+  let validate = bodyValidators.get(schema);
+  if (!validate) bodyValidators.set(schema, (validate = commandAjv.compile(schema)));
+  return validate(structuredClone(body)) ? {} : fieldErrors(validate.errors ?? [], undefined);
 }
 
 export function registerValidation(app: FastifyInstance) {

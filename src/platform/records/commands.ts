@@ -6,7 +6,10 @@ import type { TObject } from 'typebox';
 import type { DataScope } from '../scope.ts';
 import type { Operation } from './json-patch/patch.ts';
 import { applyPatch } from './json-patch/apply.ts';
+import { checkOperations } from './json-patch/patch.ts';
 import { checkRules, isValues, type Values } from './rules.ts';
+import { AppError, validationError } from '../http/errors.ts';
+import { bodyErrors } from '../http/validation.ts';
 import { createWithEvent, recordEvent } from './record-events.ts';
 import { requireParent, underParent } from './parent.ts';
 import type { BodyOf, RecordDefinition } from './record.ts';
@@ -18,16 +21,44 @@ export type Change = Operation[] | Values;
 export const patchOf = (change: Change): Operation[] =>
   Array.isArray(change) ? change : Object.entries(change).map(([field, value]) => ({ op: 'replace', path: `/${field}`, value }));
 
+/** What a create may say besides its body. */
+export interface CreateOptions {
+  /** The parent's id, for a record kept under one (404 unless the caller sees the parent). */
+  parentId?: number;
+  /**
+   * Catalog fields the create body does not take (a registration's how-heard-of, a conversion's
+   * defaults), by JSON name: checked against the catalog and the rules with the body, and written
+   * as PATCH writes them, in the create's transaction (the one `.created` event covers them).
+   */
+  also?: Values;
+}
+
 /**
- * Creates a record: its create rules and the PATCH target's rules on the fields given, the write, and
- * its `.created` event, in one transaction; answers the id. `parentId`: the parent's id, for a record
- * kept under one (404 unless the caller sees the parent).
+ * Creates a record: the body checked against the create schema (as a route checks it, with the same
+ * messages, for the entry points that are not routes), the create rules and the PATCH target's rules
+ * on the fields given, the write, and its `.created` event, in one transaction; answers the id.
+ * `options`: the parent's id, or `{ parentId, also }`.
  */
-export async function createRecord<Create extends TObject>(scope: DataScope, def: RecordDefinition<Create, TObject, TObject>, input: BodyOf<Create>, parentId?: number): Promise<number> {
+export async function createRecord<Create extends TObject>(scope: DataScope, def: RecordDefinition<Create, TObject, TObject>, input: BodyOf<Create>, options: number | CreateOptions = {}): Promise<number> {
+  const { parentId, also = {} } = typeof options === 'number' ? { parentId: options } : options;
   if (def.parent) await requireParent(scope, def.parent, parentId!);
+  const errors = bodyErrors(def.create.body, input);
+  const alsoPatch = patchOf(also);
+  try { checkOperations(def.patch.target.catalog, alsoPatch); } catch (e) {
+    if (!(e instanceof AppError && e.errors)) throw e;
+    Object.assign(errors, e.errors);
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
   const values: unknown = input;
-  if (isValues(values)) await checkRules({ ...def.patch.target.rules, ...def.create.rules }, { scope, next: values }, new Set(Object.keys(values)));
-  return createWithEvent(scope, def, (tx) => def.create.run(tx, input, parentId));
+  if (isValues(values)) {
+    const next = { ...values, ...also };
+    await checkRules({ ...def.patch.target.rules, ...def.create.rules }, { scope, next }, new Set(Object.keys(next)));
+  }
+  return createWithEvent(scope, def, async (tx) => {
+    const id = await def.create.run(tx, input, parentId);
+    if (alsoPatch.length) await applyPatch(tx, def.patch.target, id, alsoPatch);
+    return id;
+  });
 }
 
 /**

@@ -8,10 +8,10 @@ import type { DataScope } from '../../platform/scope.ts';
 import type { JobType } from '../../platform/jobs/job-catalog.ts';
 import { visibleBranch } from '../../platform/records/branches.ts';
 import { existsInTenant } from '../../platform/records/references.ts';
-import {
-  employeeStatuses, employmentCategories, howHeardOf, orderTypes, securityGroupMessageActions, serviceReps, washedStatuses,
-} from '../../platform/db/schema.ts';
-import { addFieldError, invalid, validationError } from '../../platform/http/errors.ts';
+import { ruleErrors } from '../../platform/records/rules.ts';
+import { employeeStatuses, securityGroupMessageActions } from '../../platform/db/schema.ts';
+import { addFieldError, invalid, validationError, type FieldErrors } from '../../platform/http/errors.ts';
+import { employeePatchTarget } from '../employees/employee.record.ts';
 
 export const IMPORT_RESUMES = 'Staged_Employee_Import_Resume_Data';
 export const DELETE_STAGED = 'Delete_Staged_Employees';
@@ -45,6 +45,16 @@ export const ConversionParameters = Type.Object({
   employeeStatusId: optional(Type.String({ minLength: 1, maxLength: 10 })),
 });
 export type ConversionParams = Static<typeof ConversionParameters>;
+
+/** The employee's catalog values a conversion sets beyond the create request (BATCH-17), by JSON name. */
+export function conversionDefaults(p: ConversionParams): Record<string, string | number | boolean> {
+  const defaults: Record<string, string | number | boolean> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
+  for (const key of ['orderTypeId', 'employmentCategoryId', 'washedStatusId', 'howHeardOfId', 'howHeardOfDetail'] as const) {
+    const value = p[key];
+    if (value != null) defaults[key] = value;
+  }
+  return defaults;
+}
 
 const CONVERSION_KEYS = Object.keys(ConversionParameters.properties).map((k) => k.toLowerCase());
 
@@ -93,26 +103,23 @@ export async function checkedJob(scope: DataScope, catalog: readonly JobType[], 
   return { type: entry.type, parameters: value };
 }
 
-/** What a conversion job's parameters must name inside the caller's tenant and hierarchy (AMB-44 (a)): the catalog entry's `check`. */
+/**
+ * The employee's fields are checked by the employee record's own rules (what PATCH /Employees
+ * refuses, with its messages), and its branch as POST /Employees checks it: the conversion's item
+ * checks them again when it creates the employee (a value may have gone in between).
+ */
 export async function checkConversion(scope: DataScope, p: ConversionParams): Promise<void> {
-  const [rep] = await scope.select(serviceReps, { hierId: serviceReps.hierId, isActive: serviceReps.isActive }, 'tenant').where(eq(serviceReps.id, p.serviceRepId));
-  if (!rep?.isActive || !scope.canSee(rep.hierId)) throw invalid(field('serviceRepId'), 'no such active service rep inside your hierarchy (GET /Datalists/ServiceReps)');
-  if (!(await visibleBranch(scope, p.branchId))) throw invalid(field('branchId'), 'no such branch inside your hierarchy (GET /Datalists/Branches)');
-  if (p.orderTypeId != null && !(await existsInTenant(scope, orderTypes, p.orderTypeId))) throw invalid(field('orderTypeId'), 'no such order type (GET /Datalists/OrderTypes)');
+  const errors: FieldErrors = {};
+  if (!(await visibleBranch(scope, p.branchId))) addFieldError(errors, field('branchId'), 'no such branch inside your hierarchy');
+  const defaults = conversionDefaults(p);
+  const ruled = await ruleErrors(employeePatchTarget.rules ?? {}, { scope, next: defaults }, new Set(Object.keys(defaults)));
+  for (const [name, messages] of Object.entries(ruled)) addFieldError(errors, field(name), ...messages);
+  if (Object.keys(errors).length) throw validationError(errors);
   if (p.messageActionId != null) {
-    const [allowed] = await scope.select(securityGroupMessageActions, { id: securityGroupMessageActions.messageActionId }, 'tenant')
+    const [allowed] = await scope.select(securityGroupMessageActions, { id: securityGroupMessageActions.messageActionId })
       .where(and(eq(securityGroupMessageActions.securityGroupId, scope.principal.securityGroupId), eq(securityGroupMessageActions.messageActionId, p.messageActionId)));
     if (!allowed) throw invalid(field('messageActionId'), 'no such message action for your security group (GET /Datalists/MessageActions)');
     if (!p.loggedMessage) throw invalid(field('loggedMessage'), 'is required when messageActionId is given');
-  }
-  if (p.employmentCategoryId != null && !(await existsInTenant(scope, employmentCategories, p.employmentCategoryId))) {
-    throw invalid(field('employmentCategoryId'), 'no such employment category (GET /Datalists/EmploymentCategories)');
-  }
-  if (p.washedStatusId != null && !(await existsInTenant(scope, washedStatuses, p.washedStatusId))) throw invalid(field('washedStatusId'), 'no such washed status (GET /Datalists/WashedStatuses)');
-  if (p.howHeardOfId != null) {
-    const [option] = await scope.select(howHeardOf, { requireDetails: howHeardOf.requireDetails }, 'tenant').where(eq(howHeardOf.id, p.howHeardOfId));
-    if (!option) throw invalid(field('howHeardOfId'), 'no such how-heard-of option (GET /Datalists/HowHeardOf?originTypeId=1)');
-    if (option.requireDetails && !p.howHeardOfDetail) throw invalid(field('howHeardOfDetail'), 'is required for this how-heard-of option (RequireDetails)');
   }
   if (p.employeeStatusId != null && !(await existsInTenant(scope, employeeStatuses, p.employeeStatusId))) throw invalid(field('employeeStatusId'), 'no such employee status (GET /Datalists/EmployeeStatuses)');
 }

@@ -36,8 +36,7 @@ export function canMove(from: CandidateStatus, to: CandidateStatus): boolean {
 
 /** The order's node if the caller sees the order (CAND-07), else undefined. */
 async function visibleOrderNode(scope: DataScope, jobOrderId: number): Promise<number | undefined> {
-  const [row] = await scope.db.select({ hierId: o.hierId }).from(o)
-    .where(and(eq(o.tenantId, scope.tenantId), eq(o.id, jobOrderId), scope.visible(o.hierId)));
+  const [row] = await scope.select(o, { hierId: o.hierId }).where(eq(o.id, jobOrderId));
   return row?.hierId;
 }
 
@@ -62,9 +61,8 @@ export async function createCandidate(scope: DataScope, jobOrderId: number, inpu
     if (hierId === undefined) throw notFound('The job order');
     if (!(await existsInTenant(tx, employees, input.employeeId, tx.visible(employees.hierId)))) throw notFound('The employee');
     try {
-      const [row] = await tx.db.insert(jc).values({
-        tenantId: tx.tenantId, jobOrderId, employeeId: input.employeeId, hierId, status: APPLIED_FROM_WEB, ...utms,
-      }).returning({ id: jc.id });
+      const candidate = { jobOrderId, employeeId: input.employeeId, hierId, status: APPLIED_FROM_WEB, ...utms };
+      const [row] = await tx.insert(jc, candidate).returning({ id: jc.id });
       await emitEvent(tx, candidateCreated(jobOrderId), getTableName(jc), row!.id);
       return row!.id;
     } catch (e) {
@@ -78,9 +76,9 @@ const candidateFields = {
   jobOrderCandidateId: jc.id, jobOrderId: jc.jobOrderId, employeeId: jc.employeeId, status: jc.status,
   utmSource: jc.utmSource, utmCampaign: jc.utmCampaign, utmMedium: jc.utmMedium, dateCreated: jc.createdAt,
 };
-/** Candidates are seen where their order is now (an order may move to another branch's node). */
+/** Candidates are seen where their order is now (an order may move to another branch's node): read with reach 'tenant' and this condition. */
 const ofVisibleOrder = (scope: DataScope, jobOrderId: number) => and(
-  eq(jc.tenantId, scope.tenantId), eq(jc.jobOrderId, jobOrderId),
+  eq(jc.jobOrderId, jobOrderId),
   sql`exists (select 1 from ${o} where ${o.tenantId} = ${qualified(jc.tenantId)} and ${o.id} = ${qualified(jc.jobOrderId)} and ${scope.visible(o.hierId)})`,
 );
 
@@ -88,14 +86,14 @@ const ofVisibleOrder = (scope: DataScope, jobOrderId: number) => and(
 export async function listCandidates(scope: DataScope, jobOrderId: number, page: Page): Promise<Paged<Record<string, unknown>> | undefined> {
   if ((await visibleOrderNode(scope, jobOrderId)) === undefined) return undefined;
   const where = ofVisibleOrder(scope, jobOrderId);
-  const rows = await scope.db.select({ ...candidateFields, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }).from(jc)
+  const rows = await scope.select(jc, { ...candidateFields, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }, 'tenant')
     .where(where).orderBy(asc(jc.id)).limit(page.take).offset(page.skip);
   return toPage(rows, page, ({ totalCount: _t, ...item }) => item, async () =>
-    (await scope.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(jc).where(where))[0]!.n);
+    (await scope.select(jc, { n: sql<number>`count(*)`.mapWith(Number) }, 'tenant').where(where))[0]!.n);
 }
 
 /** GET /JobOrders/{id}/candidates/{candidateId}. */
 export async function getCandidate(scope: DataScope, jobOrderId: number, candidateId: number) {
-  const [row] = await scope.db.select(candidateFields).from(jc).where(and(ofVisibleOrder(scope, jobOrderId), eq(jc.id, candidateId)));
+  const [row] = await scope.select(jc, candidateFields, 'tenant').where(and(ofVisibleOrder(scope, jobOrderId), eq(jc.id, candidateId)));
   return row;
 }

@@ -1,8 +1,7 @@
 // The employee record: /Employees (create with the spec's rules, read, list) and PATCH of the
 // catalog's fields, with what each reference field may hold (PATCH-EMP-04, AMB-78). DELETE is not
 // offered (405): employees carry payroll history.
-import { and, eq } from 'drizzle-orm';
-import { employmentCategories, howHeardOf, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
+import { employmentCategories, orderTypes, serviceReps, washedStatuses } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
 import { lookup, rule, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
@@ -12,6 +11,7 @@ import { regionCode } from '../reference-data/reference.rules.ts';
 import { ownMessage } from '../messages/message.repository.ts';
 import { ownContactMethod } from '../contact-methods/contact-method.repository.ts';
 import { contacts } from '../contacts/contact.table.ts';
+import { howHeardOfOption } from '../contacts/contact.record.ts';
 import { vendors } from '../vendors/vendor.table.ts';
 import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
@@ -46,12 +46,7 @@ export const employeePatchTarget: PatchTarget = {
     primaryEmailAddressContactMethodId: ownContactMethod('employee'),
     primaryPhoneNumberContactMethodId: ownContactMethod('employee'),
     primaryMessageId: ownMessage('employee', 'employee'),
-    howHeardOfId: rule(async (v, { scope, next }) => {
-      const [option] = await scope.db.select({ requireDetails: howHeardOf.requireDetails }).from(howHeardOf)
-        .where(and(eq(howHeardOf.tenantId, scope.tenantId), eq(howHeardOf.id, Number(v)), eq(howHeardOf.originTypeId, 1)));
-      if (!option) return 'is not an employee option of GET /Datalists/HowHeardOf?originTypeId=1';
-      return option.requireDetails && !String(next.howHeardOfDetail ?? '').trim() ? { howHeardOfDetail: ['is required by the chosen how-heard-of option'] } : undefined;
-    }, { alsoReads: ['howHeardOfDetail'] }),
+    howHeardOfId: howHeardOfOption(1, 'an employee'),
     ...Object.fromEntries(Object.entries(JURISDICTION_FIELDS).map(([field, kind]) => [field, taxJurisdiction(kind)])),
     ...codeListRules('wotcEligibilityStatusId'),
   },

@@ -38,10 +38,10 @@ async function validateAddress(scope: DataScope, input: EmployeeCreateInput, cou
   if (postal && countryCode === 124 && !CA_POSTAL.test(postal)) errors.postalCode = ['is not a Canadian postal code (A1A 1A1)'];
   if (Object.keys(errors).length) throw validationError(errors);
   if (countryCode !== 840) return null;
-  const place = await placeOfPostalCode(scope.db, countryCode, postal!);
+  const place = await placeOfPostalCode(scope.reference, countryCode, postal!);
   if (!place) throw invalid('postalCode', 'is not a known US ZIP code');
   // The city by any of its names: the ZIP's own, or a place within reach of it (decision 0027).
-  if (place.region !== input.region.toUpperCase() || !(await municipalityAt(scope.db, place, input.municipality!))) {
+  if (place.region !== input.region.toUpperCase() || !(await municipalityAt(scope.reference, place, input.municipality!))) {
     throw invalid('postalCode', `belongs to ${place.municipality}, ${place.region}`);
   }
   return new Date();
@@ -52,8 +52,8 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   // Where the employee goes, and whether that level may create employees (EMP-21, EMP-22, EMP-24).
   let hierId: number | undefined;
   if (input.hierId != null) {
-    const [node] = await scope.db.select({ id: hierarchyNodes.id, canCreateEmployees: hierarchyNodes.canCreateEmployees }).from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, scope.tenantId), eq(hierarchyNodes.id, input.hierId), scope.visible(hierarchyNodes.id)));
+    const [node] = await scope.select(hierarchyNodes, { id: hierarchyNodes.id, canCreateEmployees: hierarchyNodes.canCreateEmployees })
+      .where(and(eq(hierarchyNodes.id, input.hierId), scope.visible(hierarchyNodes.id)));
     if (!node) throw invalid('hierId', 'no such hierarchy node inside your hierarchy');
     if (!node.canCreateEmployees) throw new AppError('HIERARCHY_CANNOT_CREATE_EMPLOYEES', 'The given hierarchy level does not allow creating employees.');
     hierId = node.id;
@@ -64,7 +64,7 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   const branch = await visibleBranch(scope, input.branchId);
   if (!branch) throw invalid('branchId', 'no such branch inside your hierarchy');
   const countryCode = input.countryCode ?? branch.countryCode;
-  if (!(await isCountryCode(scope.db, countryCode))) throw invalid('countryCode', 'is not a country code of GET /DataLists/countries');
+  if (!(await isCountryCode(scope.reference, countryCode))) throw invalid('countryCode', 'is not a country code of GET /DataLists/countries');
 
   const errors: Record<string, string[]> = {};
   let idHash: Buffer | null = null;
@@ -82,40 +82,41 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   if (Object.keys(errors).length) throw validationError(errors);
   const standardizedAt = input.bypassAddressValidationService === false ? await validateAddress(scope, input, countryCode) : null;
 
-  const [washed] = await scope.db.select({ id: washedStatuses.id }).from(washedStatuses).where(eq(washedStatuses.tenantId, scope.tenantId)).orderBy(asc(washedStatuses.id)).limit(1);
-  const [status] = await scope.db.select({ id: employeeStatuses.id }).from(employeeStatuses)
-    .where(and(eq(employeeStatuses.tenantId, scope.tenantId), eq(employeeStatuses.isDefault, true))).limit(1);
+  const [washed] = await scope.select(washedStatuses, { id: washedStatuses.id }).where().orderBy(asc(washedStatuses.id)).limit(1);
+  const [status] = await scope.select(employeeStatuses, { id: employeeStatuses.id }).where(eq(employeeStatuses.isDefault, true)).limit(1);
 
   try {
+    // The catalog's columns are typed only at run time: the row is a value, not a literal checked for unknown names.
+    const values = {
+      hierId: hierId ?? branch.hierId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      branchId: branch.id,
+      serviceRepId: p.serviceRepId,
+      washedStatusId: washed?.id ?? 1,
+      maritalTaxStatusId: DEFAULT_MARITAL_TAX_STATUS,
+      isActive: true,
+      street1: input.street1 ?? null,
+      street2: input.street2 ?? null,
+      municipality: input.municipality ?? null,
+      region: input.region,
+      postalCode: input.postalCode ?? null,
+      countryCode,
+      bypassAddressValidation: input.bypassAddressValidationService ?? true,
+      dateAddressStandardized: standardizedAt,
+      governmentIdHash: idHash,
+      governmentIdLast4: idLast4,
+      employeeStatusId: status?.id ?? 'N',
+    };
     return await scope.transaction(async (tx) => {
-      const [row] = await tx.db.insert(employees).values({
-        tenantId: tx.tenantId,
-        hierId: hierId ?? branch.hierId,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        branchId: branch.id,
-        serviceRepId: p.serviceRepId,
-        washedStatusId: washed?.id ?? 1,
-        maritalTaxStatusId: DEFAULT_MARITAL_TAX_STATUS,
-        isActive: true,
-        street1: input.street1 ?? null,
-        street2: input.street2 ?? null,
-        municipality: input.municipality ?? null,
-        region: input.region,
-        postalCode: input.postalCode ?? null,
-        countryCode,
-        bypassAddressValidation: input.bypassAddressValidationService ?? true,
-        dateAddressStandardized: standardizedAt,
-        governmentIdHash: idHash,
-        governmentIdLast4: idLast4,
-        employeeStatusId: status?.id ?? 'N',
-      } as typeof employees.$inferInsert).returning({ id: employees.id });
+      const [row] = await tx.insert(employees, values).returning({ id: employees.id });
       const employeeId = row!.id;
       const method = async (typeId: number, value: string, callingCode: number | null) => {
-        const [m] = await tx.db.insert(contactMethods).values({
-          tenantId: tx.tenantId, ownerType: 'employee', ownerId: employeeId,
+        const row = {
+          ownerType: 'employee', ownerId: employeeId,
           contactMethodTypeId: typeId, contactMethod: value, isActive: true, areaCode: 0, providerId: -1, countryCallingCode: callingCode, isPinned: false,
-        } as typeof contactMethods.$inferInsert).returning({ id: contactMethods.id });
+        } as const;
+        const [m] = await tx.insert(contactMethods, row).returning({ id: contactMethods.id });
         return m!.id;
       };
       const primary: { primaryEmailAddressContactMethodId?: number; primaryPhoneNumberContactMethodId?: number } = {};
@@ -123,7 +124,7 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
       if (input.primaryPhoneNumber) primary.primaryPhoneNumberContactMethodId = await method(CONTACT_METHOD_TYPES.homePhone, input.primaryPhoneNumber, input.primaryPhoneNumberCountryCallingCode ?? null);
       if (input.cellPhoneNumber) await method(CONTACT_METHOD_TYPES.cellPhone, input.cellPhoneNumber, input.cellPhoneNumberCountryCallingCode ?? null);
       if (Object.keys(primary).length) {
-        await tx.db.update(employees).set(primary).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
+        await tx.update(employees, primary, 'tenant').where(eq(employees.id, employeeId));
       }
       return employeeId;
     });
@@ -136,6 +137,15 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   }
 }
 
+/**
+ * What a create from another entry point knows that POST /Employees' body does not carry and the
+ * catalog does not hold (a conversion's employee status, when a resume's address was standardized):
+ * written by the create's own caller in the create's transaction (`tx`), so it is part of the
+ * employee's `.created` state.
+ */
+export async function setCreateFacts(tx: DataScope, employeeId: number, facts: { employeeStatusId?: string; dateAddressStandardized?: Date }): Promise<void> {
+  if (Object.keys(facts).length) await tx.update(employees, facts, 'tenant').where(eq(employees.id, employeeId));
+}
 
 /** An employee's name, in others' select lists: `employeeName('r.employee_id')`. */
 export const employeeName = nameIn('employees', `x.first_name || ' ' || x.last_name`);

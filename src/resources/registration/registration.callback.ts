@@ -59,7 +59,7 @@ export interface CallbackPayload {
 
 /** Queues the delivery in the registration's transaction. */
 export async function enqueueCallback(tx: DataScope, url: string, payload: CallbackPayload): Promise<void> {
-  await tx.db.insert(registrationCallbacks).values({ tenantId: tx.tenantId, registrationId: payload.registrationId, url, body: JSON.stringify(payload) });
+  await tx.insert(registrationCallbacks, { registrationId: payload.registrationId, url, body: JSON.stringify(payload) });
 }
 
 interface Due { tenant_id: number; id: number; url: string; body: string; attempts: number; secret: string | null }

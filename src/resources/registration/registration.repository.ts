@@ -52,16 +52,14 @@ export interface FormChoices { branches: BranchChoice[]; workflows: { id: number
 
 /** The branches an applicant may pick (active, web-public, inside the acting rep's hierarchy) and the tenant's lists. */
 export async function formChoices(scope: DataScope): Promise<FormChoices> {
-  const t = scope.tenantId;
   const [branchRows, workflows, heard, categories] = await Promise.all([
-    scope.db.select({ id: branches.id, name: branches.name, countryCode: branches.countryCode }).from(branches)
-      .where(and(eq(branches.tenantId, t), eq(branches.isActive, true), eq(branches.isWebPublic, true), scope.visible(branches.hierId))).orderBy(asc(branches.name)),
-    scope.db.select({ id: registrationWorkflows.id, name: registrationWorkflows.name }).from(registrationWorkflows)
-      .where(and(eq(registrationWorkflows.tenantId, t), eq(registrationWorkflows.isActive, true))).orderBy(asc(registrationWorkflows.name)),
-    scope.db.select({ id: howHeardOf.id, name: howHeardOf.name, requireDetails: howHeardOf.requireDetails }).from(howHeardOf)
-      .where(and(eq(howHeardOf.tenantId, t), eq(howHeardOf.originTypeId, 1))).orderBy(asc(howHeardOf.name)),
-    scope.db.select({ id: employmentCategories.id, name: employmentCategories.name }).from(employmentCategories)
-      .where(eq(employmentCategories.tenantId, t)).orderBy(asc(employmentCategories.name)),
+    scope.select(branches, { id: branches.id, name: branches.name, countryCode: branches.countryCode })
+      .where(and(eq(branches.isActive, true), eq(branches.isWebPublic, true))).orderBy(asc(branches.name)),
+    scope.select(registrationWorkflows, { id: registrationWorkflows.id, name: registrationWorkflows.name })
+      .where(eq(registrationWorkflows.isActive, true)).orderBy(asc(registrationWorkflows.name)),
+    scope.select(howHeardOf, { id: howHeardOf.id, name: howHeardOf.name, requireDetails: howHeardOf.requireDetails })
+      .where(eq(howHeardOf.originTypeId, 1)).orderBy(asc(howHeardOf.name)),
+    scope.select(employmentCategories, { id: employmentCategories.id, name: employmentCategories.name }).where().orderBy(asc(employmentCategories.name)),
   ]);
   return {
     branches: branchRows, workflows,
@@ -101,8 +99,8 @@ export function linkedBranch(choices: FormChoices['branches'], branchId: string 
 /** The orders of `orderIds` the employee is a candidate of already. */
 export async function candidacies(scope: DataScope, employeeId: number, orderIds: number[]): Promise<Set<number>> {
   if (!orderIds.length) return new Set();
-  const rows = await scope.db.select({ id: jobOrderCandidates.jobOrderId }).from(jobOrderCandidates)
-    .where(and(eq(jobOrderCandidates.tenantId, scope.tenantId), eq(jobOrderCandidates.employeeId, employeeId), inArray(jobOrderCandidates.jobOrderId, orderIds)));
+  const rows = await scope.select(jobOrderCandidates, { id: jobOrderCandidates.jobOrderId }, 'tenant')
+    .where(and(eq(jobOrderCandidates.employeeId, employeeId), inArray(jobOrderCandidates.jobOrderId, orderIds)));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -8,9 +8,7 @@ import { Value } from 'typebox/value';
 import type { DataScope } from '../../platform/scope.ts';
 import { AppError, type FieldErrors } from '../../platform/http/errors.ts';
 import { checkOperations, PatchDocument, type Operation } from '../../platform/records/json-patch/patch.ts';
-import { applyPatch } from '../../platform/records/json-patch/apply.ts';
-import { checkRules } from '../../platform/records/rules.ts';
-import { createWithEvent } from '../../platform/records/record-events.ts';
+import { createRecord } from '../../platform/records/commands.ts';
 import { passwordProblem } from '../../platform/auth/passwords.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import { employeeCatalog } from '../employees/employee.patch-catalog.ts';
@@ -28,7 +26,8 @@ export const FORM_FIELDS = ['username', 'password', 'firstName', 'middleName', '
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormValues = Partial<Record<FormField, string>>;
 
-export interface FieldProblem { kind: 'required' | 'tooLong' | 'invalid' | 'taken' | 'tooShort'; limit?: number }
+/** `message`: the API's own message for the field (the page says `kind` in its language; the message is what any other entry point says). */
+export interface FieldProblem { kind: 'required' | 'tooLong' | 'invalid' | 'taken' | 'tooShort'; limit?: number; message?: string }
 export type FormProblems = Partial<Record<FormField, FieldProblem>>;
 
 /** The form's problems, by field: nothing was created. */
@@ -92,9 +91,9 @@ const FORM_FIELD_OF: Record<string, FormField> = {
 };
 
 function problemOf(message: string): FieldProblem {
-  if (/required|must not be blank/.test(message)) return { kind: 'required' };
+  if (/required|must not be blank/.test(message)) return { kind: 'required', message };
   const limit = /(?:at most|more than) (\d+)/.exec(message)?.[1];
-  return limit ? { kind: 'tooLong', limit: Number(limit) } : { kind: 'invalid' };
+  return limit ? { kind: 'tooLong', limit: Number(limit), message } : { kind: 'invalid', message };
 }
 
 /** The API's field errors as the form's problems; an error on a field the form does not have is not the applicant's to fix. */
@@ -146,7 +145,7 @@ export async function register(scope: DataScope, input: RegisterInput): Promise<
   let region = value('region'), municipality = value('municipality');
   const postalCode = value('postalCode'), phone = value('phoneNumber');
   if (postalCode && branch && (!region || !municipality)) {
-    const place = await placeOfPostalCode(scope.db, branch.countryCode, postalCode);
+    const place = await placeOfPostalCode(scope.reference, branch.countryCode, postalCode);
     region ??= place?.region;
     municipality ??= place?.municipality;
   }
@@ -183,16 +182,13 @@ export async function register(scope: DataScope, input: RegisterInput): Promise<
   if (Object.keys(problems).length || !Value.Check(employeeRecord.create.body, body)) throw new RegistrationRefused(problems);
   try {
     return await scope.transaction(async (tx) => {
-      const values = { ...body, ...extra };
-      await checkRules({ ...employeeRecord.patch.target.rules, ...employeeRecord.create.rules }, { scope: tx, next: values }, new Set(Object.keys(values)));
-      const employeeId = await createWithEvent(tx, employeeRecord, (t) => employeeRecord.create.run(t, body));
-      if (operations.length) await applyPatch(tx, employeeRecord.patch.target, employeeId, operations);
+      // POST /Employees' command, with the fields only PATCH sets: its rules, the write and `employee.created`.
+      const employeeId = await createRecord(tx, employeeRecord, body, { also: extra });
       const webUserId = await createWebUser(tx, { kind: 'employee', recordId: employeeId, username: login.username, password: login.password }, 'tenant');
       const jobOrderCandidateIds: number[] = [];
       for (const order of link.orders) jobOrderCandidateIds.push(await createCandidate(tx, order.id, { employeeId, ...link.utm }));
-      const [row] = await tx.db.insert(registrations).values({
-        tenantId: tx.tenantId, employeeId, webUserId, workflowId: link.workflow?.id ?? null, localeId: input.localeId, parameters: input.parameters, jobOrderCandidateIds,
-      }).returning({ id: registrations.id, createdAt: registrations.createdAt });
+      const registration = { employeeId, webUserId, workflowId: link.workflow?.id ?? null, localeId: input.localeId, parameters: input.parameters, jobOrderCandidateIds };
+      const [row] = await tx.insert(registrations, registration).returning({ id: registrations.id, createdAt: registrations.createdAt });
       const registrationId = row!.id;
       if (tenant.settings.callbackUrl) {
         await enqueueCallback(tx, tenant.settings.callbackUrl, {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 import { externalServiceProblem } from '../../platform/http/external-service.ts';
-import { branchForNewEmployee, createResumeEmployee, howHeardOfExists } from './resume-employee.repository.ts';
+import { branchForNewEmployee, createResumeEmployee } from './resume-employee.repository.ts';
 import { readResumeUpload } from './resume-upload.ts';
 import { standardizeAddress } from './resume.address.ts';
 import { ResumeFileError } from './resume.text.ts';
@@ -60,9 +60,6 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     const scope = request.scope;
     if (!scope.principal.canInsertMasterData) throw new AppError('HIERARCHY_CANNOT_INSERT_MASTER_DATA', 'Your hierarchy level does not permit inserting master table data.');
     const given = readHeaders(request);
-    if (given.howHeardOfId !== undefined && !(await howHeardOfExists(scope, given.howHeardOfId))) {
-      throw invalid('HowHeardOfId', 'no such how-heard-of option (GET /Datalists/HowHeardOf?originTypeId=1)');
-    }
     // The BranchId header, else the caller's own node's branch, else the first one they see.
     const branchId = await branchForNewEmployee(scope, given.branchId);
     if (branchId === undefined) throw given.branchId ? invalid('BranchId', 'no such branch inside your hierarchy') : invalid('BranchId', 'you see no branch; give the BranchId header');
@@ -80,7 +77,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     }
 
     let address: ParsedAddress | null = parsed.address?.value ?? null;
-    const standardized = await standardizeAddress(scope.db, address);
+    const standardized = await standardizeAddress(scope.reference, address);
     if (!standardized && app.config.ADDRESS_STANDARDIZATION_REQUIRED) {
       throw invalid('address', 'The address cannot be parsed or is incomplete, and address standardization is required.');
     }
@@ -103,8 +100,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     }, {
       ...(given.howHeardOfId !== undefined ? { howHeardOfId: given.howHeardOfId } : {}),
       ...(middleName ? { middleName: middleName.slice(0, 50) } : {}),
-      ...(standardized && given.useStandardized ? { dateAddressStandardized: new Date() } : {}),
-    });
+    }, standardized && given.useStandardized ? new Date() : undefined);
     return reply.code(201).header('location', `/Employees/${employeeId}`).send({ employeeId });
   });
 }

@@ -1,7 +1,7 @@
 // Standardizing a parsed address with the gazetteer (postal code ↔ city and state), used for the
 // UseStandardizedAddressIfExists header (RES-10, RES-11). US only: no other country's postal codes locate a street.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { ReferenceDb } from '../../platform/scope.ts';
 import { findPlace, municipalityAt, placeOfPostalCode } from '../gazetteer/gazetteer.repository.ts';
 import { postalCodes } from '../gazetteer/gazetteer.table.ts';
 import { STREET_SUFFIXES } from './resume.fields.ts';
@@ -26,7 +26,7 @@ const US = 840;
  * ZIP's own city, or a place within reach of the ZIP, whose name is kept (Bloomington at 55420,
  * whose ZIP says Minneapolis).
  */
-export async function standardizeAddress(db: Db, address: ParsedAddress | null): Promise<StandardizedAddress | null> {
+export async function standardizeAddress(db: ReferenceDb, address: ParsedAddress | null): Promise<StandardizedAddress | null> {
   if (!address?.street1 || (address.countryCode !== null && address.countryCode !== US)) return null;
   const zip = address.postalCode?.trim();
   let place, municipality;
@@ -57,7 +57,7 @@ export async function standardizeAddress(db: Db, address: ParsedAddress | null):
 }
 
 /** The postal code of a city that has only one, under the name typed or its place's ("St. Paul" is Saint Paul's). */
-async function onlyPostalCodeOf(db: Db, municipality: string, region: string) {
+async function onlyPostalCodeOf(db: ReferenceDb, municipality: string, region: string) {
   const place = await findPlace(db, US, municipality, region);
   const names = [...new Set([municipality, place?.name ?? municipality].map((n) => n.trim().toLowerCase()))];
   const rows = await db.select().from(postalCodes).where(and(

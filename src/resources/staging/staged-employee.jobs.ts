@@ -1,37 +1,40 @@
 // The three staging job types as entries of the job catalog (src/resources/jobs.ts): what the worker
 // does with each item. The slow part (parsing) runs before the transaction; the returned function
 // writes, in the transaction that ends the item.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { StaticDecode, TSchema } from 'typebox';
-import type { DataScope } from '../../platform/scope.ts';
+import { TENANT, NODES, type DataScope } from '../../platform/scope.ts';
 import { deleteFile, getFile } from '../../platform/files/file-store.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { createRecord } from '../../platform/records/commands.ts';
 import { messages } from '../reference-data/reference.table.ts';
-import { employees } from '../employees/employee.table.ts';
-import { createEmployee } from '../employees/employee.repository.ts';
+import { setCreateFacts } from '../employees/employee.repository.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
-import { createWithEvent } from '../../platform/records/record-events.ts';
 import type { EmployeeCreateInput } from '../employees/employee.schemas.ts';
 import { ResumeFileError } from '../resumes/resume.text.ts';
 import type { ParsedResume, ResumeParser } from '../resumes/resume.types.ts';
 import { defineJob, ItemFailure, type JobContext } from '../../platform/jobs/job-catalog.ts';
 import {
-  CONVERT_STAGED, ConversionParameters, DELETE_STAGED, DeleteParameters, IMPORT_RESUMES, ImportParameters,
+  CONVERT_STAGED, conversionDefaults, ConversionParameters, DELETE_STAGED, DeleteParameters, IMPORT_RESUMES, ImportParameters,
 } from '../batch-jobs/batch-job.types.ts';
 import { stagedEmployees as s } from './staged-employee.table.ts';
+import { STAGED_EMPLOYEE_DELETED, STAGED_EMPLOYEE_UPDATED } from './staged-employee.events.ts';
 
 type Staged = typeof s.$inferSelect;
 
 async function staged(scope: DataScope, id: number, lock = false): Promise<Staged> {
-  const query = scope.db.select().from(s).where(and(eq(s.tenantId, scope.tenantId), eq(s.id, id), scope.visible(s.hierId)));
+  const query = scope.select(s, getTableColumns(s)).where(eq(s.id, id));
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new ItemFailure(`Staged employee ${id} does not exist (deleted?) or is outside the job creator's hierarchy.`);
   return row;
 }
 
-/** Writes to the staged employee's row, and its updated_at with it. */
-const updateStaged = (tx: DataScope, id: number, values: Partial<Staged>) =>
-  tx.db.update(s).set({ ...values, updatedAt: new Date() }).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, id)));
+/** Writes to the staged employee's row, and its updated_at with it, and reports the fields written (`stagedEmployee.updated`). */
+async function updateStaged(tx: DataScope, id: number, values: Partial<Staged>): Promise<void> {
+  await tx.update(s, { ...values, updatedAt: new Date() }, 'tenant').where(eq(s.id, id));
+  await emitEvent(tx, STAGED_EMPLOYEE_UPDATED, getTableName(s), id, { changedFields: Object.keys(values) });
+}
 
 /** The staged record's columns from what the parser found. */
 export function stagedFields(parsed: ParsedResume): Partial<Staged> {
@@ -83,8 +86,9 @@ export async function possibleDuplicates(scope: DataScope, f: Partial<Staged>): 
       and lower(e.last_name) = ${f.lastName.toLowerCase()} and lower(e.first_name) = ${f.firstName.toLowerCase()}`);
   }
   if (!parts.length) return [];
-  const { rows } = await scope.db.execute<{ id: number }>(sql`select distinct d.id from (${sql.join(parts, sql` union `)}) d
-    join employees e on e.tenant_id = ${scope.tenantId} and e.id = d.id where ${scope.visible(sql`e.hier_id`)} order by d.id limit 20`);
+  // The parts filter by the tenant too (so each uses its index); the outer join binds it and the hierarchy.
+  const rows = await scope.sql<{ id: number }>`select distinct d.id from (${sql.join(parts, sql` union `)}) d
+    join employees e on e.tenant_id = ${TENANT} and e.id = d.id where e.hier_id = any(${NODES}) order by d.id limit 20`;
   return rows.map((r) => Number(r.id));
 }
 
@@ -126,9 +130,10 @@ function stagedEmployeeJob<const Type extends string, P extends TSchema>(type: T
   });
 }
 
-/** Deletes the staged employee and its file. */
+/** Deletes the staged employee and its file; its event is written first, from the row it reports. */
 export const deleteStagedEmployeesJob = stagedEmployeeJob(DELETE_STAGED, DeleteParameters, async (tx, record) => {
-  await tx.db.delete(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, record.id)));
+  await emitEvent(tx, STAGED_EMPLOYEE_DELETED, getTableName(s), record.id);
+  await tx.delete(s, 'tenant').where(eq(s.id, record.id));
   if (record.fileId) await deleteFile(tx, record.fileId);
   return record.id;
 });
@@ -145,27 +150,21 @@ export const convertStagedEmployeesJob = stagedEmployeeJob(CONVERT_STAGED, Conve
     primaryPhoneNumber: record.phoneNumber, primaryPhoneNumberCountryCallingCode: record.phoneNumber ? record.phoneCountryCallingCode ?? 1 : null,
     bypassAddressValidationService: true,
   };
+  // The job's defaults are the employee's fields as PATCH /Employees sets them: the same rules and messages (BATCH-17).
+  const also = { ...conversionDefaults(p), ...(record.middleName ? { middleName: record.middleName } : {}) };
   let employeeId: number;
   try {
-    // Its `employee.created` event too: a subscriber learns of every new employee, however made (decision 0031).
-    employeeId = await createWithEvent(tx, employeeRecord, (t) => createEmployee(t, input));
+    // The command: POST /Employees' rules and the defaults' (PATCH's), the write and `employee.created` (decision 0031).
+    employeeId = await createRecord(tx, employeeRecord, input, { also });
   } catch (e) {
     if (e instanceof AppError) throw new ItemFailure(`Cannot create an employee: ${e.message}${e.errors ? ' ' + JSON.stringify(e.errors) : ''}`);
     throw e;
   }
-  const defaults: Record<string, string | number | boolean> = { serviceRepId: p.serviceRepId, isActive: p.isEmployeeActive };
-  if (record.middleName) defaults.middleName = record.middleName; // the create request has no middle name
-  if (p.orderTypeId != null) defaults.orderTypeId = p.orderTypeId;
-  if (p.employmentCategoryId != null) defaults.employmentCategoryId = p.employmentCategoryId;
-  if (p.washedStatusId != null) defaults.washedStatusId = p.washedStatusId;
-  if (p.howHeardOfId != null) defaults.howHeardOfId = p.howHeardOfId;
-  if (p.howHeardOfDetail != null) defaults.howHeardOfDetail = p.howHeardOfDetail;
-  if (p.employeeStatusId != null) defaults.employeeStatusId = p.employeeStatusId;
-  await tx.db.update(employees).set(defaults).where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, employeeId)));
+  await setCreateFacts(tx, employeeId, p.employeeStatusId != null ? { employeeStatusId: p.employeeStatusId } : {});
   if (p.messageActionId != null && p.loggedMessage) {
-    await tx.db.insert(messages).values({
-      tenantId: tx.tenantId, originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage,
-    });
+    // Part of the employee's creation (its `employee.created` covers it). The message's columns are typed only at run time: a value, not a literal.
+    const logged = { originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage };
+    await tx.insert(messages, logged);
   }
   await updateStaged(tx, record.id, { isConverted: true, employeeId });
   return employeeId;

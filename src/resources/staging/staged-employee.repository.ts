@@ -1,9 +1,10 @@
 // Staged employees: created per uploaded resume, filled in by the import job's worker, listed with
 // the statuses of their batch job items, deleted or converted by batch jobs.
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { DataScope } from '../../platform/scope.ts';
+import { and, asc, count, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { TENANT, type DataScope } from '../../platform/scope.ts';
 import { qualified } from '../../platform/db/database.ts';
 import { putFile } from '../../platform/files/file-store.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { toPage, type Paged } from '../../platform/http/paging.ts';
 import { batchJobItems, batchJobs } from '../../platform/jobs/job.table.ts';
@@ -11,6 +12,7 @@ import { addItem, jobForNewItem } from '../batch-jobs/batch-job.repository.ts';
 import { CONVERT_STAGED, IMPORT_RESUMES, STAGED_EMPLOYEE_TYPES } from '../batch-jobs/batch-job.types.ts';
 import { stagedEmployees as s } from './staged-employee.table.ts';
 import type { StagedEmployeeListFilter } from './staged-employee.schemas.ts';
+import { STAGED_EMPLOYEE_CREATED } from './staged-employee.events.ts';
 
 export async function stageResume(scope: DataScope, batchJobId: number, file: { fileName: string; contentType: string; bytes: Buffer; format: string }) {
   return scope.transaction(async (tx) => {
@@ -18,9 +20,9 @@ export async function stageResume(scope: DataScope, batchJobId: number, file: { 
     const fileId = await putFile(tx, { fileName: file.fileName, contentType: file.contentType, content: file.bytes });
     // The staged employee belongs where its job does: the job's worker acts as the job's creator, who
     // must see it, whoever uploaded it (an administrator adding to a branch rep's job, say).
-    const [row] = await tx.db.insert(s).values({
-      tenantId: tx.tenantId, hierId: job.hierId, batchJobId, fileId, fileName: file.fileName, format: file.format,
-    }).returning({ id: s.id });
+    const staged = { hierId: job.hierId, batchJobId, fileId, fileName: file.fileName, format: file.format };
+    const [row] = await tx.insert(s, staged).returning({ id: s.id });
+    await emitEvent(tx, STAGED_EMPLOYEE_CREATED, getTableName(s), row!.id);
     const batchJobItemId = await addItem(tx, job, row!.id);
     return { stagedEmployeeId: row!.id, batchJobId, batchJobItemId };
   });
@@ -28,7 +30,7 @@ export async function stageResume(scope: DataScope, batchJobId: number, file: { 
 
 export async function queueConversion(scope: DataScope, stagedEmployeeId: number, batchJobId: number) {
   return scope.transaction(async (tx) => {
-    const [staged] = await tx.db.select({ id: s.id }).from(s).where(and(eq(s.tenantId, tx.tenantId), eq(s.id, stagedEmployeeId), tx.visible(s.hierId)));
+    const [staged] = await tx.select(s, { id: s.id }).where(eq(s.id, stagedEmployeeId));
     if (!staged) throw notFound('The staged employee');
     const job = await jobForNewItem(tx, batchJobId, [CONVERT_STAGED]);
     // The job's worker converts as the job's creator: a staged employee it could not see would fail.
@@ -41,16 +43,15 @@ export async function queueConversion(scope: DataScope, stagedEmployeeId: number
 
 /** Whether the staged employee sits at or below hierarchy node `hierId`. */
 async function underNode(scope: DataScope, stagedEmployeeId: number, hierId: number): Promise<boolean> {
-  const { rows } = await scope.db.execute(sql`select 1 from ${s} join hierarchy_nodes sn on sn.tenant_id = ${qualified(s.tenantId)} and sn.id = ${qualified(s.hierId)}
+  const rows = await scope.sql`select 1 from ${s} join hierarchy_nodes sn on sn.tenant_id = ${qualified(s.tenantId)} and sn.id = ${qualified(s.hierId)}
     join hierarchy_nodes jn on jn.tenant_id = sn.tenant_id and jn.id = ${hierId}
-    where ${qualified(s.tenantId)} = ${scope.tenantId} and ${qualified(s.id)} = ${stagedEmployeeId} and sn.path <@ jn.path`);
+    where ${qualified(s.tenantId)} = ${TENANT} and ${qualified(s.id)} = ${stagedEmployeeId} and sn.path <@ jn.path`;
   return rows.length > 0;
 }
 
 /** The ids among `ids` that the caller sees; the rest make the request fail (404 naming them). */
 export async function visibleStagedIds(scope: DataScope, ids: number[]): Promise<number[]> {
-  const rows = await scope.db.select({ id: s.id }).from(s)
-    .where(and(eq(s.tenantId, scope.tenantId), sql`${s.id} = any(${sql.param(ids)}::int[])`, scope.visible(s.hierId)));
+  const rows = await scope.select(s, { id: s.id }).where(sql`${s.id} = any(${sql.param(ids)}::int[])`);
   return rows.map((r) => r.id);
 }
 
@@ -81,12 +82,12 @@ type Row = { createdAt: Date; updatedAt: Date } & Record<string, unknown>;
 const shape = <R extends Row>(r: R) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), updatedAt: new Date(r.updatedAt).toISOString() });
 
 export async function getStagedEmployee(scope: DataScope, id: number) {
-  const [row] = await scope.db.select(columns).from(s).where(and(eq(s.tenantId, scope.tenantId), eq(s.id, id), scope.visible(s.hierId)));
+  const [row] = await scope.select(s, columns).where(eq(s.id, id));
   return row && shape(row);
 }
 
 export async function listStagedEmployees(scope: DataScope, q: StagedEmployeeListFilter): Promise<Paged<ReturnType<typeof shape>>> {
-  const conditions: (SQL | undefined)[] = [eq(s.tenantId, scope.tenantId), scope.visible(s.hierId)];
+  const conditions: (SQL | undefined)[] = [];
   if (q.batchJobId !== undefined) {
     // Staged by that import job, or worked on by that (conversion or delete) job.
     conditions.push(sql`(${s.batchJobId} = ${q.batchJobId} or exists (select 1 from ${batchJobItems} i
@@ -101,13 +102,13 @@ export async function listStagedEmployees(scope: DataScope, q: StagedEmployeeLis
   if (q.parseStatus !== undefined) conditions.push(sql`${parseStatus} = ${q.parseStatus}`);
   if (q.isConverted !== undefined) conditions.push(eq(s.isConverted, q.isConverted));
   const where = and(...conditions);
-  const rows = await scope.db.select({ ...columns, totalCount: sql<number>`count(*) over ()` }).from(s).where(where)
+  const rows = await scope.select(s, { ...columns, totalCount: sql<number>`count(*) over ()` }).where(where)
     .orderBy(asc(s.id)).offset(q.skip).limit(q.take);
-  return toPage(rows, q, ({ totalCount: _t, ...row }) => shape(row), async () => Number((await scope.db.select({ n: count() }).from(s).where(where))[0]?.n ?? 0));
+  return toPage(rows, q, ({ totalCount: _t, ...row }) => shape(row), async () => Number((await scope.select(s, { n: count() }).where(where))[0]?.n ?? 0));
 }
 
 /** Whether a batch job (any type) is visible: used to check list filters. */
 export async function batchJobVisible(scope: DataScope, id: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: batchJobs.id }).from(batchJobs).where(and(eq(batchJobs.tenantId, scope.tenantId), eq(batchJobs.id, id), scope.visible(batchJobs.hierId)));
+  const rows = await scope.select(batchJobs, { id: batchJobs.id }).where(eq(batchJobs.id, id));
   return rows.length > 0;
 }

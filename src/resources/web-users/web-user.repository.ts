@@ -23,6 +23,15 @@ export interface NewWebUser { kind: WebUserKind; recordId: number; username: str
 /** `webuser:<id>` is the subject of a web user's token. */
 export const webUserSubject = (id: number) => `webuser:${id}`;
 
+/** The login's username, trimmed, once the password is strong enough and the username not blank (400 otherwise). */
+function checkedUsername(input: NewWebUser): string {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AppError('VALIDATION_FAILED', `password ${problem}.`, { password: [problem] });
+  const username = input.username.trim();
+  if (!username) throw new AppError('VALIDATION_FAILED', 'username must not be blank.', { username: ['must not be blank'] });
+  return username;
+}
+
 /**
  * Creates a login for an employee or contact of the caller's hierarchy (`reach`: the whole tenant
  * for a login made with a record the caller has just created, or by an operator); 404 for a record
@@ -41,10 +50,7 @@ export async function createWebUser(target: DataScope | Db, second: NewWebUser |
 }
 
 async function create(scope: DataScope, input: NewWebUser, reach: Reach): Promise<number> {
-  const problem = passwordProblem(input.password);
-  if (problem) throw new AppError('VALIDATION_FAILED', `password ${problem}.`, { password: [problem] });
-  const username = input.username.trim();
-  if (!username) throw new AppError('VALIDATION_FAILED', 'username must not be blank.', { username: ['must not be blank'] });
+  const username = checkedUsername(input);
   const table = input.kind === 'employee' ? employees : contacts;
   const [record] = await scope.select(table, { id: table.id }, reach).where(eq(table.id, input.recordId));
   if (!record) throw new AppError('NOT_FOUND', `No ${input.kind} ${input.recordId}${reach === 'tenant' ? ' in this tenant' : ' inside your hierarchy'}.`);
