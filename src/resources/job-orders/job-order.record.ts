@@ -4,6 +4,8 @@
 // job-order.routes.ts. DELETE is not offered (405): orders carry assignments and timecards.
 import { branches, orderTypes, serviceReps } from '../../platform/db/schema.ts';
 import { defineRecord } from '../../platform/records/record.ts';
+import { recordEvent } from '../../platform/records/record-events.ts';
+import { timecardRecord } from '../timecards/timecard.record.ts';
 import { lookup, rule, usableRecord, visibleRecord } from '../../platform/records/rules.ts';
 import type { PatchTarget } from '../../platform/records/json-patch/target.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, shifts, workerCompCodes } from '../reference-data/reference.table.ts';
@@ -58,7 +60,7 @@ export const jobOrderPatchTarget: PatchTarget = {
   unchecked: {
     alternateJobOrderId: 'the agency\'s own identifier for the order (free text, String(255)), not a reference',
   },
-  after: passDown,
+  after: (ctx) => passDown(ctx, recordEvent(timecardRecord, 'updated')),
 };
 
 export const jobOrderRecord = defineRecord({

@@ -2,7 +2,8 @@
 // of PATCHed values to the order's open timecards (PATCH-JO-02, AMB-61). The record and its rules:
 // job-order.record.ts.
 import { visibleBranch } from '../../platform/records/branches.ts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { emitEvent, type EventTemplate } from '../../platform/events/outbox.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { byIdReader } from '../../platform/records/read.ts';
 import { NoQuery, recordRead } from '../../platform/records/record.ts';
@@ -155,12 +156,18 @@ export const TIMECARD_LIMIT: Record<string, number> = { customerExtra1: 10, cust
 const openTimecards = (id: number) => and(eq(timecards.jobOrderId, id), eq(timecards.isProcessed, false));
 export const hasOpenTimecards = async (scope: DataScope, id: number) => (await scope.select(timecards, { one: sql`1` }, 'tenant').where(openTimecards(id)).limit(1)).length > 0;
 
-/** Pass-down values reach the order's open timecards (a new branch moves the order: the engine's `followsBranch`). */
-export async function passDown({ scope, id, changes, next }: PatchContext): Promise<void> {
+/**
+ * Pass-down values reach the order's open timecards (a new branch moves the order: the engine's
+ * `followsBranch`); each timecard changed this way has its `.updated` event (`timecardUpdated`), in
+ * the order's transaction, naming the timecard's fields.
+ */
+export async function passDown({ scope, id, changes, next }: PatchContext, timecardUpdated: EventTemplate): Promise<void> {
   const changed = new Set([...changes.keys()].map((f) => f.json));
-  const set = Object.fromEntries(PASS_DOWN.filter(([json]) => changed.has(json)).map(([json, column]) => [column, next[json]]));
+  const passed = PASS_DOWN.filter(([json]) => changed.has(json));
+  const set = Object.fromEntries(passed.map(([json, column]) => [column, next[json]]));
   // Only when there are open timecards: PostgreSQL checks a parameter against the column type even when no row matches.
-  if (Object.keys(set).length && await hasOpenTimecards(scope, id)) {
-    await scope.update(timecards, { ...set, updatedAt: new Date() }, 'tenant').where(openTimecards(id));
-  }
+  if (!passed.length || !(await hasOpenTimecards(scope, id))) return;
+  const updated = await scope.update(timecards, { ...set, updatedAt: new Date() }, 'tenant').where(openTimecards(id)).returning({ id: timecards.id });
+  const changedFields = passed.map(([, column]) => column);
+  for (const timecard of updated) await emitEvent(scope, timecardUpdated, getTableName(timecards), timecard.id, { changedFields });
 }

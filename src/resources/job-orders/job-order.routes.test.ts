@@ -3,7 +3,7 @@
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { as, type Caller, callers, testApp, type TestContext } from '../../../test/helpers.ts';
+import { as, type Caller, callers, eventTypesOf, testApp, type TestContext } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { CredentialVerifier } from '../../platform/auth/verifier.ts';
@@ -302,6 +302,19 @@ describe('pass-down to timecards (PATCH-JO-02, AMB-61)', () => {
       requisitionEndDate: '2026-12-31T00:00:00.000Z', customerExtra1: 'x1', customerExtra2: 'x2', customerExtra3: 'x3', payrollNote: 'Pay weekly',
     });
     expect(await timecardRow(processed)).toMatchObject({ location: '', costCenter: '', checkDeliveryCode: '', customerSkill: '', requisitionEndDate: null, payrollNote: '' });
+  });
+
+  it('GEN-16: each open timecard the pass-down changes has its timecard.updated event, naming the timecard\'s fields; a processed one has none', async () => {
+    const order = await newOrder();
+    const open = await addTimecard(order);
+    const processed = await addTimecard(order, true);
+    const [openBefore, processedBefore] = [await eventTypesOf(t.database, t.tenant.tenantId, 'Timecard', open), await eventTypesOf(t.database, t.tenant.tenantId, 'Timecard', processed)];
+    expect((await patchOf(admin, order)([{ op: 'replace', path: '/CheckDelivery', value: 'MAIL' }])).statusCode).toBe(200);
+    expect(await eventTypesOf(t.database, t.tenant.tenantId, 'Timecard', open)).toEqual([...openBefore, 'timecard.updated']);
+    expect(await eventTypesOf(t.database, t.tenant.tenantId, 'Timecard', processed)).toEqual(processedBefore);
+    const { rows: [event] } = await t.database.pool.query<{ data: { changedFields: string[] } }>(
+      'select data from events where tenant_id = $1 and record_type = $2 and record_id = $3 order by id desc limit 1', [t.tenant.tenantId, 'Timecard', open]);
+    expect(event!.data.changedFields).toEqual(['checkDeliveryCode']);
   });
 
   it('AMB-61: a CustomerExtra value longer than a timecard takes is refused (400 naming the order field) while the order has unprocessed timecards', async () => {
