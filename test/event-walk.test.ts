@@ -454,7 +454,8 @@ describe('the event walk', () => {
       const request = await FIXTURE_OF[route]!(ctx);
       const before = await lastEvent();
       const res = request.cookies ? await t.app.inject(request) : await ctx.admin(request);
-      expect(res.statusCode, res.body).toBeLessThan(300);
+      // A page answers a form it took with a redirect (303), one it refused with the page again (4xx).
+      expect(res.statusCode, res.body).toBeLessThan(request.cookies ? 400 : 300);
       const types = await eventsAfter(before);
       if (!emitting) {
         expect(types, `${route} now emits: take it off NOT_YET_EMITTING`).toEqual([]);
