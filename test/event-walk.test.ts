@@ -51,7 +51,14 @@ const EXCLUDED: Record<string, string> = {
  * EMPTY WHEN ISSUE 27 CLOSES: the integrator empties it after merging everyone. A route listed here
  * that does emit fails too (take it off the list).
  */
-const NOT_YET_EMITTING = new Set<string>([]);
+const NOT_YET_EMITTING = new Set<string>([
+  'POST /Staging/Employees/:id/ConvertToEmployee',
+  'POST /admin/tokens',
+  'POST /admin/tokens/:key/revoke',
+  'POST /admin/clients',
+  'POST /admin/clients/:key/revoke',
+  'POST /admin/job-board',
+]);
 
 /**
  * Write routes the walk has no fixture for yet (so it cannot call them successfully). ALSO EMPTY
