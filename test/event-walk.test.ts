@@ -53,8 +53,6 @@ const EXCLUDED: Record<string, string> = {
  */
 const NOT_YET_EMITTING = new Set<string>([
   'POST /Staging/Employees/:id/ConvertToEmployee',
-  'POST /admin/tokens',
-  'POST /admin/tokens/:key/revoke',
   'POST /admin/clients',
   'POST /admin/clients/:key/revoke',
   'POST /admin/job-board',
