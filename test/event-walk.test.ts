@@ -55,7 +55,6 @@ const NOT_YET_EMITTING = new Set<string>([
   'POST /Staging/Employees/:id/ConvertToEmployee',
   'POST /admin/clients',
   'POST /admin/clients/:key/revoke',
-  'POST /admin/job-board',
 ]);
 
 /**
