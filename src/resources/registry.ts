@@ -27,7 +27,7 @@ import { vendorRecord } from './vendors/vendor.record.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
-import { BATCH_JOB_CREATED } from './batch-jobs/batch-job.events.ts';
+import { BATCH_JOB_CREATED, BATCH_JOB_UPDATED } from './batch-jobs/batch-job.events.ts';
 import { batchJobTypes } from './jobs.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
 import { STAGED_EMPLOYEE_EVENTS } from './staging/staged-employee.events.ts';
@@ -79,7 +79,7 @@ export const records: readonly RecordDefinition[] = [
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
   RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED,
   ...WEBHOOK_EVENT_TYPES, ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED,
-  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS, ...TOKEN_EVENT_TYPES, JOB_BOARD_SETTINGS_UPDATED];
+  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS, ...TOKEN_EVENT_TYPES, JOB_BOARD_SETTINGS_UPDATED, BATCH_JOB_UPDATED];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
