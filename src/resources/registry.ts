@@ -53,6 +53,7 @@ import type { EventType } from '../platform/events/event-type.ts';
 import { WEBHOOK_EVENT_TYPES } from './webhooks/webhook.events.ts';
 import { WEB_USER_CREATED, WEB_USER_DISABLED } from './web-users/web-user.events.ts';
 import { TOKEN_EVENT_TYPES } from '../web/admin/tokens.events.ts';
+import { CLIENT_EVENT_TYPES } from '../web/admin/clients.events.ts';
 import { JOB_BOARD_SETTINGS_UPDATED } from './reference-data/job-board.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
@@ -79,7 +80,7 @@ export const records: readonly RecordDefinition[] = [
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
   RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED,
   ...WEBHOOK_EVENT_TYPES, ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED,
-  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS, ...TOKEN_EVENT_TYPES, JOB_BOARD_SETTINGS_UPDATED, BATCH_JOB_UPDATED];
+  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS, ...TOKEN_EVENT_TYPES, JOB_BOARD_SETTINGS_UPDATED, BATCH_JOB_UPDATED, ...CLIENT_EVENT_TYPES];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
