@@ -27,7 +27,7 @@ import { vendorRecord } from './vendors/vendor.record.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
-import { BATCH_JOB_CREATED } from './batch-jobs/batch-job.events.ts';
+import { BATCH_JOB_CREATED, BATCH_JOB_UPDATED } from './batch-jobs/batch-job.events.ts';
 import { batchJobTypes } from './jobs.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
 import { STAGED_EMPLOYEE_EVENTS } from './staging/staged-employee.events.ts';
@@ -52,6 +52,9 @@ import { MESSAGE_DOCUMENT_CREATED } from './assignment-messages/message-document
 import type { EventType } from '../platform/events/event-type.ts';
 import { WEBHOOK_EVENT_TYPES } from './webhooks/webhook.events.ts';
 import { WEB_USER_CREATED, WEB_USER_DISABLED } from './web-users/web-user.events.ts';
+import { TOKEN_EVENT_TYPES } from '../web/admin/tokens.events.ts';
+import { CLIENT_EVENT_TYPES } from '../web/admin/clients.events.ts';
+import { JOB_BOARD_SETTINGS_UPDATED } from './reference-data/job-board.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
 export const records: readonly RecordDefinition[] = [
@@ -77,7 +80,7 @@ export const records: readonly RecordDefinition[] = [
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
   RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED,
   ...WEBHOOK_EVENT_TYPES, ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED,
-  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS];
+  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS, ...TOKEN_EVENT_TYPES, JOB_BOARD_SETTINGS_UPDATED, BATCH_JOB_UPDATED, ...CLIENT_EVENT_TYPES];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [

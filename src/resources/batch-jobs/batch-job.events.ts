@@ -12,3 +12,13 @@ export const BATCH_JOB_CREATED = {
 } as const;
 
 export const batchJobCreated: EventTemplate = { ...BATCH_JOB_CREATED, recordType: 'BatchJob', path: '/batchjobs' };
+
+/** A job's records changed: an item was added to it (a resume staged into an import job, a staged employee queued on a conversion job). */
+export const BATCH_JOB_UPDATED = {
+  type: 'batchJob.updated',
+  readScopes: BATCH_JOB_COMPLETED.readScopes,
+  when: 'an item was added to a batch job (`POST /Staging/Employees/Resumes` into an import job, `POST /Staging/Employees/{id}/ConvertToEmployee` onto a conversion job); `GET /batchjobs/{id}/items` for it',
+  changedFields: '`batchJobItems`, and `status` when a completed job was opened again by the new item',
+} as const;
+
+export const batchJobUpdated: EventTemplate = { ...BATCH_JOB_UPDATED, recordType: 'BatchJob', path: '/batchjobs' };

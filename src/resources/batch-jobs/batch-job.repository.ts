@@ -10,7 +10,7 @@ import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import { batchJobItems as items, batchJobs as jobs, type ItemStatus } from '../../platform/jobs/job.table.ts';
 import { enqueue } from '../../platform/jobs/queue.ts';
 import { isListenedFor } from '../../platform/jobs/worker.ts';
-import { batchJobCreated } from './batch-job.events.ts';
+import { batchJobCreated, batchJobUpdated } from './batch-job.events.ts';
 
 const FAILURES_SHOWN = 100;
 /** Records a job's parameters name for its items (a delete job's `stagedEmployeeIds`). */
@@ -46,10 +46,12 @@ export async function jobForNewItem(tx: DataScope, batchJobId: number, types: re
   return job;
 }
 
-/** Adds one item to a job, in the caller's transaction. A Completed job is reopened: Completed means every item added so far is done. */
+/** Adds one item to a job, with the job's `batchJob.updated`, in the caller's transaction. A Completed job is reopened: Completed means every item added so far is done. */
 export async function addItem(tx: DataScope, job: JobRef, recordId: number): Promise<number> {
   const [id] = await enqueue(tx, { batchJobId: job.id, jobType: job.batchJobType }, [recordId]);
-  if (job.status === 'Completed') await tx.update(jobs, { status: 'Processing', completedAt: null }, 'tenant').where(eq(jobs.id, job.id));
+  const reopened = job.status === 'Completed';
+  if (reopened) await tx.update(jobs, { status: 'Processing', completedAt: null }, 'tenant').where(eq(jobs.id, job.id));
+  await emitEvent(tx, batchJobUpdated, 'batch_jobs', job.id, { changedFields: reopened ? ['batchJobItems', 'status'] : ['batchJobItems'] });
   return id!;
 }
 

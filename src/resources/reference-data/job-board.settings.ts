@@ -2,9 +2,11 @@
 // tenant). No API endpoint reads or changes them (JB-48): `staffing jobboard settings` does.
 // A tenant without a row has the spec's defaults. Tenant settings sit with the reference data, below
 // the records: a new job order reads one (JBD-04), the job board and its pages read them all.
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable } from 'drizzle-orm/pg-core';
-import { tenants } from '../../platform/db/schema.ts';
+import { hierarchyNodes, tenants } from '../../platform/db/schema.ts';
+import { emitEvent } from '../../platform/events/outbox.ts';
+import { JOB_BOARD_SETTINGS_UPDATED } from './job-board.events.ts';
 import { prepared, type Db } from '../../platform/db/database.ts';
 import { TENANT, type DataScope } from '../../platform/scope.ts';
 
@@ -45,11 +47,21 @@ export async function jobBoardSettingsOf(scope: DataScope): Promise<JobBoardSett
   return row ?? { ...DEFAULT_JOB_BOARD_SETTINGS };
 }
 
-/** Stores the caller's tenant's settings (the given keys over its current ones), in one transaction. */
+/** The settings' names (a changed one is named in the event's `changedFields`). */
+const SETTING_KEYS = Object.keys(DEFAULT_JOB_BOARD_SETTINGS).filter((key): key is keyof JobBoardSettings => key in DEFAULT_JOB_BOARD_SETTINGS);
+
+/**
+ * Stores the caller's tenant's settings (the given keys over its current ones) and, when a value
+ * changed, their event at the tenant's top node, in one transaction. The caller is a rep at the top
+ * (the admin pages' job board is for them only): the event sits at the caller's node.
+ */
 export async function changeJobBoardSettings(scope: DataScope, changes: Partial<JobBoardSettings>): Promise<JobBoardSettings> {
   return scope.transaction(async (tx) => {
-    const next = { ...(await jobBoardSettingsOf(tx)), ...changes };
+    const current = await jobBoardSettingsOf(tx);
+    const next = { ...current, ...changes };
     await tx.insert(jobBoardSettings, next).onConflictDoUpdate({ target: jobBoardSettings.tenantId, set: next });
+    const changedFields = SETTING_KEYS.filter((key) => next[key] !== current[key]);
+    if (changedFields.length) await emitEvent(tx, JOB_BOARD_SETTINGS_UPDATED, getTableName(hierarchyNodes), tx.principal.hierId, { changedFields });
     return next;
   });
 }

@@ -70,3 +70,18 @@ it('the staged employee\'s event types are listed for subscribers (GET /Events?t
     expect((await north({ method: 'GET', url: `/Events?types=${type}` })).statusCode, type).toBe(200);
   }
 });
+
+it('batchJob.updated when a staged employee is queued on a job (its new item); none when the job refuses it', async () => {
+  const id = await staged();
+  const convert = await job('Convert_Staged_Employees', { serviceRepId: t.tenant.north.repId, branchId: t.tenant.north.branchId, isEmployeeActive: true });
+  const queued = await north({ method: 'POST', url: `/Staging/Employees/${id}/ConvertToEmployee`, payload: { batchJobId: convert } });
+  expect(queued.statusCode, queued.body).toBe(202);
+  const { rows } = await t.database.pool.query<{ type: string; data: { changedFields?: string[] } }>(
+    `select type, data from events where tenant_id = $1 and record_type = 'BatchJob' and record_id = $2 order by id`, [t.tenant.tenantId, convert]);
+  expect(rows.slice(0, 2)).toEqual([{ type: 'batchJob.created', data: {} }, { type: 'batchJob.updated', data: { changedFields: ['batchJobItems'] } }]);
+
+  const importJob = await job('Staged_Employee_Import_Resume_Data');
+  const refused = await north({ method: 'POST', url: `/Staging/Employees/${id}/ConvertToEmployee`, payload: { batchJobId: importJob } });
+  expect(refused.statusCode).toBe(409);
+  expect(await eventTypesOf(t.database, t.tenant.tenantId, 'BatchJob', importJob)).toEqual(['batchJob.created']);
+});

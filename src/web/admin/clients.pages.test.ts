@@ -88,3 +88,35 @@ describe('OAuth clients on the admin pages', () => {
     }
   });
 });
+
+describe('the events of OAuth clients (GEN-16)', () => {
+  const clientEvents = async (after: number) => (await t.database.pool.query<{ type: string; record_id: number; hier_id: number; location: string; data: Record<string, unknown> }>(
+    `select type, record_id, hier_id, location, data from events where tenant_id = $1 and record_type = 'OAuthClients' and id > $2 order by id`, [t.acme.fixture.tenantId, after])).rows;
+  const lastEvent = async () => Number((await t.database.pool.query<{ id: string | null }>('select max(id) as id from events')).rows[0]?.id ?? 0);
+
+  it('registering a client writes oauthClient.created, revoking it oauthClient.revoked, at the tenant\'s top node: never the secret', async () => {
+    const before = await lastEvent();
+    const { res } = await register({ name: 'Evented', pid: 'evented', 'grant:tw_vendor_webuser': 'on', 'scope:employee-read': 'on' });
+    expect(res.statusCode).toBe(201);
+    const clientId = /id="client-id">([^<]+)</.exec(res.body)?.[1] ?? '';
+    const secret = /id="client-secret">([^<]+)</.exec(res.body)?.[1] ?? '';
+    const confirm = await openPage(t.app, `/admin/clients/${clientId}/revoke`, ada);
+    expect((await postForm(t.app, `/admin/clients/${clientId}/revoke`, confirm.cookies, { _csrf: confirm.csrf })).res.statusCode).toBe(303);
+    const root = t.acme.fixture.rootHierId;
+    const events = await clientEvents(before);
+    expect(events).toEqual([
+      { type: 'oauthClient.created', record_id: root, hier_id: root, location: '/admin/clients', data: {} },
+      { type: 'oauthClient.revoked', record_id: root, hier_id: root, location: '/admin/clients', data: {} },
+    ]);
+    expect(secret).not.toBe('');
+    expect(JSON.stringify(events)).not.toContain(secret);
+  });
+
+  it('a refused registration or revocation (another tenant\'s client) writes no event', async () => {
+    const before = await lastEvent();
+    expect((await register({ name: '', pid: 'a b' })).res.statusCode).toBe(400);
+    const page = await openPage(t.app, '/admin/clients', ada);
+    expect((await postForm(t.app, `/admin/clients/${t.other.webuser.clientId}/revoke`, page.cookies, { _csrf: page.csrf })).res.statusCode).toBe(404);
+    expect(await clientEvents(before)).toEqual([]);
+  });
+});

@@ -3,13 +3,13 @@
 // the tenant's top hierarchy node (isTenantAdmin); others get the 403 page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
-import { addProductInstanceIn, ClientRequestError, GRANTS, registerClientIn, revokeClientIn } from '../../platform/auth/clients.ts';
+import { ClientRequestError, GRANTS } from '../../platform/auth/clients.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireTenantAdmin as tenantAdmin, type Admin } from './admin.session.ts';
 import { repsAt } from './admin.queries.ts';
-import { productInstanceIds, tenantClients } from './clients.queries.ts';
+import { productInstanceIds, registerTenantClient, revokeTenantClient, tenantClients } from './clients.queries.ts';
 import { ADMIN_PID, isAdminPagesClient } from './login-client.ts';
 import { confirmedAction, NOT_FOUND, type Refusal } from './confirmed-action.ts';
 import { field, positiveId, requiredName, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
@@ -59,10 +59,7 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
       const again = (more: FieldErrors) => listPage(request, reply, admin, locale, { values, errors: { ...errors, ...more }, chosen: scopes, grants }, {}, 400);
       if (Object.keys(errors).length) return again({});
       try {
-        const registered = await admin.scope.transaction(async (tx) => {
-          await addProductInstanceIn(tx, pid, pid);
-          return registerClientIn(tx, { productInstanceId: pid, name, grants, scopes, redirectUris, isPublic, serviceRepId });
-        });
+        const registered = await registerTenantClient(admin.scope, pid, { name, grants, scopes, redirectUris, isPublic, serviceRepId });
         return sendPage(request, reply, 'admin/views/client-created', { locale, title: t.clientCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
           registered, name, acr: `tenant:${admin.tenantName} pid:${pid}`, tokenUrl: `${context.config.AUTH_URL}/connect/token`,
         }, 201);
@@ -86,7 +83,7 @@ export async function clientPages(app: FastifyInstance, context: WebContext): Pr
     },
     act: async (admin, key) => {
       if (isAdminPagesClient(key)) return OWN_CLIENT;
-      return (await admin.scope.transaction((tx) => revokeClientIn(tx, key))) ? undefined : NOT_FOUND;
+      return (await revokeTenantClient(admin.scope, key)) ? undefined : NOT_FOUND;
     },
   });
 }

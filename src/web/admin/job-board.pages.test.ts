@@ -45,3 +45,23 @@ describe('job board settings on the admin pages', () => {
     expect((await postForm(t.app, '/admin/job-board', page.cookies, { oldDateCutoffDays: '3' })).res.statusCode).toBe(403);
   });
 });
+
+describe('the event of the job board settings (GEN-16)', () => {
+  const settingsEvents = async (after: number) => (await t.database.pool.query<{ type: string; record_id: number; hier_id: number; location: string; data: { changedFields?: string[] } }>(
+    `select type, record_id, hier_id, location, data from events where tenant_id = $1 and record_type = 'JobBoardSettings' and id > $2 order by id`, [t.acme.fixture.tenantId, after])).rows;
+  const lastEvent = async () => Number((await t.database.pool.query<{ id: string | null }>('select max(id) as id from events')).rows[0]?.id ?? 0);
+
+  it('saving the settings writes jobBoardSettings.updated at the tenant\'s top node, naming the settings saved', async () => {
+    const before = await lastEvent();
+    expect((await submitForm(t.app, '/admin/job-board', ada, { hideWorksite: 'on', oldDateCutoffDays: '21' })).res.statusCode).toBe(303);
+    const root = t.acme.fixture.rootHierId;
+    expect(await settingsEvents(before)).toEqual([{ type: 'jobBoardSettings.updated', record_id: root, hier_id: root, location: '/admin/job-board', data: { changedFields: expect.arrayContaining(['oldDateCutoffDays']) } }]);
+  });
+
+  it('refused settings (a bad cutoff, a rep below the top) write no event', async () => {
+    const before = await lastEvent();
+    expect((await submitForm(t.app, '/admin/job-board', ada, { oldDateCutoffDays: 'abc' })).res.statusCode).toBe(400);
+    expect((await submitForm(t.app, '/admin/job-board', nora, { oldDateCutoffDays: '5' }, '/admin/tokens')).res.statusCode).toBe(403);
+    expect(await settingsEvents(before)).toEqual([]);
+  });
+});

@@ -126,3 +126,39 @@ describe('personal access tokens on the admin pages', () => {
     expect(bytes.statusCode).toBe(403);
   });
 });
+
+describe('the events of personal access tokens (GEN-16)', () => {
+  /** The tenant's token events after event `after`: type, record, location and data. */
+  async function tokenEvents(after: number) {
+    const { rows } = await t.database.pool.query<{ type: string; record_id: number; location: string; data: Record<string, unknown>; read_scopes: string[] }>(
+      `select type, record_id, location, data, read_scopes from events where tenant_id = $1 and record_type = 'PersonalAccessToken' and id > $2 order by id`, [t.acme.fixture.tenantId, after]);
+    return rows;
+  }
+  const lastEvent = async () => Number((await t.database.pool.query<{ id: string | null }>('select max(id) as id from events')).rows[0]?.id ?? 0);
+  const idOf = async (sid: string) => (await t.database.db.select({ id: apiCredentials.id }).from(apiCredentials).where(eq(apiCredentials.sid, sid)))[0]!.id;
+
+  it('issuing a token writes personalAccessToken.created, revoking it personalAccessToken.revoked: never the secret nor the SID', async () => {
+    const before = await lastEvent();
+    const { res } = await create(ada, { name: 'Evented', rep: String(t.acme.fixture.south.repId), expires: tomorrow(), 'scope:employee-read': 'on' });
+    expect(res.statusCode).toBe(201);
+    const sid = /id="token-sid">([^<]+)</.exec(res.body)?.[1] ?? '', secret = /id="token-value">([^<]+)</.exec(res.body)?.[1] ?? '';
+    const id = await idOf(sid);
+    const confirm = await openPage(t.app, `/admin/tokens/${sid}/revoke`, ada);
+    expect((await postForm(t.app, `/admin/tokens/${sid}/revoke`, confirm.cookies, { _csrf: confirm.csrf })).res.statusCode).toBe(303);
+    const events = await tokenEvents(before);
+    expect(events).toEqual([
+      { type: 'personalAccessToken.created', record_id: id, location: '/admin/tokens', data: {}, read_scopes: ['webuser-write'] },
+      { type: 'personalAccessToken.revoked', record_id: id, location: '/admin/tokens', data: {}, read_scopes: ['webuser-write'] },
+    ]);
+    expect(JSON.stringify(events)).not.toContain(sid);
+    expect(JSON.stringify(events)).not.toContain(secret);
+  });
+
+  it('a refused token (no scope) or a refused revocation (another tenant\'s token) writes no event', async () => {
+    const before = await lastEvent();
+    expect((await create(ada, { name: 'No scope', rep: String(t.acme.fixture.south.repId), expires: tomorrow() })).res.statusCode).toBe(400);
+    const page = await openPage(t.app, '/admin/tokens', ada);
+    expect((await postForm(t.app, `/admin/tokens/${t.other.fixture.adminToken.sid}/revoke`, page.cookies, { _csrf: page.csrf })).res.statusCode).toBe(404);
+    expect(await tokenEvents(before)).toEqual([]);
+  });
+});

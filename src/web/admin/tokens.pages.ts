@@ -5,13 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_SCOPES } from '../../platform/auth/scopes.ts';
 import { hasScope } from '../../platform/auth/principal.ts';
-import { issueCredentialIn } from '../../platform/auth/tokens.ts';
 import type { WebContext } from '../web.pages.ts';
 import { sendPage } from '../page.ts';
 import { MESSAGES, type Locale } from '../../platform/messages/index.ts';
 import { ADMIN_PREFIX, adminNav, requireAdmin, type Admin } from './admin.session.ts';
 import { repsAt } from './admin.queries.ts';
-import { revokeVisibleToken, tokensVisible, tokenVisible } from './tokens.queries.ts';
+import { issueToken, revokeVisibleToken, tokensVisible, tokenVisible } from './tokens.queries.ts';
 import { confirmedAction, NOT_FOUND } from './confirmed-action.ts';
 import { endOfDay, field, isoDay, positiveId, requiredName, scopeGroups, ticked, type FieldErrors, type Form } from './forms.ts';
 import { listForm } from './list-form.ts';
@@ -57,7 +56,7 @@ export async function tokenPages(app: FastifyInstance, context: WebContext): Pro
       if (!repId || !reps.some((r) => r.id === repId)) errors.rep = t.repOutside;
       const values = { name: field(form, 'name').slice(0, 200), expires: field(form, 'expires').slice(0, 20), rep: field(form, 'rep').slice(0, 20) };
       if (Object.keys(errors).length || !repId || !expiresAt) return listPage(request, reply, admin, locale, { values, errors, chosen: scopes }, {}, 400);
-      const issued = await admin.scope.transaction((tx) => issueCredentialIn(tx, { serviceRepId: repId, kind: 'personal', name, scopes, expiresAt }));
+      const issued = await issueToken(admin.scope, { serviceRepId: repId, kind: 'personal', name, scopes, expiresAt });
       // The secret is in this answer only (never stored, never redirected through a URL).
       return sendPage(request, reply, 'admin/views/token-created', { locale, title: t.tokenCreatedTitle, nav: adminNav(locale, PATH), noindex: true }, {
         issued, name, repName: reps.find((r) => r.id === repId)?.name ?? '', expires: isoDay(expiresAt),

@@ -1,0 +1,31 @@
+// The events of the tenant's OAuth clients (issue 27): an integration hears that a client was
+// registered or revoked, as it hears any other change of the tenant. Events carry no values: never
+// a secret.
+import type { EventTemplate } from '../../platform/events/outbox.ts';
+import type { EventType } from '../../platform/events/event-type.ts';
+
+/**
+ * A client's id is text (`client_id`) and the event log's record ids are numbers: the record is the
+ * tenant's clients, located at their list, its id the tenant's top hierarchy node (only reps at the
+ * top register or revoke clients), as the assignment restriction rules'. No API route reads or writes
+ * clients (the admin pages and `staffing client` do); `webuser-write` is the catalogue's scope that
+ * manages credentials (the web users' logins), as for personal access tokens.
+ */
+const template = {
+  recordType: 'OAuthClients', path: '/admin/clients', readScopes: ['webuser-write'],
+  source: { node: 'r.id', location: `'/admin/clients'` },
+} as const;
+
+export const CLIENT_CREATED: EventTemplate & EventType = {
+  ...template, type: 'oauthClient.created',
+  when: 'an OAuth client was registered for the tenant (the admin pages\' clients); the record is the tenant\'s clients (`/admin/clients`, id: the top hierarchy node\'s); read by `webuser-write`, the scope that manages credentials',
+  changedFields: 'none',
+};
+
+export const CLIENT_REVOKED: EventTemplate & EventType = {
+  ...template, type: 'oauthClient.revoked',
+  when: 'an OAuth client of the tenant was revoked (the admin pages\' clients): it gets no token more; recorded as its registration',
+  changedFields: 'none',
+};
+
+export const CLIENT_EVENT_TYPES: readonly EventType[] = [CLIENT_CREATED, CLIENT_REVOKED];
