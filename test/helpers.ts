@@ -69,6 +69,16 @@ export async function seedTenant(database: Database, name: string): Promise<Tena
   };
 }
 
+/** A fresh database (testDatabase) with the tenants named seeded in it: the database and the first tenant. */
+export async function seededDatabase(tenants: readonly string[] = ['acme']): Promise<{ database: Database; tenant: TenantFixture }> {
+  const database = await testDatabase();
+  const seeded: TenantFixture[] = [];
+  for (const name of tenants) seeded.push(await seedTenant(database, name));
+  const [tenant] = seeded;
+  if (!tenant) throw new Error('seededDatabase seeds at least one tenant.');
+  return { database, tenant };
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
