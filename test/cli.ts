@@ -2,11 +2,11 @@
 // command in a child process (as a user runs it; seconds each).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { Config } from '../src/config.ts';
 import { refusing } from '../src/cli/refusals.ts';
 import type { Database } from '../src/platform/db/database.ts';
-import { seedTenant, testDatabase, type TenantFixture } from './helpers.ts';
+import { seededDatabase, testConfig, type TenantFixture } from './helpers.ts';
 
 export interface CommandRun { code: number; stdout: string; stderr: string }
 
@@ -40,10 +40,38 @@ export async function staffing(env: NodeJS.ProcessEnv, ...args: string[]): Promi
  * child `staffing` runs with (that database's DATABASE_URL, no logs).
  */
 export async function commandDatabase(tenants: readonly string[] = ['acme', 'other']): Promise<{ database: Database; tenant: TenantFixture; env: NodeJS.ProcessEnv }> {
-  const database = await testDatabase();
-  const seeded: TenantFixture[] = [];
-  for (const name of tenants) seeded.push(await seedTenant(database, name));
+  const { database, tenant } = await seededDatabase(tenants);
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
   delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
-  return { database, tenant: seeded[0]!, env };
+  return { database, tenant, env };
+}
+
+export interface CommandDatabase {
+  database: Database;
+  /** The first tenant named. */
+  tenant: TenantFixture;
+  /** The environment a child `staffing` runs with. */
+  env: NodeJS.ProcessEnv;
+  /** The config a command run in process gets: this database. */
+  config: Config;
+}
+
+/**
+ * This command test file's database (commandDatabase): made before its tests, closed after them. A file
+ * declares it once at its top, `const cli = commandDatabaseForFile();`, and reads its parts inside tests and hooks.
+ */
+export function commandDatabaseForFile(tenants?: readonly string[]): CommandDatabase {
+  let made: Awaited<ReturnType<typeof commandDatabase>> | undefined;
+  beforeAll(async () => { made = await commandDatabase(tenants); });
+  afterAll(async () => { await made?.database.close(); });
+  const ready = () => {
+    if (!made) throw new Error('The command database is made in beforeAll: use it inside tests and hooks.');
+    return made;
+  };
+  return {
+    get database() { return ready().database; },
+    get tenant() { return ready().tenant; },
+    get env() { return ready().env; },
+    get config() { return testConfig({ DATABASE_URL: ready().env.DATABASE_URL ?? '' }); },
+  };
 }

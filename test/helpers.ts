@@ -1,6 +1,6 @@
 // Shared test fixtures: a database of the test file's own (cloned from the migrated template), an
 // app built on it, and a tenant with a parent node, two branches, reps and credentials.
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -69,6 +69,16 @@ export async function seedTenant(database: Database, name: string): Promise<Tena
   };
 }
 
+/** A fresh database (testDatabase) with the tenants named seeded in it: the database and the first tenant. */
+export async function seededDatabase(tenants: readonly string[] = ['acme']): Promise<{ database: Database; tenant: TenantFixture }> {
+  const database = await testDatabase();
+  const seeded: TenantFixture[] = [];
+  for (const name of tenants) seeded.push(await seedTenant(database, name));
+  const [tenant] = seeded;
+  if (!tenant) throw new Error('seededDatabase seeds at least one tenant.');
+  return { database, tenant };
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -119,6 +129,37 @@ export type Caller = ReturnType<typeof as>;
 /** A caller for each seeded credential: acme's administrator, North and South reps, and the other tenant's administrator. */
 export function callers(t: TestContext): { admin: Caller; north: Caller; south: Caller; otherAdmin: Caller } {
   return { admin: as(t.app, t.tenant.adminToken), north: as(t.app, t.tenant.northToken), south: as(t.app, t.tenant.southToken), otherAdmin: as(t.app, t.other.adminToken) };
+}
+
+/**
+ * This test file's app (testApp with the overrides): built before its tests, closed after them. A file
+ * declares it once at its top, `const { t, admin, north } = testAppForFile();`: the context and the
+ * callers read the app when a test or a hook runs, once it is built.
+ */
+export function testAppForFile(configOverrides: Record<string, string> = {}) {
+  let built: TestContext | undefined;
+  beforeAll(async () => { built = await testApp(configOverrides); });
+  afterAll(async () => { await built?.close(); });
+  const ready = (): TestContext => {
+    if (!built) throw new Error('The test app is built in beforeAll: use it inside tests and hooks.');
+    return built;
+  };
+  const t: TestContext = {
+    get app() { return ready().app; },
+    get database() { return ready().database; },
+    get config() { return ready().config; },
+    get tenant() { return ready().tenant; },
+    get other() { return ready().other; },
+    close: () => ready().close(),
+  };
+  const caller = (credential: (context: TestContext) => IssuedCredential): Caller => (options) => as(t.app, credential(t))(options);
+  return {
+    t,
+    admin: caller((c) => c.tenant.adminToken),
+    north: caller((c) => c.tenant.northToken),
+    south: caller((c) => c.tenant.southToken),
+    otherAdmin: caller((c) => c.other.adminToken),
+  };
 }
 
 export interface RecordRoutesOptions {

@@ -4,33 +4,25 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { commandDatabase, inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
-import { testConfig, type TenantFixture } from '../../test/helpers.ts';
-import type { Database } from '../platform/db/database.ts';
+import { commandDatabaseForFile, inProcess as runInProcess, staffing as runStaffing } from '../../test/cli.ts';
 import { assessments, assessmentVendors } from '../resources/assessments/assessment.table.ts';
 import { assessmentCommand } from './assessment.command.ts';
 
-let database: Database;
-let tenant: TenantFixture;
-let env: NodeJS.ProcessEnv;
+const cli = commandDatabaseForFile();
 const folder = mkdtempSync(join(tmpdir(), 'assessment-catalog-'));
 
-beforeAll(async () => { ({ database, tenant, env } = await commandDatabase()); });
-afterAll(async () => { await database?.close(); });
-
-const config = () => testConfig({ DATABASE_URL: env.DATABASE_URL ?? '' });
-const inProcess = (stdin: string, ...args: string[]) => runInProcess((c, a) => assessmentCommand(c, a, { readStdin: async () => stdin }), config(), args);
+const inProcess = (stdin: string, ...args: string[]) => runInProcess((c, a) => assessmentCommand(c, a, { readStdin: async () => stdin }), cli.config, args);
 const file = (name: string, text: string) => {
   const path = join(folder, name);
   writeFileSync(path, text);
   return path;
 };
-const vendorsOf = (tenantId: number) => database.db.select().from(assessmentVendors).where(eq(assessmentVendors.tenantId, tenantId)).orderBy(asc(assessmentVendors.id));
+const vendorsOf = (tenantId: number) => cli.database.db.select().from(assessmentVendors).where(eq(assessmentVendors.tenantId, tenantId)).orderBy(asc(assessmentVendors.id));
 /** The id of the vendor of that name (added by the tests above). */
 async function vendorId(name: string): Promise<number> {
-  const [row] = await database.db.select({ id: assessmentVendors.id }).from(assessmentVendors).where(eq(assessmentVendors.name, name));
+  const [row] = await cli.database.db.select({ id: assessmentVendors.id }).from(assessmentVendors).where(eq(assessmentVendors.name, name));
   if (!row) throw new Error(`No vendor ${name}`);
   return row.id;
 }
@@ -42,7 +34,7 @@ describe('staffing assessment vendor add', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Assessment vendor \d+ "AssessOnCloud" \(assessoncloud\) added to tenant "acme"; API address: https:\/\/api\.assessoncloud\.test\/v2; API key: stored\.$/);
     expect(`${run.stdout}${run.stderr}`).not.toContain('s3cret');
-    expect(await vendorsOf(tenant.tenantId)).toEqual([expect.objectContaining({ name: 'AssessOnCloud', kind: 'assessoncloud', apiUrl: 'https://api.assessoncloud.test/v2', apiKey: 's3cret-key-value', isActive: true })]);
+    expect(await vendorsOf(cli.tenant.tenantId)).toEqual([expect.objectContaining({ name: 'AssessOnCloud', kind: 'assessoncloud', apiUrl: 'https://api.assessoncloud.test/v2', apiKey: 's3cret-key-value', isActive: true })]);
   });
 
   it('adds a webhook vendor without address or key', async () => {
@@ -52,7 +44,7 @@ describe('staffing assessment vendor add', () => {
   });
 
   it('refuses wrong usage (64) and refused input (65), naming the problem and adding nothing', async () => {
-    const before = await vendorsOf(tenant.tenantId);
+    const before = await vendorsOf(cli.tenant.tenantId);
     for (const [stdin, args, code, message] of [
       ['', ['vendor', 'add', '--name', 'X', '--kind', 'webhook'], 64, /--tenant is required/],
       ['', ['vendor', 'add', '--tenant', 'acme', '--name', 'X', '--kind', 'email'], 64, /--kind must be assessoncloud or webhook/],
@@ -67,14 +59,14 @@ describe('staffing assessment vendor add', () => {
       expect(run.code, args.join(' ')).toBe(code);
       expect(run.stderr, args.join(' ')).toMatch(message);
     }
-    expect(await vendorsOf(tenant.tenantId)).toEqual(before);
+    expect(await vendorsOf(cli.tenant.tenantId)).toEqual(before);
   });
 });
 
 describe('staffing assessment catalog import', () => {
   it('imports a CSV catalog as a user runs it, then upserts by code on a second import', async () => {
     const vendor = { id: await vendorId('AssessOnCloud') };
-    const first = await runStaffing(env, 'assessment', 'catalog', 'import', '--tenant', 'acme', '--vendor', String(vendor.id),
+    const first = await runStaffing(cli.env, 'assessment', 'catalog', 'import', '--tenant', 'acme', '--vendor', String(vendor.id),
       '--file', file('first.csv', 'code,name,description,durationMinutes\nTYPE,Typing,"Speed, accuracy",5\nXL,Microsoft Excel,,35\n'));
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout.trim()).toBe(`Catalog of assessment vendor ${vendor.id} "AssessOnCloud": 2 added, 0 updated.`);
@@ -82,8 +74,8 @@ describe('staffing assessment catalog import', () => {
       '--file', file('second.csv', 'durationMinutes,code,name\n40,XL,Microsoft Excel 365\n10,TENKEY,10-Key\n'));
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe(`Catalog of assessment vendor ${vendor.id} "AssessOnCloud": 1 added, 1 updated.`);
-    const rows = await database.db.select({ code: assessments.code, name: assessments.name, description: assessments.description, durationMinutes: assessments.durationMinutes })
-      .from(assessments).where(and(eq(assessments.tenantId, tenant.tenantId), eq(assessments.vendorId, vendor.id))).orderBy(asc(assessments.code));
+    const rows = await cli.database.db.select({ code: assessments.code, name: assessments.name, description: assessments.description, durationMinutes: assessments.durationMinutes })
+      .from(assessments).where(and(eq(assessments.tenantId, cli.tenant.tenantId), eq(assessments.vendorId, vendor.id))).orderBy(asc(assessments.code));
     expect(rows).toEqual([
       { code: 'TENKEY', name: '10-Key', description: null, durationMinutes: 10 },
       { code: 'TYPE', name: 'Typing', description: 'Speed, accuracy', durationMinutes: 5 },
@@ -105,7 +97,7 @@ describe('staffing assessment catalog import', () => {
       expect(run.code, args.join(' ')).toBe(code);
       expect(run.stderr, args.join(' ')).toMatch(message);
     }
-    const codes = await database.db.select({ code: assessments.code }).from(assessments).where(eq(assessments.tenantId, tenant.tenantId));
+    const codes = await cli.database.db.select({ code: assessments.code }).from(assessments).where(eq(assessments.tenantId, cli.tenant.tenantId));
     expect(codes.map((c) => c.code)).not.toContain('NEW');
   });
 });

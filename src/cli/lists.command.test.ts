@@ -1,28 +1,21 @@
 // `staffing lists add|deactivate` (decision 0028) against this test file's database: once as a user
 // runs it (a child process), the rest in process (each child process costs seconds).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { commandDatabase, inProcess as runInProcess, staffing } from '../../test/cli.ts';
-import { testConfig, type TenantFixture } from '../../test/helpers.ts';
+import { commandDatabaseForFile, inProcess as runInProcess, staffing } from '../../test/cli.ts';
 import { databaseDescription } from '../platform/db/connect.ts';
-import type { Database } from '../platform/db/database.ts';
 import { burdenTypes, purchaseOrders, taxJurisdictions } from '../resources/reference-data/reference.table.ts';
 import { seedCustomer } from '../resources/assignments/assignment.fixtures.ts';
 import { listsCommand } from './lists.command.ts';
 
-let database: Database;
-let tenant: TenantFixture;
-let env: NodeJS.ProcessEnv;
+const cli = commandDatabaseForFile();
 
-beforeAll(async () => { ({ database, tenant, env } = await commandDatabase()); });
-afterAll(async () => { await database?.close(); });
-
-const inProcess = (...args: string[]) => runInProcess(listsCommand, testConfig({ DATABASE_URL: env.DATABASE_URL! }), args);
-const burdenType = async (name: string) => (await database.db.select().from(burdenTypes).where(and(eq(burdenTypes.tenantId, tenant.tenantId), eq(burdenTypes.name, name))))[0];
+const inProcess = (...args: string[]) => runInProcess(listsCommand, cli.config, args);
+const burdenType = async (name: string) => (await cli.database.db.select().from(burdenTypes).where(and(eq(burdenTypes.tenantId, cli.tenant.tenantId), eq(burdenTypes.name, name))))[0];
 
 describe('staffing lists', () => {
   it('issue 10: add puts an entry on the tenant\'s list; deactivate keeps it but inactive; add again activates it', async () => {
-    const run = await staffing(env, 'lists', 'add', '--tenant', 'acme', '--list', 'BurdenTypes', '--name', 'Hazard pay');
+    const run = await staffing(cli.env, 'lists', 'add', '--tenant', 'acme', '--list', 'BurdenTypes', '--name', 'Hazard pay');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^BurdenTypes \d+ "Hazard pay" added\./);
     expect(await burdenType('Hazard pay')).toMatchObject({ isActive: true });
@@ -41,13 +34,13 @@ describe('staffing lists', () => {
 
   it('issue 10: tax jurisdictions take --kind; purchase orders --customer, a customer of the tenant', async () => {
     expect((await inProcess('add', '--tenant', 'acme', '--list', 'TaxJurisdictions', '--kind', 'county', '--name', 'Ramsey County, MN')).code).toBe(0);
-    const [county] = await database.db.select().from(taxJurisdictions).where(and(eq(taxJurisdictions.tenantId, tenant.tenantId), eq(taxJurisdictions.name, 'Ramsey County, MN')));
+    const [county] = await cli.database.db.select().from(taxJurisdictions).where(and(eq(taxJurisdictions.tenantId, cli.tenant.tenantId), eq(taxJurisdictions.name, 'Ramsey County, MN')));
     expect(county).toMatchObject({ kind: 'county', isActive: true });
     expect((await inProcess('add', '--tenant', 'acme', '--list', 'TaxJurisdictions', '--name', 'Nowhere')).stderr).toMatch(/needs --kind schoolDistrict\|municipality\|county\|region/);
 
-    const customerId = await seedCustomer(database.db, { tenantId: tenant.tenantId, ...tenant.north });
+    const customerId = await seedCustomer(cli.database.db, { tenantId: cli.tenant.tenantId, ...cli.tenant.north });
     expect((await inProcess('add', '--tenant', 'acme', '--list', 'PurchaseOrders', '--customer', String(customerId), '--name', 'PO-1')).code).toBe(0);
-    const [order] = await database.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenantId, tenant.tenantId));
+    const [order] = await cli.database.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenantId, cli.tenant.tenantId));
     expect(order).toMatchObject({ customerId, name: 'PO-1', isActive: true });
     const otherTenants = await inProcess('add', '--tenant', 'other', '--list', 'PurchaseOrders', '--customer', String(customerId), '--name', 'PO-1');
     expect(otherTenants.code).toBe(65);
@@ -57,7 +50,7 @@ describe('staffing lists', () => {
   it('refusals: an unknown tenant, list or name exits 65; a missing flag or action exits 64 with the usage', async () => {
     // It says which database it searched: a command run against another DATA_DIR or DATABASE_URL finds no tenant there.
     expect(await inProcess('add', '--tenant', 'nobody', '--list', 'BurdenTypes', '--name', 'x'))
-      .toMatchObject({ code: 65, stderr: `No tenant named "nobody" in ${databaseDescription(testConfig({ DATABASE_URL: env.DATABASE_URL! }))}.` });
+      .toMatchObject({ code: 65, stderr: `No tenant named "nobody" in ${databaseDescription(cli.config)}.` });
     const unknownList = await inProcess('add', '--tenant', 'acme', '--list', 'Colours', '--name', 'Red');
     expect(unknownList.code).toBe(65);
     expect(unknownList.stderr).toMatch(/No list named "Colours"\. Lists: BurdenTypes, .*TaxJurisdictions, PurchaseOrders\./);

@@ -2,7 +2,7 @@
 // settings as JSON, each change checked, the callback secret printed once, the workflow list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess } from '../../test/cli.ts';
-import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../test/helpers.ts';
+import { seededDatabase, testConfig, type TenantFixture } from '../../test/helpers.ts';
 import type { Database } from '../platform/db/database.ts';
 import { readRegistrationSettings, STAR_FIELDS } from '../resources/registration/registration.settings.ts';
 import { registrationCommand } from './registration.command.ts';
@@ -11,9 +11,7 @@ let database: Database;
 let acme: TenantFixture;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  acme = await seedTenant(database, 'acme');
-  await seedTenant(database, 'other');
+  ({ database, tenant: acme } = await seededDatabase(['acme', 'other']));
 });
 afterAll(async () => { await database?.close(); });
 

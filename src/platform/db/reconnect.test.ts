@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { auth, seedTenant, testConfig, testDatabase, type TenantFixture } from '../../../test/helpers.ts';
+import { auth, seededDatabase, testConfig, type TenantFixture } from '../../../test/helpers.ts';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
 import { issueCredential, revokeCredential } from '../auth/tokens.ts';
 import { isConnectionFailure, openDatabase, transaction, type Database } from './database.ts';
@@ -21,8 +21,7 @@ let proxied: Database;
 let tenant: TenantFixture;
 
 beforeAll(async () => {
-  direct = await testDatabase();
-  tenant = await seedTenant(direct, 'acme');
+  ({ database: direct, tenant } = await seededDatabase());
   const target = new URL(direct.url);
   proxy = await startTcpProxy(target.hostname, Number(target.port));
   proxied = openDatabase(proxy.via(direct.url), 4);

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { freePort } from '../../platform/db/embedded.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { seedTenant, testConfig, testDatabase, type TenantFixture } from '../../../test/helpers.ts';
+import { seededDatabase, testConfig, type TenantFixture } from '../../../test/helpers.ts';
 import { ensureDemo, type DemoCredentials } from '../tenants/demo.seed.ts';
 import { pointDemoSandbox } from '../tenants/demo.sandbox.ts';
 import { SANDBOX_PATH, SANDBOX_STEP_MS } from './assessment-sandbox.ts';
@@ -25,8 +25,7 @@ let demo: DemoCredentials;
 let acme: TenantFixture;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  acme = await seedTenant(database, 'acme');
+  ({ database, tenant: acme } = await seededDatabase());
   dir = mkdtempSync(join(tmpdir(), 'staffing-sandbox-'));
   demo = await ensureDemo(database.db, dir);
   const port = await freePort();

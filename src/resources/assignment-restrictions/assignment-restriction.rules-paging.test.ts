@@ -1,13 +1,10 @@
 // GET /assignmentRestriction/rules is a paged list like every other (docs/content-negotiation.md,
 // "Paging"): take and skip apply, with the same bounds, though the rules are computed, not queried.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/helpers.ts';
 import { RULE_CODES } from './assignment-restriction.rules.ts';
 
-let t: TestContext;
-let admin: Caller;
-beforeAll(async () => { t = await testApp(); ({ admin } = callers(t)); });
-afterAll(async () => { await t?.close(); });
+const { admin } = testAppForFile();
 
 const rules = (query = '') => admin({ method: 'GET', url: `/assignmentRestriction/rules${query}` });
 const codes = async (query: string) => {

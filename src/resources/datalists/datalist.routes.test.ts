@@ -1,16 +1,13 @@
 // GET /Datalists/*: content seeded for a new tenant, item shapes, filters, paging.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, testApp, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { as, testAppForFile } from '../../../test/helpers.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { DEFAULT_EMPLOYEE_STATUSES, DEFAULT_HOW_HEARD_OF, DEFAULT_MESSAGE_ACTIONS, DEFAULT_ORDER_TYPES } from './datalist.defaults.ts';
 import { CODE_LISTS, DEFAULT_TAX_JURISDICTIONS, nounOf } from '../reference-data/back-office.lists.ts';
 import { seedCustomer } from '../assignments/assignment.fixtures.ts';
 import { seedPurchaseOrder } from '../reference-data/back-office.test-data.ts';
 
-let t: TestContext;
-let admin: ReturnType<typeof as>;
-beforeAll(async () => { t = await testApp(); admin = as(t.app, t.tenant.adminToken); });
-afterAll(async () => { await t?.close(); });
+const { t, admin } = testAppForFile();
 
 const list = async (url: string, caller = admin) => {
   const res = await caller({ method: 'GET', url });

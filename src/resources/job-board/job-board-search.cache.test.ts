@@ -2,7 +2,7 @@
 // the answers' time limit (0 included: the benchmark's caches-off pass), and dropped when the
 // tenant's settings change in any process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, seedTenant, type TenantFixture } from '../../../test/helpers.ts';
+import { seededDatabase, type TenantFixture } from '../../../test/helpers.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { readJobBoardSettings, writeJobBoardSettings } from '../reference-data/job-board.settings.ts';
 import { JobBoardSearchCache } from './job-board-search.cache.ts';
@@ -10,8 +10,7 @@ import { JobBoardSearchCache } from './job-board-search.cache.ts';
 let database: Database;
 let tenant: TenantFixture;
 beforeAll(async () => {
-  database = await testDatabase();
-  tenant = await seedTenant(database, 'acme');
+  ({ database, tenant } = await seededDatabase());
 });
 afterAll(() => database.close());
 

@@ -2,27 +2,22 @@
 // the caller's hierarchy) and PATCH (the catalog field by field, references, DivisionIdent, HierId).
 // What every record does (reads, lists, isolation, scopes, 405, JSON Patch, branch moves): records.test.ts.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, recordRoutes, testAppForFile } from '../../../test/helpers.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { jobTitleCatalog, jobTitlePatchTarget, jobTitles } from './job-title.record.ts';
 import { lookupId } from '../job-orders/job-order.test-data.ts';
 import { codeListValues } from '../reference-data/back-office.test-data.ts';
 
-let t: TestContext;
-let admin: Caller;
-let north: Caller;
+const { t, admin, north } = testAppForFile();
 let categoryId: number;
 let compCodeId: number;
 let divisionIdent: unknown;
 beforeAll(async () => {
-  t = await testApp();
-  ({ admin, north } = callers(t));
   categoryId = await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories', 'Light Industrial');
   compCodeId = await lookupId(t.database.db, t.tenant.tenantId, 'workerCompCodes');
   ({ divisionIdent } = await codeListValues(t.database.db, t.tenant.tenantId));
 });
-afterAll(async () => { await t?.close(); });
 
 const create = async (caller: Caller, body: Record<string, unknown>) => caller({ method: 'POST', url: '/Administration/JobTitles', payload: body });
 const newTitle = async () => {

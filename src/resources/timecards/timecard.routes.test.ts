@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callers, recordRoutes, testApp, type TestContext } from '../../../test/helpers.ts';
+import { expectPurchaseOrderOfCustomer } from '../reference-data/purchase-order.test-support.ts';
 import { describeCatalog } from '../../../test/catalog-cases.ts';
 import { lookupId, seedCustomer, seedWorksite } from '../job-orders/job-order.test-data.ts';
 import { worksites } from '../worksites/worksite.table.ts';
@@ -133,10 +134,7 @@ describe('PATCH /TimeEntry/timecards/{id}', () => {
 
   it('issue 10: a purchase order must be one of the order\'s customer\'s: another customer\'s is refused naming purchaseOrderId', async () => {
     const card = await newTimecard();
-    expect((await patch(card, [{ op: 'replace', path: '/PurchaseOrderId', value: ids.southPurchaseOrder }])).json().errors)
-      .toEqual({ purchaseOrderId: ['is a purchase order of another customer'] });
-    expect((await patch(card, [{ op: 'replace', path: '/PurchaseOrderId', value: ids.purchaseOrder }])).statusCode).toBe(200);
-    expect((await read(card)).purchaseOrderId).toBe(ids.purchaseOrder);
+    await expectPurchaseOrderOfCustomer(catalogHarness(card), { own: ids.purchaseOrder!, anotherCustomers: ids.southPurchaseOrder! });
   });
 
   it('ERR-13: a processed timecard answers 409 to PATCH and keeps its values', async () => {

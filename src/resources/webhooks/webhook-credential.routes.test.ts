@@ -5,8 +5,6 @@
 // delivery loop checks the credential at every claim), and a rep who sees it re-enables it, which
 // binds it to the re-enabling credential. The delivery loop is driven one step at a time.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { as, type Caller } from '../../../test/helpers.ts';
@@ -14,30 +12,21 @@ import { testLogin, type LoginContext } from '../../../test/login.ts';
 import { issueCredential, revokeCredential, type IssuedCredential } from '../../platform/auth/tokens.ts';
 import { revokeClient } from '../../platform/auth/clients.ts';
 import { deliveryStep, type DeliveryOptions } from './webhook-delivery.ts';
+import { startReceiver, type Answer, type Receiver, type Received } from './webhook-receiver.test-support.ts';
 
 let t: LoginContext;
-let receiver: Server;
+let receiver: Receiver;
 let base: string;
-const received: { url: string; body: string }[] = [];
-const answers: number[] = [];
+let received: Received[];
+let answers: Answer[];
 const options: DeliveryOptions = { allowHttp: true, allowPrivate: true, timeoutMs: 5000, maxAttempts: 3, batch: 16, pollMs: 1000, log: pino({ level: 'silent' }) };
 
 beforeAll(async () => {
   t = await testLogin({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => { body += String(chunk); });
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', body });
-      res.writeHead(answers.shift() ?? 200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  ({ base, received, answers } = receiver = await startReceiver());
 });
 afterAll(async () => {
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver ? receiver.close(resolve) : resolve(undefined));
+  await receiver?.close();
   await t?.close();
 });
 beforeEach(async () => {
@@ -124,7 +113,7 @@ describe('GEN-16 a webhook subscription is bound to the credential that made it'
     for (const [path, end, reason] of cases) {
       const token = await northToken(path);
       const webhookId = await subscribe(as(t.app, token), `/${path}`);
-      answers.push(500);
+      answers.push({ status: 500 });
       await change(`Pending ${path}`);
       await drain();
       expect(received.length, path).toBe(1);

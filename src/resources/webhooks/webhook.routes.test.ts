@@ -4,8 +4,6 @@
 // delivery loop is driven one step at a time (deliveryStep), never by waiting.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
@@ -15,18 +13,17 @@ import { buildApp } from '../../app.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { deliveryStep, type DeliveryOptions } from './webhook-delivery.ts';
 import { isPrivateAddress } from './address-guard.ts';
+import { startReceiver, type Answer, type Receiver, type Received } from './webhook-receiver.test-support.ts';
 
 let t: TestContext;
 let c: ReturnType<typeof callers>;
 /** An app with the defaults: https only, private addresses refused. */
 let strict: FastifyInstance;
 
-// ---- The receiver: records each request, answers with the next status queued (200 when none) ----
-interface Received { url: string; headers: IncomingHttpHeaders; body: string }
-let receiver: Server;
+let receiver: Receiver;
 let base: string;
-const received: Received[] = [];
-const answers: { status: number; headers?: Record<string, string> }[] = [];
+let received: Received[];
+let answers: Answer[];
 
 const logLines: string[] = [];
 const logStream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
@@ -36,21 +33,10 @@ beforeAll(async () => {
   t = await testApp({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   c = callers(t);
   strict = await buildApp({ config: testConfig(), database: t.database, listenForRevocations: false });
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => { body += String(chunk); });
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', headers: req.headers, body });
-      const answer = answers.shift() ?? { status: 200 };
-      res.writeHead(answer.status, answer.headers).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  ({ base, received, answers } = receiver = await startReceiver());
 });
 afterAll(async () => {
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver ? receiver.close(resolve) : resolve(undefined));
+  await receiver?.close();
   await strict?.close();
   await t?.close();
 });

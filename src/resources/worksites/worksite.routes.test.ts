@@ -28,6 +28,18 @@ const newCustomer = async (caller: Caller = c.north, branchId = t.tenant.north.b
 const newWorksite = async (customerId: number, body: Body = {}, caller: Caller = c.north) =>
   created(await caller({ method: 'POST', url: sites(customerId), payload: { name: 'Dock 4', ...body } }), 'worksiteId');
 
+/** A public job title of North's and a North job order for it at the worksite, made through the API: the order's id. */
+async function newOrderAt(customerId: number, worksiteId: number, title: { skillCode: string; jobTitle: string }, positionsRequired: number): Promise<number> {
+  const jobTitleId = await created(await c.north({ method: 'POST', url: '/Administration/JobTitles', payload: {
+    ...title, isPublic: true, hierId: t.tenant.north.hierId,
+    jobTitleCategoryId: await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories'),
+  } }), 'jobTitleId');
+  return created(await c.north({ method: 'POST', url: '/JobOrders', payload: {
+    customerId, jobTitleId, worksiteId, branchId: t.tenant.north.branchId, positionsRequired,
+    jobOrderTypeId: await lookupId(t.database.db, t.tenant.tenantId, 'orderTypes'),
+  } }), 'jobOrderId');
+}
+
 /** A job board radius search around a postal code: the ids of the orders it finds. */
 async function near(postalCode: string, miles = 10, caller: Caller = c.admin): Promise<number[]> {
   const res = await caller({ method: 'GET', url: `/Search/JobBoard?sortBy=3&countryCode=840&postalCode=${postalCode}&distance=${miles}&distanceUnitId=3` });
@@ -59,14 +71,7 @@ describe('a customer created through the API gets a job order (issue 26 item 13)
     expect(site.latitude).toBeCloseTo(44.98, 1);
     expect(site.longitude).toBeCloseTo(-93.27, 1);
 
-    const jobTitleId = await created(await c.north({ method: 'POST', url: '/Administration/JobTitles', payload: {
-      skillCode: 'PACK', jobTitle: 'Line Packer', isPublic: true, hierId: t.tenant.north.hierId,
-      jobTitleCategoryId: await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories'),
-    } }), 'jobTitleId');
-    const jobOrderId = await created(await c.north({ method: 'POST', url: '/JobOrders', payload: {
-      customerId, jobTitleId, worksiteId, branchId: t.tenant.north.branchId, positionsRequired: 2,
-      jobOrderTypeId: await lookupId(t.database.db, t.tenant.tenantId, 'orderTypes'),
-    } }), 'jobOrderId');
+    const jobOrderId = await newOrderAt(customerId, worksiteId, { skillCode: 'PACK', jobTitle: 'Line Packer' }, 2);
     const employeeId = await created(await c.north({ method: 'POST', url: '/Employees', payload: { firstName: 'Wren', lastName: 'Site', branchId: t.tenant.north.branchId, region: 'MN' } }), 'employeeId');
     const session = await c.north({ method: 'POST', url: `/jobOrder/${jobOrderId}/assignmentRestriction`, payload: { employeeId } });
     expect(session.statusCode, session.body).toBe(201);
@@ -98,14 +103,7 @@ describe('the job board follows a worksite', () => {
   it('an answer cached by another process (a listening app) follows the worksite\'s new address within moments', async () => {
     const customerId = await newCustomer();
     const worksiteId = await newWorksite(customerId, { postalCode: '55401' });
-    const jobTitleId = await created(await c.north({ method: 'POST', url: '/Administration/JobTitles', payload: {
-      skillCode: 'CACHE', jobTitle: 'Cache Packer', isPublic: true, hierId: t.tenant.north.hierId,
-      jobTitleCategoryId: await lookupId(t.database.db, t.tenant.tenantId, 'jobTitleCategories'),
-    } }), 'jobTitleId');
-    const jobOrderId = await created(await c.north({ method: 'POST', url: '/JobOrders', payload: {
-      customerId, jobTitleId, worksiteId, branchId: t.tenant.north.branchId, positionsRequired: 1,
-      jobOrderTypeId: await lookupId(t.database.db, t.tenant.tenantId, 'orderTypes'),
-    } }), 'jobOrderId');
+    const jobOrderId = await newOrderAt(customerId, worksiteId, { skillCode: 'CACHE', jobTitle: 'Cache Packer' }, 1);
     const listening = await buildApp({ config: testConfig(), database: t.database, listenForRevocations: true });
     try {
       const cached = as(listening, t.tenant.adminToken);
