@@ -52,8 +52,8 @@ import { MESSAGE_DOCUMENT_CREATED } from './assignment-messages/message-document
 import type { EventType } from '../platform/events/event-type.ts';
 import { WEBHOOK_EVENT_TYPES } from './webhooks/webhook.events.ts';
 import { WEB_USER_CREATED, WEB_USER_DISABLED } from './web-users/web-user.events.ts';
-import { TOKEN_EVENT_TYPES } from '../web/admin/tokens.events.ts';
-import { CLIENT_EVENT_TYPES } from '../web/admin/clients.events.ts';
+import { TOKEN_EVENT_TYPES } from '../platform/auth/tokens.events.ts';
+import { CLIENT_EVENT_TYPES } from '../platform/auth/clients.events.ts';
 import { JOB_BOARD_SETTINGS_UPDATED } from './reference-data/job-board.events.ts';
 
 /** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */

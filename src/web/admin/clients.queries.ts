@@ -4,7 +4,7 @@ import { asc, desc, getTableName } from 'drizzle-orm';
 import { hierarchyNodes, oauthClients, productInstances } from '../../platform/db/schema.ts';
 import { addProductInstanceIn, registerClientIn, revokeClientIn, type ClientRequest, type RegisteredClient } from '../../platform/auth/clients.ts';
 import { emitEvent } from '../../platform/events/outbox.ts';
-import { CLIENT_CREATED, CLIENT_REVOKED } from './clients.events.ts';
+import { CLIENT_CREATED, CLIENT_REVOKED } from '../../platform/auth/clients.events.ts';
 import type { DataScope } from '../../platform/scope.ts';
 
 export interface ClientRow { clientId: string; name: string; productInstanceId: string; isPublic: boolean; grants: string[]; scopes: string[]; redirectUris: string[]; serviceRepId: number | null; revokedAt: Date | null; createdAt: Date }

@@ -5,7 +5,7 @@ import { apiCredentials, serviceReps } from '../../platform/db/schema.ts';
 import { issueCredentialIn, revokeCredentialIn, type IssuedCredential } from '../../platform/auth/tokens.ts';
 import type { DataScope } from '../../platform/scope.ts';
 import { emitEvent } from '../../platform/events/outbox.ts';
-import { TOKEN_CREATED, TOKEN_REVOKED } from './tokens.events.ts';
+import { TOKEN_CREATED, TOKEN_REVOKED } from '../../platform/auth/tokens.events.ts';
 
 export interface TokenRow { id: number; sid: string; name: string; repId: number; repName: string; scopes: string[]; expiresAt: Date | null; revokedAt: Date | null; createdAt: Date }
 

@@ -1,8 +1,8 @@
 // The events of the tenant's OAuth clients (issue 27): an integration hears that a client was
 // registered or revoked, as it hears any other change of the tenant. Events carry no values: never
 // a secret.
-import type { EventTemplate } from '../../platform/events/outbox.ts';
-import type { EventType } from '../../platform/events/event-type.ts';
+import type { EventTemplate } from '../events/outbox.ts';
+import type { EventType } from '../events/event-type.ts';
 
 /**
  * A client's id is text (`client_id`) and the event log's record ids are numbers: the record is the

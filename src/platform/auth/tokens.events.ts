@@ -1,8 +1,8 @@
 // The events of personal access tokens (issue 27): an integration hears that a token was issued to a
 // rep or revoked, as it hears any other change of the tenant. Events carry no values: never the
 // secret, nor the SID (half of the token), only the credential's id.
-import type { EventTemplate } from '../../platform/events/outbox.ts';
-import type { EventType } from '../../platform/events/event-type.ts';
+import type { EventTemplate } from '../events/outbox.ts';
+import type { EventType } from '../events/event-type.ts';
 
 /**
  * A token has no node of its own: its events sit at its rep's node. No API route reads or writes
