@@ -1,6 +1,7 @@
 // The events of assessment packages (decision 0031): an ATS or the agency's tools that offer the
 // tenant's packages hear when one is created, replaced, given or relieved of an assessment, or
 // deleted, without polling the list.
+import { eventOf, type EventKind } from '../../platform/events/event-type.ts';
 import { SESSION_READ_SCOPES } from './assessment-session.events.ts';
 
 /**
@@ -13,25 +14,10 @@ const source = {
   node: '(select n.id from hierarchy_nodes n where n.tenant_id = r.tenant_id and n.parent_id is null order by n.id limit 1)',
   location: `'/Administration/AssessmentPackages/' || r.id`,
 };
-const packageEvent = (type: string) => ({ type, recordType: 'AssessmentPackage', path: '/Administration/AssessmentPackages', readScopes: SESSION_READ_SCOPES, source });
+const packages: EventKind = { stem: 'assessmentPackage', recordType: 'AssessmentPackage', path: '/Administration/AssessmentPackages', readScopes: SESSION_READ_SCOPES, source };
 
-/** when: a package was created (`POST /Administration/AssessmentPackages`). changedFields: none. */
-export const ASSESSMENT_PACKAGE_CREATED = {
-  ...packageEvent('assessmentPackage.created'),
-  when: 'an assessment package was created (`POST /Administration/AssessmentPackages`)',
-  changedFields: 'none',
-} as const;
+export const ASSESSMENT_PACKAGE_CREATED = eventOf(packages, 'created', 'an assessment package was created (`POST /Administration/AssessmentPackages`)', 'none');
 
-/** when: a package was replaced, or an assessment added to or removed from it. changedFields: the fields the PUT changed, or `assessments`. */
-export const ASSESSMENT_PACKAGE_UPDATED = {
-  ...packageEvent('assessmentPackage.updated'),
-  when: 'an assessment package was replaced (`PUT /Administration/AssessmentPackages/{id}`), or an assessment added to or removed from it (`/Administration/AssessmentPackages/{id}/Assessments`)',
-  changedFields: 'a PUT: the fields whose value it changed (`name`, `description`, `assessmentVendorId`, `isActive`; an empty list when it changed nothing); a member added or removed: `assessments`',
-} as const;
+export const ASSESSMENT_PACKAGE_UPDATED = eventOf(packages, 'updated', 'an assessment package was replaced (`PUT /Administration/AssessmentPackages/{id}`), or an assessment added to or removed from it (`/Administration/AssessmentPackages/{id}/Assessments`)', 'a PUT: the fields whose value it changed (`name`, `description`, `assessmentVendorId`, `isActive`; an empty list when it changed nothing); a member added or removed: `assessments`');
 
-/** when: a package was deleted (its members with it). changedFields: none. */
-export const ASSESSMENT_PACKAGE_DELETED = {
-  ...packageEvent('assessmentPackage.deleted'),
-  when: 'an assessment package was deleted with its members (`DELETE /Administration/AssessmentPackages/{id}`); sessions requested from it keep their copy',
-  changedFields: 'none',
-} as const;
+export const ASSESSMENT_PACKAGE_DELETED = eventOf(packages, 'deleted', 'an assessment package was deleted with its members (`DELETE /Administration/AssessmentPackages/{id}`); sessions requested from it keep their copy', 'none');

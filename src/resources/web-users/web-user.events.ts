@@ -1,5 +1,6 @@
 // The events of web user logins (decision 0031): an employee portal or the agency's tools hear when
 // an employee or a contact is given a login, and when one is taken away.
+import { eventOf, type EventKind } from '../../platform/events/event-type.ts';
 
 /**
  * A web user has no node of its own: its events sit at its employee's or contact's node, seen by those
@@ -10,18 +11,8 @@ const source = {
     (select c.hier_id from contacts c where c.tenant_id = r.tenant_id and c.id = r.contact_id))`,
   location: `'/WebUsers/' || r.id`,
 };
-const webUserEvent = (type: string) => ({ type, recordType: 'WebUser', path: '/WebUsers', readScopes: ['webuser-write'], source });
+const webUsers: EventKind = { stem: 'webUser', recordType: 'WebUser', path: '/WebUsers', readScopes: ['webuser-write'], source };
 
-/** when: an employee or a contact was given a login. changedFields: none. */
-export const WEB_USER_CREATED = {
-  ...webUserEvent('webUser.created'),
-  when: 'an employee or a customer contact was given a login for the `tw_vendor_webuser` grant (`POST /WebUsers`, the admin pages, an applicant\'s registration, `staffing login webuser create`)',
-  changedFields: 'none',
-} as const;
+export const WEB_USER_CREATED = eventOf(webUsers, 'created', 'an employee or a customer contact was given a login for the `tw_vendor_webuser` grant (`POST /WebUsers`, the admin pages, an applicant\'s registration, `staffing login webuser create`)', 'none');
 
-/** when: a login was disabled. changedFields: none. */
-export const WEB_USER_DISABLED = {
-  ...webUserEvent('webUser.disabled'),
-  when: 'a web user\'s login was disabled (`DELETE /WebUsers/{id}`, the admin pages): it signs in no more and its tokens stop working',
-  changedFields: 'none',
-} as const;
+export const WEB_USER_DISABLED = eventOf(webUsers, 'disabled', 'a web user\'s login was disabled (`DELETE /WebUsers/{id}`, the admin pages): it signs in no more and its tokens stop working', 'none');
