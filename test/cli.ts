@@ -41,9 +41,14 @@ export async function staffing(env: NodeJS.ProcessEnv, ...args: string[]): Promi
  */
 export async function commandDatabase(tenants: readonly string[] = ['acme', 'other']): Promise<{ database: Database; tenant: TenantFixture; env: NodeJS.ProcessEnv }> {
   const { database, tenant } = await seededDatabase(tenants);
+  return { database, tenant, env: commandEnv(database) };
+}
+
+/** The environment a child `staffing` runs with on `database` (its DATABASE_URL, no logs). */
+export function commandEnv(database: Database): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.pool.options.connectionString, LOG_LEVEL: 'silent' };
   delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
-  return { database, tenant, env };
+  return env;
 }
 
 export interface CommandDatabase {

@@ -3,7 +3,8 @@
 // and exit 78.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandDatabase, staffing } from '../../test/cli.ts';
+import { commandEnv, staffing } from '../../test/cli.ts';
+import { testDatabase } from '../../test/helpers.ts';
 import { freePort } from '../platform/db/embedded.ts';
 import type { Database } from '../platform/db/database.ts';
 
@@ -13,7 +14,8 @@ let taken: Server;
 let takenPort: number;
 
 beforeAll(async () => {
-  ({ database, env } = await commandDatabase([]));
+  database = await testDatabase();
+  env = commandEnv(database);
   taken = createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const address = taken.address();
