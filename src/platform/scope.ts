@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { Db } from './db/database.ts';
 import { shortStatements, transaction } from './db/database.ts';
 import type { Principal } from './auth/principal.ts';
+import type { Actor } from './history/record-change.table.ts';
 
 /** A table whose rows belong to a tenant. */
 export type TenantTable = PgTable & { tenantId: AnyPgColumn };
@@ -50,6 +51,23 @@ export interface Scoped<R> {
 /** A statement that takes a condition (drizzle's select, update and delete builders). */
 interface Conditioned<R> { where(condition: SQL | undefined): R }
 
+/** Where a scope's work comes from, beyond its principal: what history records as who and why. */
+export interface Origin {
+  /** The request's id (its history entries name it). */
+  requestId?: string;
+  /** The batch job whose item this is (a job's changes are the job's). */
+  jobId?: number;
+}
+
+/** Who a principal is, as a history entry names it (platform/history): never a secret. */
+export function actorOf(principal: Principal, origin: Origin): Actor {
+  const credential = principal.credentialId > 0 ? { credentialId: principal.credentialId } : {};
+  if (origin.jobId !== undefined) return { type: 'job', id: origin.jobId, ...credential };
+  if (principal.webUser) return { type: 'webUser', id: principal.webUser.id, ...credential };
+  if (principal.clientId) return { type: 'oauthClient', id: principal.clientId, ...credential };
+  return { type: 'serviceRep', id: principal.serviceRepId, ...credential };
+}
+
 export class DataScope {
   readonly tenantId: number;
   /** Hierarchy nodes at or below the caller's node. */
@@ -57,7 +75,7 @@ export class DataScope {
   private readonly visibleSet: Set<number>;
 
   /** `client` is set inside a transaction: the connection the transaction runs on. */
-  constructor(readonly db: Db, readonly principal: Principal, readonly client?: pg.PoolClient) {
+  constructor(readonly db: Db, readonly principal: Principal, readonly client?: pg.PoolClient, readonly origin: Origin = {}) {
     this.tenantId = principal.tenantId;
     this.hierIds = principal.visibleHierIds;
     this.visibleSet = new Set(principal.visibleHierIds);
@@ -152,10 +170,18 @@ export class DataScope {
     return this.db;
   }
 
+  /**
+   * The `staffing.actor` setting's value (who, and the request): what the history trigger records
+   * of each change this scope's transaction makes (drizzle/0027).
+   */
+  get actorSetting(): string {
+    return JSON.stringify({ ...actorOf(this.principal, this.origin), ...(this.origin.requestId && { requestId: this.origin.requestId }) });
+  }
+
   /** Runs `fn` in one transaction, with a scope bound to it; inside a transaction, in that one. */
   transaction<T>(fn: (scope: DataScope) => Promise<T>): Promise<T> {
     if (this.client) return fn(this);
-    return transaction(this.db, ({ db, client }) => fn(new DataScope(db, this.principal, client)));
+    return transaction(this.db, ({ db, client }) => fn(new DataScope(db, this.principal, client, this.origin)), { 'staffing.actor': this.actorSetting });
   }
 
   private scoped<R>(statement: Conditioned<R>, table: TenantTable, reach?: Reach): Scoped<R> {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { migrate, type ReferenceDataLoader } from '../platform/db/migrate.ts';
 import { loadGazetteer } from './gazetteer/gazetteer.load.ts';
+import { historyOf, installHistory } from '../platform/history/history-install.ts';
 import { datalistRoutes } from './datalists/datalist.routes.ts';
 import { recordRoutes } from '../platform/records/record.routes.ts';
 import type { RecordDefinition } from '../platform/records/record.ts';
@@ -108,7 +109,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];
 
 /** Reference tables loaded from their packages on every start (after the migrations). */
-export const referenceData: readonly ReferenceDataLoader[] = [loadGazetteer];
+export const referenceData: readonly ReferenceDataLoader[] = [loadGazetteer, installHistory(records.map(historyOf))];
 
 /** The database as the service needs it: migrated, reference data loaded. */
 export const prepareDatabase = (pool: pg.Pool) => migrate(pool, referenceData);

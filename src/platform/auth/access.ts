@@ -91,6 +91,6 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions) {
       else inFlight.set(key, left);
     });
     request.principal = principal;
-    request.scope = new DataScope(options.database.db, principal);
+    request.scope = new DataScope(options.database.db, principal, undefined, { requestId: request.id });
   });
 }

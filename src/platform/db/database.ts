@@ -81,13 +81,24 @@ export interface Transaction { db: Db; client: pg.PoolClient }
  * Runs `fn` in one transaction on one pooled connection: every state change of a request is all or
  * nothing. Hands over both the Drizzle handle and the raw client (hot paths use named statements).
  */
-export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+/**
+ * `begin`, with the transaction's own settings (`set_config(..., true)`: they end with it) sent in
+ * the same round trip. Values are literals of the application's own making (an actor's JSON).
+ */
+function begin(settings: Readonly<Record<string, string>>): string {
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const set = Object.entries(settings).map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`);
+  return set.length ? `begin; select ${set.join(', ')}` : 'begin';
+}
+
+/** `settings`: transaction-local settings (`staffing.actor`); inside a transaction, set in it. */
+export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>, settings: Readonly<Record<string, string>> = {}): Promise<T> {
   // Already inside a transaction: run in it (one connection, one commit).
   if (!(db.$client instanceof pg.Pool)) return fn({ db, client: db.$client });
   const client = await db.$client.connect();
   let broken = false;
   try {
-    await client.query('begin');
+    await client.query(begin(settings));
     const result = await fn({ db: drizzle(client), client });
     await client.query('commit');
     return result;

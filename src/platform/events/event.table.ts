@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigIdentity, hierId, tenantId } from '../db/columns.ts';
 import { hierarchyNodes } from '../db/schema.ts';
+import { xid8 } from '../history/record-change.table.ts';
 
 /** What an event carries beyond its record: the fields a PATCH wrote (JSON names), nothing of their values. */
 export interface EventData { changedFields?: string[] }
@@ -27,6 +28,8 @@ export const events = pgTable('events', {
   /** The scopes that read the record (any one: `employee-read`): a reader with none of them does not see the event. */
   readScopes: text('read_scopes').array().notNull(),
   data: jsonb('data').$type<EventData>().notNull().default({}),
+  /** The writing transaction: the event's change is the record_changes row of the same transaction and record. */
+  xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   foreignKey({ columns: [t.tenantId, t.hierId], foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id] }),

@@ -133,12 +133,15 @@ export class BatchWorker {
       const parameters = decodeParameters(definition, stored);
       const principal = await this.principal(item.tenantId, job.serviceRepId);
       if (!principal) throw new ItemFailure('The service rep who created the batch job is no longer active.');
-      const apply = await definition.handle({ job, scope: new DataScope(db, principal), log, services: undefined }, parameters, item); // services: withServices
+      // The job's changes are the job's (history names it, and the rep who made it through the credential).
+      const origin = { jobId: job.id };
+      const scope = new DataScope(db, principal, undefined, origin);
+      const apply = await definition.handle({ job, scope, log, services: undefined }, parameters, item); // services: withServices
       await transaction(db, async ({ db: txDb, client }) => {
         await this.bound(client);
-        const resultId = await apply(new DataScope(txDb, principal, client));
+        const resultId = await apply(new DataScope(txDb, principal, client, origin));
         if (!(await finishItem(client, item, this.id, { status: 'Completed', resultId: resultId ?? null }))) throw new LeaseLost();
-      });
+      }, { 'staffing.actor': scope.actorSetting });
       await completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId);
     } catch (e) {
       if (e instanceof LeaseLost) return log.warn('lease lost: the item was given to another worker; its changes were rolled back');
@@ -148,11 +151,12 @@ export class BatchWorker {
       if (!final) return; // its lease runs out and it is claimed again (bounded by maxAttempts)
       const reason = failure ? e.message : `Failed after ${item.attempts} attempts: ${(e as Error).message}`;
       const principal = await this.principal(item.tenantId, (await this.job(item).catch(() => undefined))?.serviceRepId ?? 0).catch(() => undefined);
+      const origin = { jobId: item.batchJobId };
       await transaction(db, async ({ db: txDb, client }) => {
         await this.bound(client);
-        if (failure && e.apply && principal) await e.apply(new DataScope(txDb, principal, client));
+        if (failure && e.apply && principal) await e.apply(new DataScope(txDb, principal, client, origin));
         await finishItem(client, item, this.id, { status: 'Failed', reason });
-      }).then(() => completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId))
+      }, principal ? { 'staffing.actor': new DataScope(db, principal, undefined, origin).actorSetting } : {}).then(() => completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId))
         .catch((err) => log.error({ err }, 'recording the failure of a batch item failed'));
     }
   }

@@ -76,6 +76,11 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
   };
   /** `note`: what this record's PATCH adds to the standard summary. */
   patch: { note?: string; target: PatchTarget };
+  /**
+   * What the record's history keeps beyond its catalog's fields (platform/history): columns the GET
+   * shows under a name (`government_id_last4` -> `governmentPersonalId`), and fields kept masked.
+   */
+  history?: { fields?: Readonly<Record<string, string>>; masked?: Readonly<Record<string, 'last4' | 'secret'>> };
 }
 
 /** A record's list as a `listReader` is: the read of a page, with its query and item schemas. */

@@ -43,30 +43,38 @@ const touched = (fields: Field[], value: (f: Field, i: number) => string, table 
 function withEvents(update: string, table: string, fields: Field[], event: boolean): string {
   const returning = `returning "${table}".id, "${table}".hier_id, "${table}".updated_at = now() as changed`;
   return event
-    ? `with w as (${update} ${returning}), e as (${eventInsertOf(fields.length + 4)}) select id from w`
+    ? `with w as (${update} ${returning}), e as (${eventInsertOf(fields.length + 5)}) select id from w`
     : `${update} returning "${table}".id`;
 }
 
-/** One record: $1 tenant, $2 id, $3 visible hierarchy nodes, $4… the fields' values. */
+/**
+ * Who writes, for the history trigger (drizzle/0027): $4 set as `setting` for the statement's
+ * transaction, before any row is written (an uncorrelated subquery runs once, at the start; the
+ * trigger runs at the statement's end).
+ */
+const actorIs = (setting: 'staffing.actor' | 'staffing.actors') => `(select set_config('${setting}', $4::text, true)) is not null`;
+
+/** One record: $1 tenant, $2 id, $3 visible hierarchy nodes, $4 the actor, $5… the fields' values. */
 function singleUpdate(table: string, fields: Field[], event: boolean) {
-  const value = (f: Field, i: number) => `$${i + 4}::${SQL_TYPES[f.type]}`;
+  const value = (f: Field, i: number) => `$${i + 5}::${SQL_TYPES[f.type]}`;
   return statement(withEvents(`update "${table}" set ${fields.map((f, i) => `"${f.column}" = ${value(f, i)}`).join(', ')}, ${touched(fields, value)}
-    where tenant_id = $1 and id = $2 and hier_id = any($3::int[])`, table, fields, event));
+    where tenant_id = $1 and id = $2 and hier_id = any($3::int[]) and ${actorIs('staffing.actor')}`, table, fields, event));
 }
 
-/** Several records: $2 their ids, $4… one array per field, in the order of the ids; answers the ids written. */
+/** Several records: $2 their ids, $4 each one's actor by id, $5… one array per field, in the order of the ids; answers the ids written. */
 function multiUpdate(table: string, fields: Field[], event: boolean) {
   const value = (f: Field) => `v."${f.column}"`;
-  const arrays = fields.map((f, i) => `$${i + 4}::${SQL_TYPES[f.type]}[]`).join(', ');
+  const arrays = fields.map((f, i) => `$${i + 5}::${SQL_TYPES[f.type]}[]`).join(', ');
   return statement(withEvents(`update "${table}" set ${fields.map((f) => `"${f.column}" = ${value(f)}`).join(', ')}, ${touched(fields, value, `"${table}".`)}
     from unnest($2::bigint[], ${arrays}) as v(id, ${fields.map((f) => `"${f.column}"`).join(', ')})
-    where "${table}".tenant_id = $1 and "${table}".id = v.id and "${table}".hier_id = any($3::int[])`, table, fields, event));
+    where "${table}".tenant_id = $1 and "${table}".id = v.id and "${table}".hier_id = any($3::int[]) and ${actorIs('staffing.actors')}`, table, fields, event));
 }
 
 /** The event parameters of a statement writing `fields` (none without an event). */
 const eventParameters = (g: Pick<Group, 'event' | 'fields'>) => g.event ? eventValues(g.event, { changedFields: g.fields.map((f) => f.json) }) : [];
 
-interface Write { id: number; values: unknown[]; resolve(): void; reject(e: unknown): void }
+/** `actor`: the writer's `staffing.actor` setting (DataScope.actorSetting). */
+interface Write { id: number; actor: string; values: unknown[]; resolve(): void; reject(e: unknown): void }
 interface Group {
   ready?: boolean; table: string; fields: Field[]; what: string; tenantId: number; hierIds: number[]; client: Db['$client']; writes: Map<number, Write>;
   /** The record's `.updated` event, written for each row the statement changes. */
@@ -79,8 +87,8 @@ const MAX_GROUP = 32;
 
 type Kind = Pick<Group, 'table' | 'fields' | 'what' | 'tenantId' | 'hierIds' | 'event'>;
 
-async function writeOne(g: Kind, client: Pick<pg.Pool, 'query'>, id: number, values: unknown[]) {
-  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, id, g.hierIds, ...values, ...eventParameters(g)] });
+async function writeOne(g: Kind, client: Pick<pg.Pool, 'query'>, { id, actor, values }: Pick<Write, 'id' | 'actor' | 'values'>) {
+  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, id, g.hierIds, actor, ...values, ...eventParameters(g)] });
   if (!rowCount) throw notFound(g.what);
 }
 
@@ -107,14 +115,14 @@ async function write(g: Group): Promise<void> {
   const writes = [...g.writes.values()];
   if (writes.length === 1) {
     const [w] = writes as [Write];
-    return writeOne(g, g.client, w.id, w.values).then(w.resolve, w.reject);
+    return writeOne(g, g.client, w).then(w.resolve, w.reject);
   }
   // Ascending ids: concurrent groups lock rows in one order.
   writes.sort((a, b) => a.id - b.id);
   const columns = g.fields.map((_, i) => writes.map((w) => w.values[i]));
   try {
     const { rows } = await g.client.query<{ id: number }>({
-      ...multiUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, ...columns, ...eventParameters(g)],
+      ...multiUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, `{${writes.map((w) => `"${w.id}":${w.actor}`).join(',')}}`, ...columns, ...eventParameters(g)],
     });
     const written = new Set(rows.map((r) => Number(r.id)));
     for (const w of writes) {
@@ -123,7 +131,7 @@ async function write(g: Group): Promise<void> {
     }
   } catch {
     // Nothing of the group was written: each write alone, with its own answer.
-    await Promise.all(writes.map((w) => writeOne(g, g.client, w.id, w.values).then(w.resolve, w.reject)));
+    await Promise.all(writes.map((w) => writeOne(g, g.client, w).then(w.resolve, w.reject)));
   }
 }
 
@@ -137,10 +145,11 @@ function groupKey(scope: DataScope, kind: Pick<Kind, 'table' | 'fields' | 'event
 /** Joins the open group of its kind (or opens one, written on the next turn of the event loop). */
 function grouped(scope: DataScope, kind: Kind, id: number, values: unknown[]): Promise<void> {
   const client = scope.db.$client;
+  const actor = scope.actorSetting;
   const key = groupKey(scope, kind);
   let g = open.get(key);
   // Another database (tests run several apps) or the same record twice: not in this group.
-  if (g && (g.client !== client || g.writes.has(id))) return writeOne(kind, client, id, values);
+  if (g && (g.client !== client || g.writes.has(id))) return writeOne(kind, client, { id, actor, values });
   if (!g) {
     const group: Group = { ...kind, client, writes: new Map() };
     open.set(key, g = group);
@@ -152,7 +161,7 @@ function grouped(scope: DataScope, kind: Kind, id: number, values: unknown[]): P
   }
   const group = g;
   return new Promise<void>((resolve, reject) => {
-    group.writes.set(id, { id, values, resolve, reject });
+    group.writes.set(id, { id, actor, values, resolve, reject });
     if (group.writes.size >= MAX_GROUP) flush(key, group);
   });
 }
@@ -194,7 +203,7 @@ export async function writeDirectly(scope: DataScope, target: PatchTarget, id: n
   const values = fields.map((f) => changes.get(f));
   const kind: Kind = { table: getTableName(target.table), fields, what: target.what, tenantId: scope.tenantId, hierIds: scope.hierIds, event };
   // Inside a transaction: on its connection, now.
-  if (scope.client) await writeOne(kind, scope.client, id, values);
+  if (scope.client) await writeOne(kind, scope.client, { id, actor: scope.actorSetting, values });
   else await grouped(scope, kind, id, values);
   return true;
 }
