@@ -4,7 +4,7 @@
 // transaction each leave exactly one entry, naming who (the rep, the credential, the request) and each
 // field's old and new value as the record's GET names it; a no-op PATCH and a refused one leave none.
 import { describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../test/helpers.ts';
+import { testAppForFile, refusedNaming, workbookOf } from '../../test/helpers.ts';
 import { FIXTURES, recordMaker } from '../../test/record-fixtures.ts';
 import { changed, plainField, twoValues } from '../../test/plain-fields.ts';
 import { CredentialVerifier } from '../platform/auth/verifier.ts';
@@ -14,7 +14,7 @@ import { collectionPath, idProperty } from '../platform/records/record.ts';
 import { DataScope } from '../platform/scope.ts';
 import { records } from './registry.ts';
 
-const { t, north, south } = testAppForFile();
+const { t, north, south, admin, otherAdmin } = testAppForFile();
 const JSON_PATCH = 'application/json-patch+json';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -23,7 +23,7 @@ interface Entry { id: string; action: string; actor: Record<string, unknown>; re
 /** The record's history entries as stored, oldest first. */
 async function entriesOf(recordType: string, recordId: number): Promise<Entry[]> {
   const { rows } = await t.database.pool.query<Entry>(
-    'select id::text, action, actor, request_id, fields from record_changes where tenant_id = $1 and record_type = $2 and record_id = $3 order by id',
+    'select id::text, action, actor, request_id, fields from record_changes c where tenant_id = $1 and record_type = $2 and record_id = $3 order by c.id',
     [t.tenant.tenantId, recordType, recordId]);
   return rows;
 }
@@ -124,6 +124,44 @@ for (const def of records) {
       }));
       expect(entry).toMatchObject({ action: 'updated', request_id: 'merged-request', fields: { [field.json]: [before, last] } });
       expect(entry.actor).toEqual({ type: 'serviceRep', id: rep(), credentialId: credential().id });
+    });
+
+    it('GET <path>/<id>/history pages the entries newest first (skip, take, field, since, until, change) to whoever sees the record, 404 to others', async () => {
+      const id = await make();
+      const before = (await read(id))[field.json] ?? null;
+      const value = changed(field, before);
+      expect((await patch(id, [replace(value)])).statusCode).toBe(200);
+      const stored = (await entriesOf(def.name, id)).reverse();
+      const history = (query = '', who = caller()) => who({ method: 'GET', url: `${one(id)}/history${query}` });
+      const res = await history();
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { data: { changeId: string; action: string; at: string; actor: unknown; requestId: string; changes: Record<string, { old: unknown; new: unknown }> }[]; totalCount: number };
+      expect(page.totalCount).toBe(stored.length);
+      expect(page.data.map((e) => e.changeId)).toEqual(stored.map((e) => `chg_${e.id}`));
+      expect(page.data.map((e) => e.action)).toEqual(['updated', 'created']);
+      expect(page.data[0]).toMatchObject({ actor: { type: 'serviceRep', id: rep(), credentialId: credential().id }, requestId: stored[0]!.request_id, changes: { [field.json]: { old: before, new: value } } });
+      expect(Number.isNaN(Date.parse(page.data[0]!.at))).toBe(false);
+      expect((await history('?skip=1&take=1')).json()).toMatchObject({ totalCount: 2, data: [{ action: 'created' }] });
+      expect((await history(`?field=${field.name.toUpperCase()}`)).json().data.map((e: { action: string }) => e.action)).toContain('updated');
+      refusedNaming(await history('?field=NoSuchField'), 'field');
+      refusedNaming(await history('?since=yesterday'), 'since');
+      expect((await history(`?since=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`)).json()).toEqual({ data: [], totalCount: 0 });
+      expect((await history(`?until=${encodeURIComponent(page.data[0]!.at)}`)).json().data.map((e: { action: string }) => e.action)).not.toContain('updated');
+      expect((await history(`?change=${page.data[1]!.changeId}`)).json()).toMatchObject({ totalCount: 1, data: [{ action: 'created' }] });
+      expect((await history('', admin)).statusCode, 'the admin above sees it').toBe(200);
+      for (const [who, stranger] of [['other branch', fixture.at === 'north' ? south : north], ['other tenant', otherAdmin]] as const) {
+        expect((await history('', stranger)).statusCode, who).toBe(404);
+      }
+      const csv = await history('', (options) => caller()({ ...options, headers: { accept: 'text/csv' } }));
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body.split('\r\n')[0] ?? csv.body.split('\n')[0]).toContain(`changes.${field.json}.new`);
+      const sheet = await workbookOf(await history('', (options) => caller()({ ...options, headers: { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } })));
+      expect(sheet.worksheets[0]!.rowCount).toBe(3);
+      for (const type of ['application/xml', 'text/plain']) {
+        const other = await history('', (options) => caller()({ ...options, headers: { accept: type } }));
+        expect(other.statusCode, type).toBe(200);
+        expect(other.body, type).toContain(`chg_${stored[0]!.id}`);
+      }
     });
   });
 }

@@ -75,6 +75,23 @@ export interface paths {
         patch: operations["patchEmployee"];
         trace?: never;
     };
+    "/Employees/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Employee's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Employee. */
+        get: operations["getEmployeeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Prospects": {
         parameters: {
             query?: never;
@@ -109,6 +126,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
         patch: operations["patchProspect"];
+        trace?: never;
+    };
+    "/Prospects/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Prospect's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Prospect. */
+        get: operations["getProspectHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Vendors": {
@@ -147,6 +181,23 @@ export interface paths {
         patch: operations["patchVendor"];
         trace?: never;
     };
+    "/Vendors/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Vendor's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Vendor. */
+        get: operations["getVendorHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Customers": {
         parameters: {
             query?: never;
@@ -181,6 +232,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
         patch: operations["patchCustomer"];
+        trace?: never;
+    };
+    "/Customers/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Customer's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Customer. */
+        get: operations["getCustomerHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Customers/{id}/worksites": {
@@ -219,6 +287,23 @@ export interface paths {
         patch: operations["patchWorksite"];
         trace?: never;
     };
+    "/Customers/{id}/worksites/{worksiteId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Worksite's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Worksite. */
+        get: operations["getWorksiteHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Contacts": {
         parameters: {
             query?: never;
@@ -253,6 +338,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
         patch: operations["patchContact"];
+        trace?: never;
+    };
+    "/Contacts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Contact's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Contact. */
+        get: operations["getContactHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Contracts": {
@@ -291,6 +393,23 @@ export interface paths {
         patch: operations["patchContract"];
         trace?: never;
     };
+    "/Contracts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Contract's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Contract. */
+        get: operations["getContractHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/JobOrders": {
         parameters: {
             query?: never;
@@ -325,6 +444,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. Pass-down fields also update the order's unprocessed timecards. */
         patch: operations["patchJobOrder"];
+        trace?: never;
+    };
+    "/JobOrders/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JobOrder's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the JobOrder. */
+        get: operations["getJobOrderHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Administration/JobTitles": {
@@ -363,6 +499,23 @@ export interface paths {
         patch: operations["patchJobTitle"];
         trace?: never;
     };
+    "/Administration/JobTitles/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JobTitle's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the JobTitle. */
+        get: operations["getJobTitleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/RateSheets": {
         parameters: {
             query?: never;
@@ -397,6 +550,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. ApplyRateSheetToCustomerDepartments true requires CustomerId. */
         patch: operations["patchRateSheet"];
+        trace?: never;
+    };
+    "/RateSheets/{rateSheetId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The RateSheet's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the RateSheet. */
+        get: operations["getRateSheetHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/TimeEntry/timecards": {
@@ -435,6 +605,23 @@ export interface paths {
         patch: operations["patchTimecard"];
         trace?: never;
     };
+    "/TimeEntry/timecards/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Timecard's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Timecard. */
+        get: operations["getTimecardHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Assignments": {
         parameters: {
             query?: never;
@@ -469,6 +656,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION). */
         patch: operations["patchAssignment"];
+        trace?: never;
+    };
+    "/Assignments/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Assignment's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Assignment. */
+        get: operations["getAssignmentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Datalists/ServiceReps": {
@@ -2080,6 +2284,36 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        EmployeeHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         ProspectListItem: {
             prospectId: number;
             name: string;
@@ -2088,6 +2322,36 @@ export interface components {
             prospectStatus: string;
             ownedByServiceRepId: number | null;
             hierId: number;
+        };
+        ProspectHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         VendorListItem: {
             vendorId: number;
@@ -2099,6 +2363,36 @@ export interface components {
             isActive: boolean;
             hierId: number;
         };
+        VendorHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         CustomerListItem: {
             customerId: number;
             customerName: string;
@@ -2109,6 +2403,36 @@ export interface components {
             region: string | null;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+        };
+        CustomerHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         WorksiteListItem: {
             worksiteId: number;
@@ -2126,6 +2450,36 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
         };
+        WorksiteHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         ContactListItem: {
             contactId: number;
             firstName: string;
@@ -2138,6 +2492,36 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        ContactHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         ContractListItem: {
             contractId: number;
             name: string;
@@ -2148,6 +2532,36 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+        };
+        ContractHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         JobOrderListItem: {
             jobOrderId: number;
@@ -2165,6 +2579,36 @@ export interface components {
             jobTitle: string;
             startDate: string | null;
         };
+        JobOrderHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         JobTitleListItem: {
             jobTitleId: number;
             skillCode: string;
@@ -2175,6 +2619,36 @@ export interface components {
             isPublic: boolean;
             isActive: boolean;
         };
+        JobTitleHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         RateSheetListItem: {
             rateSheetId: number;
             name: string;
@@ -2183,6 +2657,36 @@ export interface components {
             employeeId: number | null;
             branchId: number | null;
             isActive: boolean;
+        };
+        RateSheetHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         TimecardListItem: {
             timecardId: number;
@@ -2198,6 +2702,36 @@ export interface components {
             overtimeHours: number;
             isProcessed: boolean;
         };
+        TimecardHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         AssignmentListItem: {
             assignmentId: number;
             employeeId: number;
@@ -2212,6 +2746,36 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+        };
+        AssignmentHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         DatalistServiceRep: {
             serviceRepId: number;
@@ -3419,6 +3983,10 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/MiddleName" | "/LastName" | "/Alias" | "/NamePrefix" | "/NameSuffix" | "/WashedStatusId" | "/BranchId" | "/IsActive" | "/EmploymentCategoryId" | "/OrderTypeId" | "/ContactId" | "/OrientationGivenDate" | "/AnniversaryDate" | "/InterviewDate" | "/InterviewedBySrIdent" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/SchoolDistrictId" | "/IsExemptFromSchoolDistrictTax" | "/TaxSchoolDistrictJurisdictionId" | "/IsExemptFromMunicipalityTax" | "/MunicipalityId" | "/TaxMunicipalityJurisdictionId" | "/IsExemptFromCountyTax" | "/CountyId" | "/TaxCountyJurisdictionId" | "/TaxRegion" | "/TaxRegionJurisdictionId" | "/PsdCode" | "/FederalExemptions" | "/Dependents" | "/IsTaxExempt" | "/AdditionalTaxWithholding" | "/TaxRegionExemptions" | "/MaritalTaxStatusId" | "/AlternateEmployeeId" | "/SalesTeamId" | "/LastDate" | "/ActivationDate" | "/DeactivationDate" | "/LicenseClass" | "/IsI9OnFile" | "/I9ExpirationDate" | "/JobTitle" | "/IsPayReady" | "/MailCheck" | "/EmailPaystubs" | "/PaycheckDeliveryCode" | "/DefaultPayRate" | "/PayrollNote" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/PastResidences" | "/SecurityClearance" | "/Convictions" | "/IsConvictedFelon" | "/NumericRating" | "/ServiceRepId" | "/CompanyId" | "/WotcEligibilityStatusId" | "/W4Year" | "/OtherIncome" | "/ExtraDeductions" | "/DependentAllowance" | "/ExtraWithholding" | "/TaxHigher";
         })[];
+        EmployeeHistory: {
+            data: components["schemas"]["EmployeeHistoryEntry"][];
+            totalCount: number;
+        };
         ProspectCreate: {
             /** @description Company name of the prospect. */
             name: string;
@@ -3549,6 +4117,10 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Department" | "/PhoneNumber" | "/PhoneNumberCountryCallingCode" | "/EmailAddress" | "/Notes" | "/PrimaryProspectContactId" | "/Source" | "/OwnedByServiceRepId" | "/TeamId" | "/ProspectStatusId" | "/PrimaryMessageId";
         })[];
+        ProspectHistory: {
+            data: components["schemas"]["ProspectHistoryEntry"][];
+            totalCount: number;
+        };
         VendorCreate: {
             accountId?: number | null;
             activationDate?: string | null;
@@ -4094,6 +4666,10 @@ export interface components {
             /** @enum {string} */
             from: "/AccountId" | "/ActivationDate" | "/IsActive" | "/BusinessCodeId" | "/CertificateOnFile" | "/CompanyAddress" | "/AltCompanyId" | "/PhoneNumberCountryCallingCode" | "/PhoneNumber" | "/CompanyTypeId" | "/ContactName" | "/ContractEndDate" | "/ContractStartDate" | "/CorporateStreet1" | "/CorporateStreet2" | "/CorporateMunicipality" | "/CorporateRegion" | "/CorporatePostalCode" | "/CorporateCountry" | "/CorporateCountryCode" | "/CreditLimit" | "/IsDefaultCompany" | "/DepartmentName" | "/DiscountMethod" | "/EmployerId" | "/EmailAddress" | "/FedEmployerId" | "/CompanyName" | "/ShouldGenerate1099" | "/HierId" | "/IsInvoicePayRequired" | "/IsPayrollDedVendor" | "/IsPayrollSalesTaxVendor" | "/IsPayrollTaxVendor" | "/IsVendor" | "/LocalStreet1" | "/LocalStreet2" | "/LocalMunicipality" | "/LocalRegion" | "/LocalPostalCode" | "/LocalCountry" | "/LocalCountryCode" | "/IsMinorityOwned" | "/OverheadMarkup" | "/ParentCompanyIdent" | "/PayBeginningDate" | "/PayDelayInDays" | "/PaymentsIncludeVAT" | "/PaymentTermsCodeId" | "/PaymentTypeId" | "/PseudoEmployeeId" | "/RemittanceStreet1" | "/RemittanceStreet2" | "/RemittanceMunicipality" | "/RemittanceRegion" | "/RemittancePostalCode" | "/RemittanceCountry" | "/RemittanceCountryCode" | "/IsSBARegistered" | "/IsSmallBusiness" | "/SuppliesDisabledPeople" | "/VendorAccountNumber" | "/IsWomenOwned" | "/BypassAddressValidationService";
         })[];
+        VendorHistory: {
+            data: components["schemas"]["VendorHistoryEntry"][];
+            totalCount: number;
+        };
         CustomerCreate: {
             customerName: string;
             departmentName: string;
@@ -4240,6 +4816,10 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerName" | "/DepartmentName" | "/WorksiteId" | "/Website" | "/IsMonthlyBill" | "/CreditLimit" | "/Note" | "/DateActivated" | "/BranchId" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId";
         })[];
+        CustomerHistory: {
+            data: components["schemas"]["CustomerHistoryEntry"][];
+            totalCount: number;
+        };
         WorksiteCreate: {
             name: string;
             street1?: string | null;
@@ -4336,6 +4916,10 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Street1" | "/Street2" | "/Municipality" | "/Region" | "/PostalCode" | "/CountryCode";
         })[];
+        WorksiteHistory: {
+            data: components["schemas"]["WorksiteHistoryEntry"][];
+            totalCount: number;
+        };
         ContactCreate: {
             firstName: string;
             lastName: string;
@@ -4516,6 +5100,10 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/LastName" | "/Title" | "/NickName" | "/Honorific" | "/Birthday" | "/CustomerId" | "/CompanyId" | "/BranchId" | "/EmployeeId" | "/WorksiteId" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/ServiceRepId";
         })[];
+        ContactHistory: {
+            data: components["schemas"]["ContactHistoryEntry"][];
+            totalCount: number;
+        };
         ContractCreate: {
             /**
              * Format: int64
@@ -4661,6 +5249,10 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerId" | "/Name" | "/Notes" | "/ContractLength" | "/ContractLengthTypeId" | "/ContractStatusId" | "/StartDate" | "/EndDate" | "/PrimaryContactId" | "/ContractCategoryId" | "/OwnedByServiceRepId" | "/DateContractSigned" | "/PrimaryMessageId";
         })[];
+        ContractHistory: {
+            data: components["schemas"]["ContractHistoryEntry"][];
+            totalCount: number;
+        };
         JobOrderCreate: {
             /**
              * Format: int64
@@ -5086,6 +5678,10 @@ export interface components {
             /** @enum {string} */
             from: "/WorkerCompCodeId" | "/AlternateJobOrderId" | "/BurdenTypeId" | "/WorksiteId" | "/Directions" | "/JobTitleId" | "/JobOrderTypeId" | "/PositionsRequired" | "/JobDescription" | "/DressCode" | "/StartDate" | "/EstimatedEndDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/JobOrderDurationId" | "/JobOrderShiftNotes" | "/SafetyNotes" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/JobOrderStatusId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/UsesTimeClock" | "/UsesPeopleNet" | "/ServiceRepId" | "/Notes" | "/PurchaseOrderId" | "/Location" | "/MileageRate" | "/CostCenter" | "/SubEntity" | "/AccountCode" | "/CustomerSkill" | "/CheckDelivery" | "/RequisitionNumber" | "/AlternateRequisitionNumber" | "/RequisitionEndDate" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/PayrollNote" | "/PublicJobTitle" | "/PublicJobDescription" | "/PublicPostingDate" | "/DoNotPostPublicly" | "/PrimaryMessageId" | "/PublicJobDescriptionContentType";
         })[];
+        JobOrderHistory: {
+            data: components["schemas"]["JobOrderHistoryEntry"][];
+            totalCount: number;
+        };
         JobTitleCreate: {
             skillCode: string;
             jobTitle: string;
@@ -5206,6 +5802,10 @@ export interface components {
             /** @enum {string} */
             from: "/SkillCode" | "/SkillCode2" | "/JobTitle" | "/DivisionIdent" | "/JobTitleCategoryId" | "/EEOClass" | "/WorkerCompCodeId" | "/HierId" | "/IsPublic" | "/IsDefault" | "/IsActive";
         })[];
+        JobTitleHistory: {
+            data: components["schemas"]["JobTitleHistoryEntry"][];
+            totalCount: number;
+        };
         RateSheetCreate: {
             name: string;
             employeeId?: number | null;
@@ -5314,6 +5914,10 @@ export interface components {
             /** @enum {string} */
             from: "/EmployeeId" | "/CustomerId" | "/WorksiteId" | "/JobTitleId" | "/BranchId" | "/ShiftId" | "/WorkerCompCodeId" | "/ApplyRateSheetToCustomerDepartments" | "/IsActive";
         })[];
+        RateSheetHistory: {
+            data: components["schemas"]["RateSheetHistoryEntry"][];
+            totalCount: number;
+        };
         TimecardCreate: {
             /** @description A job order inside the caller's hierarchy: its branch, worksite and pass-down values are copied. */
             jobOrderId: number;
@@ -5713,6 +6317,10 @@ export interface components {
             /** @enum {string} */
             from: "/AccountCode" | "/BillRate" | "/BranchId" | "/CheckDeliveryCode" | "/CostCenter" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/DateWorked" | "/Day1TotalHours" | "/Day2TotalHours" | "/Day3TotalHours" | "/Day4TotalHours" | "/Day5TotalHours" | "/Day6TotalHours" | "/Day7TotalHours" | "/DoubletimeBillRate" | "/DoubletimeHours" | "/DoubletimePayRate" | "/InvoiceHoldCode" | "/InvoiceText" | "/IsSalaryApproved" | "/Location" | "/NumberOfDaysWorked" | "/OneTimeDoNotEPay" | "/OneTimeOverrideFederalWithholding" | "/OneTimeOverridePayPeriods" | "/OneTimeOverrideRegionWithholding" | "/OvertimeBillRate" | "/OvertimeHours" | "/OvertimePayRate" | "/PayCodeId" | "/PayHoldCode" | "/PayPeriodEndDate" | "/PayPeriodStartDate" | "/PayRate" | "/PayrollNote" | "/PurchaseOrderId" | "/RegularHours" | "/RequisitionNumber" | "/SalaryBillRate" | "/SalaryPayRate" | "/ShowZeroBillOnInvoice" | "/SubEntity" | "/UnitBillRate" | "/UnitPayRate" | "/Units" | "/VendorInvoiceNumber" | "/WeekendDate" | "/WorksiteId";
         })[];
+        TimecardHistory: {
+            data: components["schemas"]["TimecardHistoryEntry"][];
+            totalCount: number;
+        };
         AssignmentCreate: {
             /**
              * Format: int64
@@ -6052,6 +6660,10 @@ export interface components {
             /** @enum {string} */
             from: "/AlternateAssignmentId" | "/BurdenTypeId" | "/TemporaryPhoneNumber" | "/AssignmentStatusId" | "/ReplacesAssignmentId" | "/CustomerHasBlacklistedEmployee" | "/EmployeeHasBlacklistedCustomer" | "/JobTitleId" | "/BusinessCodeId" | "/StartDate" | "/EndDate" | "/ExpectedEndDate" | "/OriginalStartDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/ShiftNote" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/WorkerCompCodeId" | "/PayrollNote" | "/PerformanceNote" | "/PurchaseOrderId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/AccountManagerServiceRepId" | "/ServiceRepId" | "/IsNonComparable" | "/ResetsAWRClock" | "/PrimaryMessageId" | "/RemoteWorkStatusId";
         })[];
+        AssignmentHistory: {
+            data: components["schemas"]["AssignmentHistoryEntry"][];
+            totalCount: number;
+        };
         DatalistServiceRepPage: {
             data: components["schemas"]["DatalistServiceRep"][];
             totalCount: number;
@@ -6961,6 +7573,66 @@ export interface operations {
             };
         };
     };
+    getEmployeeHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Employee. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeHistory"];
+                    "text/json": components["schemas"]["EmployeeHistory"];
+                    "application/xml": components["schemas"]["EmployeeHistory"];
+                    "text/xml": components["schemas"]["EmployeeHistory"];
+                    "text/plain": components["schemas"]["EmployeeHistory"];
+                    "text/csv": components["schemas"]["EmployeeHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmployeeHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listProspects: {
         parameters: {
             query?: {
@@ -7121,6 +7793,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProspectHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Prospect. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectHistory"];
+                    "text/json": components["schemas"]["ProspectHistory"];
+                    "application/xml": components["schemas"]["ProspectHistory"];
+                    "text/xml": components["schemas"]["ProspectHistory"];
+                    "text/plain": components["schemas"]["ProspectHistory"];
+                    "text/csv": components["schemas"]["ProspectHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ProspectHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -7321,6 +8053,66 @@ export interface operations {
             };
         };
     };
+    getVendorHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Vendor. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorHistory"];
+                    "text/json": components["schemas"]["VendorHistory"];
+                    "application/xml": components["schemas"]["VendorHistory"];
+                    "text/xml": components["schemas"]["VendorHistory"];
+                    "text/plain": components["schemas"]["VendorHistory"];
+                    "text/csv": components["schemas"]["VendorHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["VendorHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
@@ -7481,6 +8273,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomerHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHistory"];
+                    "text/json": components["schemas"]["CustomerHistory"];
+                    "application/xml": components["schemas"]["CustomerHistory"];
+                    "text/xml": components["schemas"]["CustomerHistory"];
+                    "text/plain": components["schemas"]["CustomerHistory"];
+                    "text/csv": components["schemas"]["CustomerHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["CustomerHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -7690,6 +8542,68 @@ export interface operations {
             };
         };
     };
+    getWorksiteHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+                /** @description Id of the Worksite. */
+                worksiteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksiteHistory"];
+                    "text/json": components["schemas"]["WorksiteHistory"];
+                    "application/xml": components["schemas"]["WorksiteHistory"];
+                    "text/xml": components["schemas"]["WorksiteHistory"];
+                    "text/plain": components["schemas"]["WorksiteHistory"];
+                    "text/csv": components["schemas"]["WorksiteHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WorksiteHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContacts: {
         parameters: {
             query?: {
@@ -7870,6 +8784,66 @@ export interface operations {
             };
         };
     };
+    getContactHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contact. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactHistory"];
+                    "text/json": components["schemas"]["ContactHistory"];
+                    "application/xml": components["schemas"]["ContactHistory"];
+                    "text/xml": components["schemas"]["ContactHistory"];
+                    "text/plain": components["schemas"]["ContactHistory"];
+                    "text/csv": components["schemas"]["ContactHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContracts: {
         parameters: {
             query?: {
@@ -8029,6 +9003,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContractHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contract. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractHistory"];
+                    "text/json": components["schemas"]["ContractHistory"];
+                    "application/xml": components["schemas"]["ContractHistory"];
+                    "text/xml": components["schemas"]["ContractHistory"];
+                    "text/plain": components["schemas"]["ContractHistory"];
+                    "text/csv": components["schemas"]["ContractHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContractHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -8229,6 +9263,66 @@ export interface operations {
             };
         };
     };
+    getJobOrderHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderHistory"];
+                    "text/json": components["schemas"]["JobOrderHistory"];
+                    "application/xml": components["schemas"]["JobOrderHistory"];
+                    "text/xml": components["schemas"]["JobOrderHistory"];
+                    "text/plain": components["schemas"]["JobOrderHistory"];
+                    "text/csv": components["schemas"]["JobOrderHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listJobTitles: {
         parameters: {
             query?: {
@@ -8388,6 +9482,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobTitleHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the JobTitle. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobTitleHistory"];
+                    "text/json": components["schemas"]["JobTitleHistory"];
+                    "application/xml": components["schemas"]["JobTitleHistory"];
+                    "text/xml": components["schemas"]["JobTitleHistory"];
+                    "text/plain": components["schemas"]["JobTitleHistory"];
+                    "text/csv": components["schemas"]["JobTitleHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobTitleHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -8588,6 +9742,66 @@ export interface operations {
             };
         };
     };
+    getRateSheetHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the RateSheet. */
+                rateSheetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateSheetHistory"];
+                    "text/json": components["schemas"]["RateSheetHistory"];
+                    "application/xml": components["schemas"]["RateSheetHistory"];
+                    "text/xml": components["schemas"]["RateSheetHistory"];
+                    "text/plain": components["schemas"]["RateSheetHistory"];
+                    "text/csv": components["schemas"]["RateSheetHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["RateSheetHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listTimecards: {
         parameters: {
             query?: {
@@ -8747,6 +9961,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTimecardHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Timecard. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimecardHistory"];
+                    "text/json": components["schemas"]["TimecardHistory"];
+                    "application/xml": components["schemas"]["TimecardHistory"];
+                    "text/xml": components["schemas"]["TimecardHistory"];
+                    "text/plain": components["schemas"]["TimecardHistory"];
+                    "text/csv": components["schemas"]["TimecardHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["TimecardHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -8931,6 +10205,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssignmentHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Assignment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentHistory"];
+                    "text/json": components["schemas"]["AssignmentHistory"];
+                    "application/xml": components["schemas"]["AssignmentHistory"];
+                    "text/xml": components["schemas"]["AssignmentHistory"];
+                    "text/plain": components["schemas"]["AssignmentHistory"];
+                    "text/csv": components["schemas"]["AssignmentHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
