@@ -165,3 +165,18 @@ for (const def of records) {
     });
   });
 }
+
+describe('Employee: the government id in history', () => {
+  it('is kept as its last four characters, under the GET\'s name; neither the id nor its hash is stored', async () => {
+    const res = await north({ method: 'POST', url: '/Employees', payload: { ...await FIXTURES.Employee!.body(recordMaker(t.app, t.database.db, t.tenant)), governmentPersonalId: '219-09-9999' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = Number(res.json().employeeId);
+    const [entry] = await entriesOf('Employee', id);
+    expect(entry?.fields.governmentPersonalId).toEqual([null, '***9999']);
+    const { rows } = await t.database.pool.query<{ stored: string; hash: string }>(
+      `select c::text as stored, encode(e.government_id_hash, 'hex') as hash from record_changes c join employees e on e.tenant_id = c.tenant_id and e.id = c.record_id
+        where c.tenant_id = $1 and c.record_type = 'Employee' and c.record_id = $2`, [t.tenant.tenantId, id]);
+    expect(rows.length).toBe(1);
+    for (const clear of ['219-09-9999', '219099999', rows[0]!.hash, 'government_id']) expect(rows[0]!.stored).not.toContain(clear);
+  });
+});
