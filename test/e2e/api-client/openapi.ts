@@ -82,7 +82,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Employee's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Employee. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getEmployeeHistory"];
         put?: never;
         post?: never;
@@ -135,7 +135,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Prospect's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Prospect. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getProspectHistory"];
         put?: never;
         post?: never;
@@ -188,7 +188,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Vendor's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Vendor. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getVendorHistory"];
         put?: never;
         post?: never;
@@ -241,7 +241,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Customer's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Customer. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getCustomerHistory"];
         put?: never;
         post?: never;
@@ -294,7 +294,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Worksite's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Worksite. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getWorksiteHistory"];
         put?: never;
         post?: never;
@@ -347,7 +347,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Contact's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Contact. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getContactHistory"];
         put?: never;
         post?: never;
@@ -400,7 +400,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Contract's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Contract. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getContractHistory"];
         put?: never;
         post?: never;
@@ -453,7 +453,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The JobOrder's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the JobOrder. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getJobOrderHistory"];
         put?: never;
         post?: never;
@@ -506,7 +506,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The JobTitle's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the JobTitle. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getJobTitleHistory"];
         put?: never;
         post?: never;
@@ -559,7 +559,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The RateSheet's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the RateSheet. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getRateSheetHistory"];
         put?: never;
         post?: never;
@@ -612,7 +612,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Timecard's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Timecard. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getTimecardHistory"];
         put?: never;
         post?: never;
@@ -665,7 +665,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Assignment's changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 unless the caller sees the Assignment. */
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
         get: operations["getAssignmentHistory"];
         put?: never;
         post?: never;
@@ -1170,6 +1170,23 @@ export interface paths {
         patch: operations["patchEmployeeContactMethod"];
         trace?: never;
     };
+    "/Employees/{id}/contactmethods/{contactMethodId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getEmployeeContactMethodHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Contacts/{id}/contactmethods": {
         parameters: {
             query?: never;
@@ -1204,6 +1221,23 @@ export interface paths {
         head?: never;
         /** Change a contact method of the contact with a JSON Patch document. 200 with no body; another owner's method answers 404. */
         patch: operations["patchContactContactMethod"];
+        trace?: never;
+    };
+    "/Contacts/{id}/contactmethods/{contactMethodId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContactContactMethodHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Customers/{id}/contactmethods": {
@@ -1242,6 +1276,23 @@ export interface paths {
         patch: operations["patchCustomerContactMethod"];
         trace?: never;
     };
+    "/Customers/{id}/contactmethods/{contactMethodId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getCustomerContactMethodHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Employees/{employeeId}/messages": {
         parameters: {
             query?: never;
@@ -1269,6 +1320,23 @@ export interface paths {
         };
         /** One message of the employee. 404 when the employee is not visible or the message is not one of its. */
         get: operations["getEmployeeMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Employees/{employeeId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getEmployeeMessageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1312,6 +1380,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Prospects/{prospectId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getProspectMessageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Customers/{customerId}/messages": {
         parameters: {
             query?: never;
@@ -1339,6 +1424,23 @@ export interface paths {
         };
         /** One message of the customer. 404 when the customer is not visible or the message is not one of its. */
         get: operations["getCustomerMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Customers/{customerId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getCustomerMessageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1382,6 +1484,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Contacts/{contactId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContactMessageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Contracts/{contractId}/messages": {
         parameters: {
             query?: never;
@@ -1409,6 +1528,23 @@ export interface paths {
         };
         /** One message of the contract. 404 when the contract is not visible or the message is not one of its. */
         get: operations["getContractMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Contracts/{contractId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContractMessageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1452,6 +1588,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/JobOrders/{jobOrderId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getJobOrderMessageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Assignments/{assignmentId}/messages": {
         parameters: {
             query?: never;
@@ -1481,6 +1634,23 @@ export interface paths {
         get: operations["getAssignmentMessage"];
         /** Replace a message's subject, text, action and date, and link it to the assignment (once, however often it is sent). The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already; once linked it is in GET /Assignments/{assignmentId}/messages and may be the assignment's PrimaryMessageId. 200 with no body; 404 when the assignment or the message is not visible. */
         put: operations["updateAssignmentMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assignments/{assignmentId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getAssignmentMessageHistory"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1811,6 +1981,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/JobOrders/{id}/candidates/{candidateId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getJobOrderCandidateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Assignments/{id}/accruals": {
         parameters: {
             query?: never;
@@ -2066,6 +2253,23 @@ export interface paths {
         };
         /** One assessment session with its assessments and results; 404 when its employee is outside your hierarchy. */
         get: operations["getAssessmentSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assessments/Sessions/{sessionId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getAssessmentSessionHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2980,6 +3184,36 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        ContactMethodHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         Message: {
             /** @description Int64. */
             messageId: number;
@@ -3000,6 +3234,36 @@ export interface components {
              * @description When it was logged.
              */
             dateCreated: string;
+        };
+        MessageHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         EmailSearchResult: {
             emailAddress: string;
@@ -3120,6 +3384,36 @@ export interface components {
             utmMedium: string | null;
             /** Format: date-time */
             dateCreated: string;
+        };
+        JobOrderCandidateHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         AssignmentAccrual: {
             /** @description The accrual plan's id: the same for every assignment under the plan. */
@@ -3316,6 +3610,36 @@ export interface components {
             requestedAt: string;
             items: components["schemas"]["AssessmentSessionItem"][];
             results: components["schemas"]["AssessmentSessionResult"][];
+        };
+        AssessmentSessionHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         AssessmentReport: {
             /** @description The provider's id of this report; a report delivered again is stored once. */
@@ -6849,6 +7173,10 @@ export interface components {
             /** @enum {string} */
             from: "/ContactMethodTypeId" | "/ContactMethod" | "/IsActive" | "/Notes" | "/WhenAvailable" | "/AreaCode" | "/ProviderId" | "/CountryCallingCode" | "/IsPinned";
         })[];
+        ContactMethodHistory: {
+            data: components["schemas"]["ContactMethodHistoryEntry"][];
+            totalCount: number;
+        };
         MessagePage: {
             data: components["schemas"]["Message"][];
             totalCount: number;
@@ -6863,6 +7191,10 @@ export interface components {
         MessageCreated: {
             /** @description Id of the new message (Int64); Location is its read. */
             messageId: number;
+        };
+        MessageHistory: {
+            data: components["schemas"]["MessageHistoryEntry"][];
+            totalCount: number;
         };
         AssignmentMessageUpdate: {
             subject?: string | null;
@@ -7071,6 +7403,10 @@ export interface components {
             data: components["schemas"]["JobOrderCandidate"][];
             totalCount: number;
         };
+        JobOrderCandidateHistory: {
+            data: components["schemas"]["JobOrderCandidateHistoryEntry"][];
+            totalCount: number;
+        };
         AssignmentAccrualPage: {
             data: components["schemas"]["AssignmentAccrual"][];
             totalCount: number;
@@ -7178,6 +7514,10 @@ export interface components {
         };
         AssessmentSessionPage: {
             data: components["schemas"]["AssessmentSession"][];
+            totalCount: number;
+        };
+        AssessmentSessionHistory: {
+            data: components["schemas"]["AssessmentSessionHistoryEntry"][];
             totalCount: number;
         };
         AssessmentResultsCallback: {
@@ -11811,6 +12151,66 @@ export interface operations {
             };
         };
     };
+    getEmployeeContactMethodHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                contactMethodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodHistory"];
+                    "text/json": components["schemas"]["ContactMethodHistory"];
+                    "application/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/plain": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": components["schemas"]["ContactMethodHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContactContactMethods: {
         parameters: {
             query?: {
@@ -11986,6 +12386,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContactContactMethodHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                contactMethodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodHistory"];
+                    "text/json": components["schemas"]["ContactMethodHistory"];
+                    "application/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/plain": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": components["schemas"]["ContactMethodHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -12201,6 +12661,66 @@ export interface operations {
             };
         };
     };
+    getCustomerContactMethodHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                contactMethodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodHistory"];
+                    "text/json": components["schemas"]["ContactMethodHistory"];
+                    "application/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/plain": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": components["schemas"]["ContactMethodHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listEmployeeMessages: {
         parameters: {
             query?: {
@@ -12327,6 +12847,68 @@ export interface operations {
                     "application/xml": components["schemas"]["Message"];
                     "text/xml": components["schemas"]["Message"];
                     "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEmployeeMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Employee. */
+                employeeId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -12497,6 +13079,68 @@ export interface operations {
             };
         };
     };
+    getProspectMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Prospect. */
+                prospectId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCustomerMessages: {
         parameters: {
             query?: {
@@ -12623,6 +13267,68 @@ export interface operations {
                     "application/xml": components["schemas"]["Message"];
                     "text/xml": components["schemas"]["Message"];
                     "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomerMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                customerId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -12793,6 +13499,68 @@ export interface operations {
             };
         };
     };
+    getContactMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contact. */
+                contactId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContractMessages: {
         parameters: {
             query?: {
@@ -12941,6 +13709,68 @@ export interface operations {
             };
         };
     };
+    getContractMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contract. */
+                contractId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listJobOrderMessages: {
         parameters: {
             query?: {
@@ -13067,6 +13897,68 @@ export interface operations {
                     "application/xml": components["schemas"]["Message"];
                     "text/xml": components["schemas"]["Message"];
                     "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobOrderMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                jobOrderId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -13255,6 +14147,68 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssignmentMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Assignment. */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -14177,6 +15131,66 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderCandidate"];
                     "text/xml": components["schemas"]["JobOrderCandidate"];
                     "text/plain": components["schemas"]["JobOrderCandidate"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobOrderCandidateHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                candidateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/json": components["schemas"]["JobOrderCandidateHistory"];
+                    "application/xml": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/xml": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/plain": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/csv": components["schemas"]["JobOrderCandidateHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderCandidateHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -15288,6 +16302,66 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentSession"];
                     "text/xml": components["schemas"]["AssessmentSession"];
                     "text/plain": components["schemas"]["AssessmentSession"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssessmentSessionHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The assessment session (Int64). */
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentSessionHistory"];
+                    "text/json": components["schemas"]["AssessmentSessionHistory"];
+                    "application/xml": components["schemas"]["AssessmentSessionHistory"];
+                    "text/xml": components["schemas"]["AssessmentSessionHistory"];
+                    "text/plain": components["schemas"]["AssessmentSessionHistory"];
+                    "text/csv": components["schemas"]["AssessmentSessionHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentSessionHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
