@@ -39,6 +39,21 @@ describe('history of the child collections', () => {
     expect((await admin({ method: 'GET', url: `/Customers/${employeeId}/contactmethods/${created.json().contactMethodId}/history` })).statusCode, 'not the customer\'s').toBe(404);
   });
 
+  it('a removal leaves a `deleted` entry with the values the row had (no route deletes one yet; a job or the CLI may)', async () => {
+    const employeeId = await recordMaker(t.app, t.database.db, t.tenant).make('Employee');
+    const created = await north({ method: 'POST', url: `/Employees/${employeeId}/contactmethods`, payload: { contactMethodTypeId: CONTACT_METHOD_TYPES.email, contactMethod: 'gone@example.com' } });
+    const id = created.json().contactMethodId;
+    const client = await t.database.pool.connect();
+    try {
+      await client.query(`begin; select set_config('staffing.actor', '{"type":"job","id":7}', true)`);
+      await client.query('delete from contact_methods where tenant_id = $1 and id = $2', [t.tenant.tenantId, id]);
+      await client.query('commit');
+    } finally { client.release(); }
+    const { rows } = await t.database.pool.query<{ action: string; actor: unknown; fields: Record<string, unknown[]> }>(
+      `select action, actor, fields from record_changes where tenant_id = $1 and record_type = 'ContactMethod' and record_id = $2 order by id desc limit 1`, [t.tenant.tenantId, id]);
+    expect(rows[0]).toMatchObject({ action: 'deleted', actor: { type: 'job', id: 7 }, fields: { contactMethod: ['gone@example.com', null] } });
+  });
+
   it('a message: its creation, by the rep', async () => {
     const employeeId = await recordMaker(t.app, t.database.db, t.tenant).make('Employee');
     const created = await north({ method: 'POST', url: `/Employees/${employeeId}/messages`, payload: { text: 'Called about Monday' } });
