@@ -4,7 +4,8 @@
 // transaction each leave exactly one entry, naming who (the rep, the credential, the request) and each
 // field's old and new value as the record's GET names it; a no-op PATCH and a refused one leave none.
 import { describe, expect, it } from 'vitest';
-import { testAppForFile, refusedNaming, workbookOf } from '../../test/helpers.ts';
+import { as, testAppForFile, refusedNaming, workbookOf } from '../../test/helpers.ts';
+import { issueCredential } from '../platform/auth/tokens.ts';
 import { FIXTURES, recordMaker } from '../../test/record-fixtures.ts';
 import { changed, plainField, twoValues } from '../../test/plain-fields.ts';
 import { CredentialVerifier } from '../platform/auth/verifier.ts';
@@ -178,5 +179,24 @@ describe('Employee: the government id in history', () => {
         where c.tenant_id = $1 and c.record_type = 'Employee' and c.record_id = $2`, [t.tenant.tenantId, id]);
     expect(rows.length).toBe(1);
     for (const clear of ['219-09-9999', '219099999', rows[0]!.hash, 'government_id']) expect(rows[0]!.stored).not.toContain(clear);
+  });
+});
+
+describe('PATCHes written together by one statement (json-patch/direct.ts groups them)', () => {
+  it('each record\'s entry names its own request and credential', async () => {
+    const maker = recordMaker(t.app, t.database.db, t.tenant);
+    const ids = [await maker.make('Employee'), await maker.make('Employee'), await maker.make('Employee')];
+    const second = await issueCredential(t.database.db, {
+      tenantId: t.tenant.tenantId, serviceRepId: t.tenant.north.repId, kind: 'personal', name: 'second', scopes: ['employee-write'], expiresAt: new Date(Date.now() + 60_000),
+    });
+    const credentials = [t.tenant.northToken, second, t.tenant.northToken];
+    const answers = await Promise.all(ids.map((id, i) => as(t.app, credentials[i]!)({
+      method: 'PATCH', url: `/Employees/${id}`, headers: { 'content-type': JSON_PATCH }, payload: JSON.stringify([{ op: 'replace', path: '/FirstName', value: `Grouped${i}` }]),
+    })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const entries = await Promise.all(ids.map(async (id) => (await entriesOf('Employee', id)).at(-1)!));
+    expect(entries.map((e) => e.fields.firstName?.[1])).toEqual(['Grouped0', 'Grouped1', 'Grouped2']);
+    expect(entries.map((e) => e.actor.credentialId)).toEqual(credentials.map((c) => c.id));
+    expect(new Set(entries.map((e) => e.request_id)).size).toBe(3);
   });
 });
