@@ -76,8 +76,15 @@ describe('history of the child collections', () => {
     expect((await otherAdmin({ method: 'GET', url: `/Assessments/Sessions/${sessionId}/history` })).statusCode).toBe(404);
   });
 
-  it('a candidate\'s history is 404 where the candidate is not', async () => {
-    const jobOrderId = await recordMaker(t.app, t.database.db, t.tenant).make('JobOrder');
+  it('a job order candidate: its creation by the rep; 404 where the candidate is not', async () => {
+    const maker = recordMaker(t.app, t.database.db, t.tenant);
+    const jobOrderId = await maker.make('JobOrder');
+    const created = await north({ method: 'POST', url: `/JobOrders/${jobOrderId}/jobBoardCandidate`, payload: { employeeId: await maker.make('Employee'), utmSource: 'history' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const candidateId = created.json().jobOrderCandidateId;
+    const page = await history(`/JobOrders/${jobOrderId}/candidates/${candidateId}`);
+    expect(page.data).toMatchObject([{ action: 'created', actor: { type: 'serviceRep', id: t.tenant.north.repId }, changes: { utmSource: { old: null, new: 'history' } } }]);
+    expect((await otherAdmin({ method: 'GET', url: `/JobOrders/${jobOrderId}/candidates/${candidateId}/history` })).statusCode).toBe(404);
     expect((await admin({ method: 'GET', url: `/JobOrders/${jobOrderId}/candidates/2000000000/history` })).statusCode).toBe(404);
   });
 });
