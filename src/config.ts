@@ -101,6 +101,8 @@ export const ConfigSchema = Type.Object({
   WEBHOOK_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20 }),
   /** Days events and finished webhook deliveries are kept (the worker prunes older ones hourly; an event a delivery still retries stays). */
   EVENT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650 }),
+  /** Days record history is kept (docs/history.md); unset: kept for good. The worker prunes older entries hourly. */
+  HISTORY_RETENTION_DAYS: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

@@ -427,6 +427,18 @@ async function eventsAfter(after: number): Promise<string[]> {
   return rows.map((r) => r.type);
 }
 
+/** The tenant's history entries written after change `after` (docs/history.md): who each names. */
+async function changesAfter(after: number): Promise<{ recordType: string; actor: Record<string, unknown> }[]> {
+  const { rows } = await t.database.db.execute<{ recordType: string; actor: Record<string, unknown> }>(
+    sql`select record_type as "recordType", actor from record_changes where tenant_id = ${ctx.tenantId} and id > ${after} order by id`);
+  return rows;
+}
+
+async function lastChange(): Promise<number> {
+  const { rows: [row] } = await t.database.db.execute<{ id: string | null }>(sql`select max(id) as id from record_changes`);
+  return Number(row?.id ?? 0);
+}
+
 async function lastEvent(): Promise<number> {
   const { rows: [row] } = await t.database.db.execute<{ id: string | null }>(sql`select max(id) as id from events`);
   return Number(row?.id ?? 0);
@@ -446,15 +458,26 @@ describe('the event walk', () => {
   });
 
   const documented = new Set(eventTypes.map((e) => e.type));
+  /** The kinds of record whose history the walk's calls wrote (each entry's actor checked). */
+  const recorded = new Set<string>();
   for (const route of writes.filter((w) => FIXTURE_OF[w])) {
     const emitting = !NOT_YET_EMITTING.has(route);
-    it(`${route}: a successful call ${emitting ? 'writes an event of a documented type' : 'writes no event yet (NOT_YET_EMITTING)'}`, async () => {
+    it(`${route}: a successful call ${emitting ? 'writes an event of a documented type' : 'writes no event yet (NOT_YET_EMITTING)'}, and its history names the caller`, async () => {
       const request = await FIXTURE_OF[route]!(ctx);
       const before = await lastEvent();
+      const changedBefore = await lastChange();
       const res = request.cookies ? await t.app.inject(request) : await ctx.admin(request);
       // A page answers a form it took with a redirect (303), one it refused with the page again (4xx).
       expect(res.statusCode, res.body).toBeLessThan(request.cookies ? 400 : 300);
       const types = await eventsAfter(before);
+      // Every history entry the call left names who made it: the API's caller (the administrator's
+      // token), a page's signed-in user; never `system` (a write outside the caller's transaction).
+      const admin = { type: 'serviceRep', id: ctx.fixture.adminRepId, credentialId: ctx.fixture.adminToken.id };
+      for (const change of await changesAfter(changedBefore)) {
+        recorded.add(change.recordType);
+        if (request.cookies) expect(change.actor.type, `${change.recordType}: ${JSON.stringify(change.actor)}`).not.toBe('system');
+        else expect(change.actor, change.recordType).toEqual(admin);
+      }
       if (!emitting) {
         expect(types, `${route} now emits: take it off NOT_YET_EMITTING`).toEqual([]);
         return;
@@ -463,4 +486,8 @@ describe('the event walk', () => {
       expect(types.filter((type) => !documented.has(type)), 'undocumented event types').toEqual([]);
     });
   }
+
+  it('its calls left history entries of every record the engine serves (the actor checks above saw them)', () => {
+    expect(records.map((r) => r.name).filter((name) => !recorded.has(name))).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from './db/database.ts';
 import type { JobCatalog, JobLog } from './jobs/job-catalog.ts';
 import { BatchWorker, type WorkerOptions } from './jobs/worker.ts';
-import { pruneEvents } from './events/retention.ts';
+import { pruneEvents, pruneHistory } from './events/retention.ts';
 
 /** One loop of the background: started once, stopped after the step in hand. */
 export interface Loop {
@@ -32,6 +32,12 @@ export function periodic(name: string, everyMs: number, step: () => Promise<unkn
     start() { run(); timer = setInterval(run, everyMs).unref(); },
     async stop() { clearInterval(timer); await inHand; },
   };
+}
+
+/** History's pruning, when HISTORY_RETENTION_DAYS is set (unset: kept for good, no loop). */
+function historyRetention(database: Database, config: Config, log: JobLog): Loop[] {
+  const days = config.HISTORY_RETENTION_DAYS;
+  return days === undefined ? [] : [periodic('history retention', PRUNE_EVERY_MS, () => pruneHistory(database.db, days), log)];
 }
 
 /** `loops`: the features' loops to run beside the worker (resources/jobs.ts `backgroundLoops`). */
@@ -68,6 +74,7 @@ export function createBackground(database: Database, config: Config, catalog: Jo
     { name: 'batch worker', start: () => worker.start(), stop: () => worker.stop() },
     ...features.map((loop) => loop(database, config, log)),
     periodic('event retention', PRUNE_EVERY_MS, () => pruneEvents(database.db, config.EVENT_RETENTION_DAYS), log),
+    ...historyRetention(database, config, log),
   ];
   return {
     worker,

@@ -6,73 +6,19 @@
 // record adds is one line of FIXTURES in test/record-fixtures.ts (its minimal create body); a
 // registered record without one fails this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { as, testApp, type TestContext } from '../../test/helpers.ts';
 import { FIXTURES, recordMaker, type FixtureContext, type Side } from '../../test/record-fixtures.ts';
 import { wrongType } from '../../test/catalog-cases.ts';
-import { issueCredential } from '../platform/auth/tokens.ts';
 import type { Field } from '../platform/records/json-patch/catalog.ts';
-import { collectionPath, idProperty, type RecordDefinition } from '../platform/records/record.ts';
-import { fieldsRead } from '../platform/records/rules.ts';
+import { changed, nullableField, partnerOf, plainField, plainFields, twoValues } from '../../test/plain-fields.ts';
+import { issueCredential } from '../platform/auth/tokens.ts';
+import { collectionPath, idProperty } from '../platform/records/record.ts';
 import { records } from './registry.ts';
 
 type Caller = ReturnType<typeof as>;
 type Body = Record<string, unknown>;
 
 const other = (side: Side): Side => (side === 'north' ? 'south' : 'north');
-
-/**
- * The catalog fields any value of their type suits, so the PATCH checks can use them without knowing
- * the record: no rule reads them, none has an `unchecked` reason, a branch move does not follow them,
- * and the read shows them (a job order's read leaves catalog fields out).
- */
-function plainFields(def: RecordDefinition): Field[] {
-  const target = def.patch.target;
-  const busy = new Set([...fieldsRead(target.rules ?? {}), ...Object.keys(target.unchecked ?? {}), ...(target.followsBranch ? ['branchId'] : [])]);
-  const shown = new Set(Object.keys(def.read.schema.properties));
-  return target.catalog.fields.filter((f) => !busy.has(f.json) && shown.has(f.json));
-}
-
-/**
- * The field the PATCH checks use: a plain one, preferably a non-nullable String, else a nullable
- * String, else a non-nullable Boolean (a rate sheet has no String).
- */
-function plainField(def: RecordDefinition): Field {
-  const free = plainFields(def);
-  const field = free.find((f) => f.type === 'String' && !f.nullable) ?? free.find((f) => f.type === 'String') ?? free.find((f) => f.type === 'Boolean' && !f.nullable);
-  if (!field) throw new Error(`${def.name}: no plain String or Boolean field in the catalog to PATCH; teach plainField another type`);
-  return field;
-}
-
-/** Another plain field of `field`'s type (copy and move need one), if the catalog has one. */
-const partnerOf = (plain: Field[], field: Field) => plain.find((f) => f !== field && f.type === field.type);
-
-/** A nullable plain field (remove and move null it), one with a partner where the catalog has one. */
-function nullableField(plain: Field[]): Field | undefined {
-  const nullable = plain.filter((f) => f.nullable);
-  return nullable.find((f) => partnerOf(plain, f)) ?? nullable[0];
-}
-
-/** Two different values of the fields' one type that each of them takes. */
-function twoValues(...fields: Field[]): [unknown, unknown] {
-  const type = fields[0]!.type;
-  if (type === 'String') {
-    const room = Math.min(...fields.map((f) => (typeof f.maxLength === 'number' ? f.maxLength : 7)));
-    return ['Patched'.slice(0, room), 'Quilted'.slice(0, room)];
-  }
-  if (type === 'Boolean') return [true, false];
-  if (type === 'DateTime') return ['2026-02-03T00:00:00.000Z', '2026-04-05T00:00:00.000Z'];
-  if (type === 'Guid') return [randomUUID(), randomUUID()];
-  if (type === 'Decimal') return [12.5, 13.25];
-  return [7, 8];
-}
-
-/** A value for `field` other than `current`. */
-function changed(field: Field, current: unknown, text = 'Patched'): unknown {
-  if (field.type === 'Boolean') return current !== true;
-  const value = field.maxLength === 'Max' || field.maxLength === undefined ? text : text.slice(0, field.maxLength);
-  return value === current ? value.split('').reverse().join('') : value;
-}
 
 const NO_SUCH_ID = 2_000_000_000;
 /** A 404's body without what is the request's own (its path and trace id). */

@@ -1,4 +1,5 @@
-// How long the event log is kept (EVENT_RETENTION_DAYS, docs/events.md): every change writes an
+// How long the event log is kept (EVENT_RETENTION_DAYS, docs/events.md), and record history
+// (HISTORY_RETENTION_DAYS, docs/history.md: kept for good unless set): every change writes an
 // event, so without pruning the log grows with the business for ever. The worker prunes hourly, in
 // batches (short statements, short locks): first the finished deliveries of old events, then old
 // events no delivery still needs. An event a delivery still retries stays until it is done; an event
@@ -27,6 +28,21 @@ export async function pruneEvents(db: Db, days: number): Promise<number> {
          where o.occurred_at < ${cutoff} and o.sequence is not null
            and not exists (select 1 from webhook_deliveries d where d.tenant_id = o.tenant_id and d.event_id = o.id)
          limit ${BATCH})`);
+    deleted += rowCount ?? 0;
+    if ((rowCount ?? 0) < BATCH) return deleted;
+  }
+}
+
+/**
+ * Deletes the record history older than `days` (HISTORY_RETENTION_DAYS; unset, history is kept for
+ * good), in batches; answers the entries deleted.
+ */
+export async function pruneHistory(db: Db, days: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const { rowCount } = await db.execute(sql`delete from record_changes c
+      where (c.tenant_id, c.id) in (
+        select o.tenant_id, o.id from record_changes o where o.at < now() - make_interval(days => ${days}) limit ${BATCH})`);
     deleted += rowCount ?? 0;
     if ((rowCount ?? 0) < BATCH) return deleted;
   }

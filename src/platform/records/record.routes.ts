@@ -1,6 +1,6 @@
 // The standard routes of a record, derived from its definition: POST (201 + Location), the paged
-// list, GET by id (404 when not visible) and PATCH (a JSON Patch of the catalog's fields, 200 with no
-// body). Handlers are typed by the TypeBox provider from the definition's schemas: no casts.
+// list, GET by id (404 when not visible), PATCH (a JSON Patch of the catalog's fields, 200 with no
+// body) and the history (record-history.routes.ts). Handlers are typed by the TypeBox provider from the definition's schemas: no casts.
 import type { FastifyInstance } from 'fastify';
 import type { TypedRequests } from '../http/typed-requests.ts';
 import { Type, type TObject } from 'typebox';
@@ -11,8 +11,10 @@ import { notFound } from '../http/errors.ts';
 import { PagedList } from '../http/paging.ts';
 import { documentedPatch, PatchDocument } from './json-patch/patch.ts';
 import { changeRecord, createRecord } from './commands.ts';
-import { collectionPath, idParamOf, routePath, idProperty, idSchema, tagOf, type RecordDefinition } from './record.ts';
+import { collectionPath, idParamOf, routePath, idProperty, idSchema, tagOf, type QueryOf, type RecordDefinition } from './record.ts';
 import { isUnder, requireParent } from './parent.ts';
+import { recordHistoryRoute } from './record-history.routes.ts';
+import { Value } from 'typebox/value';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
@@ -94,11 +96,20 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         params: Params, querystring: def.read.query,
         response: { 200: named(def.read.schema, def.name) },
       },
-    }, async (request) => {
-      const record = await def.read.run(request.scope, request.params[idName]!, request.query);
+    }, async (request) => seen(request.scope, request.params, request.query));
+
+    /** The record, as its GET reads it; 404 when the caller does not see it. */
+    async function seen(scope: DataScope, params: Record<string, number | undefined>, query: QueryOf<ReadQuery>) {
+      const record = await def.read.run(scope, params[idName]!, query);
       // Under a parent: another parent's record is not found, as a missing one is.
-      if (!record || !isUnder(def, record, parentName === undefined ? undefined : request.params[parentName])) throw notFound(def.what);
+      if (!record || !isUnder(def, record, parentName === undefined ? undefined : params[parentName])) throw notFound(def.what);
       return record;
+    }
+
+    // Its history: visible exactly when the record is (its read, with the read's defaults).
+    recordHistoryRoute(app, def, {
+      one, params: Params, access: read, tags,
+      seen: async (scope, params) => (await seen(scope, params, Value.Parse(def.read.query, {})), params[idName]!),
     });
 
     api.patch(one, {

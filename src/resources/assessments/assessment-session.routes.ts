@@ -12,6 +12,8 @@ import { requestSession } from './assessment-session.request.ts';
 import { SESSION_READ_SCOPES } from './assessment-session.events.ts';
 import { assessmentCallbackRoutes } from './assessment-callback.routes.ts';
 import { vendorResultsRoutes } from './assessment-vendor-results.routes.ts';
+import { historyRoute } from '../../platform/history/history.route.ts';
+import { assessmentSessionHistory } from './assessment-session.history.ts';
 
 export const sessionWriteAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['assessment-write'] };
 export const sessionReadAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: SESSION_READ_SCOPES };
@@ -51,6 +53,11 @@ async function sessionRoutes(app: FastifyInstance) {
       params: SessionParams, response: { 200: Session },
     },
   }, async (request) => found(await getSession(request.scope, request.params.sessionId), 'The assessment session'));
+
+  historyRoute(app, {
+    path: '/Assessments/Sessions/:sessionId', params: SessionParams, access: sessionReadAccess, tags, source: assessmentSessionHistory, what: 'The assessment session',
+    seen: async (scope, { sessionId }) => ((await getSession(scope, sessionId!)) ? sessionId : undefined),
+  });
 }
 
 /** Sessions, the AssessOnCloud callbacks and the vendor webhook. */

@@ -8,6 +8,8 @@ import { PagedList } from '../../platform/http/paging.ts';
 import * as S from './candidate.schemas.ts';
 import { createCandidate, getCandidate, listCandidates } from './candidate.repository.ts';
 import { CANDIDATE_READ_SCOPES } from './candidate.events.ts';
+import { historyRoute } from '../../platform/history/history.route.ts';
+import { candidateHistory } from './candidate.history.ts';
 
 /** CAND-13 (decision 0011): the job board's own write scope; reading also with the order scope. */
 export const candidateWriteAccess: Access = { roles: ['ServiceRep', 'Service'], scopes: ['jobboard-write'] };
@@ -39,4 +41,9 @@ export async function candidateRoutes(app: FastifyInstance) {
     config: { access: candidateReadAccess, representation: 'record', recordName: 'JobOrderCandidate' },
     schema: { tags, operationId: 'getJobOrderCandidate', summary: 'One candidate of a job order.', params: S.CandidateParams, response: { 200: S.Candidate } },
   }, async (request) => found(await getCandidate(request.scope, request.params.id, request.params.candidateId), 'The candidate'));
+
+  historyRoute(app, {
+    path: '/JobOrders/:id/candidates/:candidateId', params: S.CandidateParams, access: candidateReadAccess, tags, source: candidateHistory, what: 'The candidate',
+    seen: async (scope, { id, candidateId }) => ((await getCandidate(scope, id!, candidateId!)) ? candidateId : undefined),
+  });
 }

@@ -1,5 +1,5 @@
 // /{Employees|Contacts|Customers}/{id}/contactmethods: an owner's emails, phones, ... (list, create,
-// read, PATCH). Access follows the owner's record scopes. DELETE is not offered (405).
+// read, PATCH, history). Access follows the owner's record scopes. DELETE is not offered (405).
 import type { FastifyInstance } from 'fastify';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { Access } from '../../platform/auth/access.ts';
@@ -12,6 +12,8 @@ import type { OwnerType } from './contact-method.table.ts';
 import * as S from './contact-method.schemas.ts';
 import { contactMethodPatchTarget, createContactMethod, getContactMethod, listContactMethods } from './contact-method.repository.ts';
 import { recordEvent } from '../../platform/records/record-events.ts';
+import { historyRoute } from '../../platform/history/history.route.ts';
+import { contactMethodHistory } from './contact-method.history.ts';
 import { tagOf, type RecordDefinition } from '../../platform/records/record.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import { contactRecord } from '../contacts/contact.record.ts';
@@ -69,6 +71,12 @@ export async function contactMethodRoutes(app: FastifyInstance) {
       const method = await getContactMethod(request.scope, kind, id, contactMethodId);
       if (!method) throw notFound('The contact method');
       return method;
+    });
+
+    historyRoute(app, {
+      path: `${base}/:contactMethodId`, params: S.ContactMethodParams, access: read, tags, source: contactMethodHistory,
+      operationId: `get${owner}ContactMethodHistory`, what: 'The contact method',
+      seen: async (scope, { id, contactMethodId }) => ((await getContactMethod(scope, kind, id!, contactMethodId!)) ? contactMethodId : undefined),
     });
 
     api.patch(`${base}/:contactMethodId`, {

@@ -66,4 +66,6 @@ export const employeeRecord = defineRecord({
   list: { summary: 'Employees inside the caller\'s hierarchy, by last name.', reader: listEmployees },
   read: { summary: 'One employee: every catalog field, plus display names.', reader: getEmployee },
   patch: { target: employeePatchTarget },
+  // The government id's last four characters, as the GET shows them (masked); never its hash.
+  history: { fields: { government_id_last4: 'governmentPersonalId' }, masked: { governmentPersonalId: 'last4' } },
 });

@@ -13,6 +13,8 @@ import { PagedList } from '../../platform/http/paging.ts';
 import { idProperty, idSchema, tagOf, type RecordDefinition } from '../../platform/records/record.ts';
 import * as S from './message.schemas.ts';
 import { createMessage, getMessage, hasMessages, listMessages, messageOwner, messageValues } from './message.repository.ts';
+import { historyRoute } from '../../platform/history/history.route.ts';
+import { messageHistory } from './message.history.ts';
 
 /** Messages are the agency's notes about people and clients: staff only, never a web user. */
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
@@ -69,6 +71,12 @@ export function messageRoutes(records: readonly RecordDefinition[]) {
         const message = await getMessage(request.scope, owner, request.params[idName]!, request.params.messageId!);
         if (!message) throw notFound('The message');
         return message;
+      });
+
+      historyRoute(app, {
+        path: `${base}/:messageId`, params: MessageParams, access: read, tags, source: messageHistory,
+        operationId: `get${record.name}MessageHistory`, what: 'The message',
+        seen: async (scope, params) => ((await getMessage(scope, owner, params[idName]!, params.messageId!)) ? params.messageId : undefined),
       });
     }
   };

@@ -75,6 +75,23 @@ export interface paths {
         patch: operations["patchEmployee"];
         trace?: never;
     };
+    "/Employees/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getEmployeeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Prospects": {
         parameters: {
             query?: never;
@@ -109,6 +126,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
         patch: operations["patchProspect"];
+        trace?: never;
+    };
+    "/Prospects/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getProspectHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Vendors": {
@@ -147,6 +181,23 @@ export interface paths {
         patch: operations["patchVendor"];
         trace?: never;
     };
+    "/Vendors/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getVendorHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Customers": {
         parameters: {
             query?: never;
@@ -181,6 +232,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
         patch: operations["patchCustomer"];
+        trace?: never;
+    };
+    "/Customers/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getCustomerHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Customers/{id}/worksites": {
@@ -219,6 +287,23 @@ export interface paths {
         patch: operations["patchWorksite"];
         trace?: never;
     };
+    "/Customers/{id}/worksites/{worksiteId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getWorksiteHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Contacts": {
         parameters: {
             query?: never;
@@ -253,6 +338,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
         patch: operations["patchContact"];
+        trace?: never;
+    };
+    "/Contacts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContactHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Contracts": {
@@ -291,6 +393,23 @@ export interface paths {
         patch: operations["patchContract"];
         trace?: never;
     };
+    "/Contracts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContractHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/JobOrders": {
         parameters: {
             query?: never;
@@ -325,6 +444,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. Pass-down fields also update the order's unprocessed timecards. */
         patch: operations["patchJobOrder"];
+        trace?: never;
+    };
+    "/JobOrders/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getJobOrderHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Administration/JobTitles": {
@@ -363,6 +499,23 @@ export interface paths {
         patch: operations["patchJobTitle"];
         trace?: never;
     };
+    "/Administration/JobTitles/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getJobTitleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/RateSheets": {
         parameters: {
             query?: never;
@@ -397,6 +550,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. ApplyRateSheetToCustomerDepartments true requires CustomerId. */
         patch: operations["patchRateSheet"];
+        trace?: never;
+    };
+    "/RateSheets/{rateSheetId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getRateSheetHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/TimeEntry/timecards": {
@@ -435,6 +605,23 @@ export interface paths {
         patch: operations["patchTimecard"];
         trace?: never;
     };
+    "/TimeEntry/timecards/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getTimecardHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Assignments": {
         parameters: {
             query?: never;
@@ -469,6 +656,23 @@ export interface paths {
         head?: never;
         /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION). */
         patch: operations["patchAssignment"];
+        trace?: never;
+    };
+    "/Assignments/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getAssignmentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Datalists/ServiceReps": {
@@ -966,6 +1170,23 @@ export interface paths {
         patch: operations["patchEmployeeContactMethod"];
         trace?: never;
     };
+    "/Employees/{id}/contactmethods/{contactMethodId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getEmployeeContactMethodHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Contacts/{id}/contactmethods": {
         parameters: {
             query?: never;
@@ -1000,6 +1221,23 @@ export interface paths {
         head?: never;
         /** Change a contact method of the contact with a JSON Patch document. 200 with no body; another owner's method answers 404. */
         patch: operations["patchContactContactMethod"];
+        trace?: never;
+    };
+    "/Contacts/{id}/contactmethods/{contactMethodId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContactContactMethodHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/Customers/{id}/contactmethods": {
@@ -1038,6 +1276,23 @@ export interface paths {
         patch: operations["patchCustomerContactMethod"];
         trace?: never;
     };
+    "/Customers/{id}/contactmethods/{contactMethodId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getCustomerContactMethodHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Employees/{employeeId}/messages": {
         parameters: {
             query?: never;
@@ -1065,6 +1320,23 @@ export interface paths {
         };
         /** One message of the employee. 404 when the employee is not visible or the message is not one of its. */
         get: operations["getEmployeeMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Employees/{employeeId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getEmployeeMessageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1108,6 +1380,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Prospects/{prospectId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getProspectMessageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Customers/{customerId}/messages": {
         parameters: {
             query?: never;
@@ -1135,6 +1424,23 @@ export interface paths {
         };
         /** One message of the customer. 404 when the customer is not visible or the message is not one of its. */
         get: operations["getCustomerMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Customers/{customerId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getCustomerMessageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1178,6 +1484,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Contacts/{contactId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContactMessageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Contracts/{contractId}/messages": {
         parameters: {
             query?: never;
@@ -1205,6 +1528,23 @@ export interface paths {
         };
         /** One message of the contract. 404 when the contract is not visible or the message is not one of its. */
         get: operations["getContractMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Contracts/{contractId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getContractMessageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1248,6 +1588,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/JobOrders/{jobOrderId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getJobOrderMessageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Assignments/{assignmentId}/messages": {
         parameters: {
             query?: never;
@@ -1277,6 +1634,23 @@ export interface paths {
         get: operations["getAssignmentMessage"];
         /** Replace a message's subject, text, action and date, and link it to the assignment (once, however often it is sent). The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already; once linked it is in GET /Assignments/{assignmentId}/messages and may be the assignment's PrimaryMessageId. 200 with no body; 404 when the assignment or the message is not visible. */
         put: operations["updateAssignmentMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Assignments/{assignmentId}/messages/{messageId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getAssignmentMessageHistory"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1607,6 +1981,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/JobOrders/{id}/candidates/{candidateId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getJobOrderCandidateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Assignments/{id}/accruals": {
         parameters: {
             query?: never;
@@ -1870,6 +2261,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Assessments/Sessions/{sessionId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its changes, newest first: who made each, when, and each field's old and new value (secret fields masked). 404 when the caller does not see it. */
+        get: operations["getAssessmentSessionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Assessments/Sessions/AssessOnCloud/Results": {
         parameters: {
             query?: never;
@@ -2080,6 +2488,36 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        EmployeeHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         ProspectListItem: {
             prospectId: number;
             name: string;
@@ -2088,6 +2526,36 @@ export interface components {
             prospectStatus: string;
             ownedByServiceRepId: number | null;
             hierId: number;
+        };
+        ProspectHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         VendorListItem: {
             vendorId: number;
@@ -2099,6 +2567,36 @@ export interface components {
             isActive: boolean;
             hierId: number;
         };
+        VendorHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         CustomerListItem: {
             customerId: number;
             customerName: string;
@@ -2109,6 +2607,36 @@ export interface components {
             region: string | null;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+        };
+        CustomerHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         WorksiteListItem: {
             worksiteId: number;
@@ -2126,6 +2654,36 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
         };
+        WorksiteHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         ContactListItem: {
             contactId: number;
             firstName: string;
@@ -2138,6 +2696,36 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        ContactHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         ContractListItem: {
             contractId: number;
             name: string;
@@ -2148,6 +2736,36 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+        };
+        ContractHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         JobOrderListItem: {
             jobOrderId: number;
@@ -2165,6 +2783,36 @@ export interface components {
             jobTitle: string;
             startDate: string | null;
         };
+        JobOrderHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         JobTitleListItem: {
             jobTitleId: number;
             skillCode: string;
@@ -2175,6 +2823,36 @@ export interface components {
             isPublic: boolean;
             isActive: boolean;
         };
+        JobTitleHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         RateSheetListItem: {
             rateSheetId: number;
             name: string;
@@ -2183,6 +2861,36 @@ export interface components {
             employeeId: number | null;
             branchId: number | null;
             isActive: boolean;
+        };
+        RateSheetHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         TimecardListItem: {
             timecardId: number;
@@ -2198,6 +2906,36 @@ export interface components {
             overtimeHours: number;
             isProcessed: boolean;
         };
+        TimecardHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         AssignmentListItem: {
             assignmentId: number;
             employeeId: number;
@@ -2212,6 +2950,36 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+        };
+        AssignmentHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         DatalistServiceRep: {
             serviceRepId: number;
@@ -2416,6 +3184,36 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        ContactMethodHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
+        };
         Message: {
             /** @description Int64. */
             messageId: number;
@@ -2436,6 +3234,36 @@ export interface components {
              * @description When it was logged.
              */
             dateCreated: string;
+        };
+        MessageHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         EmailSearchResult: {
             emailAddress: string;
@@ -2556,6 +3384,36 @@ export interface components {
             utmMedium: string | null;
             /** Format: date-time */
             dateCreated: string;
+        };
+        JobOrderCandidateHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         AssignmentAccrual: {
             /** @description The accrual plan's id: the same for every assignment under the plan. */
@@ -2752,6 +3610,36 @@ export interface components {
             requestedAt: string;
             items: components["schemas"]["AssessmentSessionItem"][];
             results: components["schemas"]["AssessmentSessionResult"][];
+        };
+        AssessmentSessionHistoryEntry: {
+            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            changeId: string;
+            action: "created" | "updated" | "deleted";
+            /**
+             * Format: date-time
+             * @description When the change was made (its transaction's time).
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                type: "serviceRep" | "oauthClient" | "webUser" | "job" | "system";
+                /** @description The rep's, web user's or batch job's id; the OAuth client's client id. */
+                id?: number | string;
+                /** @description The credential (API key, token) used; never its secret. */
+                credentialId?: number;
+                jobId?: number;
+            };
+            /** @description The API request that made it (null for a job's or the system's change). */
+            requestId: string | null;
+            /** @description Each changed field, as the record's GET names it: its old and new value. */
+            changes: {
+                [key: string]: {
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    old: unknown;
+                    /** @description The value as the record's GET shows it (masked where secret); null when absent. */
+                    new: unknown;
+                };
+            };
         };
         AssessmentReport: {
             /** @description The provider's id of this report; a report delivered again is stored once. */
@@ -3419,6 +4307,10 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/MiddleName" | "/LastName" | "/Alias" | "/NamePrefix" | "/NameSuffix" | "/WashedStatusId" | "/BranchId" | "/IsActive" | "/EmploymentCategoryId" | "/OrderTypeId" | "/ContactId" | "/OrientationGivenDate" | "/AnniversaryDate" | "/InterviewDate" | "/InterviewedBySrIdent" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/SchoolDistrictId" | "/IsExemptFromSchoolDistrictTax" | "/TaxSchoolDistrictJurisdictionId" | "/IsExemptFromMunicipalityTax" | "/MunicipalityId" | "/TaxMunicipalityJurisdictionId" | "/IsExemptFromCountyTax" | "/CountyId" | "/TaxCountyJurisdictionId" | "/TaxRegion" | "/TaxRegionJurisdictionId" | "/PsdCode" | "/FederalExemptions" | "/Dependents" | "/IsTaxExempt" | "/AdditionalTaxWithholding" | "/TaxRegionExemptions" | "/MaritalTaxStatusId" | "/AlternateEmployeeId" | "/SalesTeamId" | "/LastDate" | "/ActivationDate" | "/DeactivationDate" | "/LicenseClass" | "/IsI9OnFile" | "/I9ExpirationDate" | "/JobTitle" | "/IsPayReady" | "/MailCheck" | "/EmailPaystubs" | "/PaycheckDeliveryCode" | "/DefaultPayRate" | "/PayrollNote" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/PastResidences" | "/SecurityClearance" | "/Convictions" | "/IsConvictedFelon" | "/NumericRating" | "/ServiceRepId" | "/CompanyId" | "/WotcEligibilityStatusId" | "/W4Year" | "/OtherIncome" | "/ExtraDeductions" | "/DependentAllowance" | "/ExtraWithholding" | "/TaxHigher";
         })[];
+        EmployeeHistory: {
+            data: components["schemas"]["EmployeeHistoryEntry"][];
+            totalCount: number;
+        };
         ProspectCreate: {
             /** @description Company name of the prospect. */
             name: string;
@@ -3549,6 +4441,10 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Department" | "/PhoneNumber" | "/PhoneNumberCountryCallingCode" | "/EmailAddress" | "/Notes" | "/PrimaryProspectContactId" | "/Source" | "/OwnedByServiceRepId" | "/TeamId" | "/ProspectStatusId" | "/PrimaryMessageId";
         })[];
+        ProspectHistory: {
+            data: components["schemas"]["ProspectHistoryEntry"][];
+            totalCount: number;
+        };
         VendorCreate: {
             accountId?: number | null;
             activationDate?: string | null;
@@ -4094,6 +4990,10 @@ export interface components {
             /** @enum {string} */
             from: "/AccountId" | "/ActivationDate" | "/IsActive" | "/BusinessCodeId" | "/CertificateOnFile" | "/CompanyAddress" | "/AltCompanyId" | "/PhoneNumberCountryCallingCode" | "/PhoneNumber" | "/CompanyTypeId" | "/ContactName" | "/ContractEndDate" | "/ContractStartDate" | "/CorporateStreet1" | "/CorporateStreet2" | "/CorporateMunicipality" | "/CorporateRegion" | "/CorporatePostalCode" | "/CorporateCountry" | "/CorporateCountryCode" | "/CreditLimit" | "/IsDefaultCompany" | "/DepartmentName" | "/DiscountMethod" | "/EmployerId" | "/EmailAddress" | "/FedEmployerId" | "/CompanyName" | "/ShouldGenerate1099" | "/HierId" | "/IsInvoicePayRequired" | "/IsPayrollDedVendor" | "/IsPayrollSalesTaxVendor" | "/IsPayrollTaxVendor" | "/IsVendor" | "/LocalStreet1" | "/LocalStreet2" | "/LocalMunicipality" | "/LocalRegion" | "/LocalPostalCode" | "/LocalCountry" | "/LocalCountryCode" | "/IsMinorityOwned" | "/OverheadMarkup" | "/ParentCompanyIdent" | "/PayBeginningDate" | "/PayDelayInDays" | "/PaymentsIncludeVAT" | "/PaymentTermsCodeId" | "/PaymentTypeId" | "/PseudoEmployeeId" | "/RemittanceStreet1" | "/RemittanceStreet2" | "/RemittanceMunicipality" | "/RemittanceRegion" | "/RemittancePostalCode" | "/RemittanceCountry" | "/RemittanceCountryCode" | "/IsSBARegistered" | "/IsSmallBusiness" | "/SuppliesDisabledPeople" | "/VendorAccountNumber" | "/IsWomenOwned" | "/BypassAddressValidationService";
         })[];
+        VendorHistory: {
+            data: components["schemas"]["VendorHistoryEntry"][];
+            totalCount: number;
+        };
         CustomerCreate: {
             customerName: string;
             departmentName: string;
@@ -4240,6 +5140,10 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerName" | "/DepartmentName" | "/WorksiteId" | "/Website" | "/IsMonthlyBill" | "/CreditLimit" | "/Note" | "/DateActivated" | "/BranchId" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId";
         })[];
+        CustomerHistory: {
+            data: components["schemas"]["CustomerHistoryEntry"][];
+            totalCount: number;
+        };
         WorksiteCreate: {
             name: string;
             street1?: string | null;
@@ -4336,6 +5240,10 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Street1" | "/Street2" | "/Municipality" | "/Region" | "/PostalCode" | "/CountryCode";
         })[];
+        WorksiteHistory: {
+            data: components["schemas"]["WorksiteHistoryEntry"][];
+            totalCount: number;
+        };
         ContactCreate: {
             firstName: string;
             lastName: string;
@@ -4516,6 +5424,10 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/LastName" | "/Title" | "/NickName" | "/Honorific" | "/Birthday" | "/CustomerId" | "/CompanyId" | "/BranchId" | "/EmployeeId" | "/WorksiteId" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/ServiceRepId";
         })[];
+        ContactHistory: {
+            data: components["schemas"]["ContactHistoryEntry"][];
+            totalCount: number;
+        };
         ContractCreate: {
             /**
              * Format: int64
@@ -4661,6 +5573,10 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerId" | "/Name" | "/Notes" | "/ContractLength" | "/ContractLengthTypeId" | "/ContractStatusId" | "/StartDate" | "/EndDate" | "/PrimaryContactId" | "/ContractCategoryId" | "/OwnedByServiceRepId" | "/DateContractSigned" | "/PrimaryMessageId";
         })[];
+        ContractHistory: {
+            data: components["schemas"]["ContractHistoryEntry"][];
+            totalCount: number;
+        };
         JobOrderCreate: {
             /**
              * Format: int64
@@ -5086,6 +6002,10 @@ export interface components {
             /** @enum {string} */
             from: "/WorkerCompCodeId" | "/AlternateJobOrderId" | "/BurdenTypeId" | "/WorksiteId" | "/Directions" | "/JobTitleId" | "/JobOrderTypeId" | "/PositionsRequired" | "/JobDescription" | "/DressCode" | "/StartDate" | "/EstimatedEndDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/JobOrderDurationId" | "/JobOrderShiftNotes" | "/SafetyNotes" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/JobOrderStatusId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/UsesTimeClock" | "/UsesPeopleNet" | "/ServiceRepId" | "/Notes" | "/PurchaseOrderId" | "/Location" | "/MileageRate" | "/CostCenter" | "/SubEntity" | "/AccountCode" | "/CustomerSkill" | "/CheckDelivery" | "/RequisitionNumber" | "/AlternateRequisitionNumber" | "/RequisitionEndDate" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/PayrollNote" | "/PublicJobTitle" | "/PublicJobDescription" | "/PublicPostingDate" | "/DoNotPostPublicly" | "/PrimaryMessageId" | "/PublicJobDescriptionContentType";
         })[];
+        JobOrderHistory: {
+            data: components["schemas"]["JobOrderHistoryEntry"][];
+            totalCount: number;
+        };
         JobTitleCreate: {
             skillCode: string;
             jobTitle: string;
@@ -5206,6 +6126,10 @@ export interface components {
             /** @enum {string} */
             from: "/SkillCode" | "/SkillCode2" | "/JobTitle" | "/DivisionIdent" | "/JobTitleCategoryId" | "/EEOClass" | "/WorkerCompCodeId" | "/HierId" | "/IsPublic" | "/IsDefault" | "/IsActive";
         })[];
+        JobTitleHistory: {
+            data: components["schemas"]["JobTitleHistoryEntry"][];
+            totalCount: number;
+        };
         RateSheetCreate: {
             name: string;
             employeeId?: number | null;
@@ -5314,6 +6238,10 @@ export interface components {
             /** @enum {string} */
             from: "/EmployeeId" | "/CustomerId" | "/WorksiteId" | "/JobTitleId" | "/BranchId" | "/ShiftId" | "/WorkerCompCodeId" | "/ApplyRateSheetToCustomerDepartments" | "/IsActive";
         })[];
+        RateSheetHistory: {
+            data: components["schemas"]["RateSheetHistoryEntry"][];
+            totalCount: number;
+        };
         TimecardCreate: {
             /** @description A job order inside the caller's hierarchy: its branch, worksite and pass-down values are copied. */
             jobOrderId: number;
@@ -5713,6 +6641,10 @@ export interface components {
             /** @enum {string} */
             from: "/AccountCode" | "/BillRate" | "/BranchId" | "/CheckDeliveryCode" | "/CostCenter" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/DateWorked" | "/Day1TotalHours" | "/Day2TotalHours" | "/Day3TotalHours" | "/Day4TotalHours" | "/Day5TotalHours" | "/Day6TotalHours" | "/Day7TotalHours" | "/DoubletimeBillRate" | "/DoubletimeHours" | "/DoubletimePayRate" | "/InvoiceHoldCode" | "/InvoiceText" | "/IsSalaryApproved" | "/Location" | "/NumberOfDaysWorked" | "/OneTimeDoNotEPay" | "/OneTimeOverrideFederalWithholding" | "/OneTimeOverridePayPeriods" | "/OneTimeOverrideRegionWithholding" | "/OvertimeBillRate" | "/OvertimeHours" | "/OvertimePayRate" | "/PayCodeId" | "/PayHoldCode" | "/PayPeriodEndDate" | "/PayPeriodStartDate" | "/PayRate" | "/PayrollNote" | "/PurchaseOrderId" | "/RegularHours" | "/RequisitionNumber" | "/SalaryBillRate" | "/SalaryPayRate" | "/ShowZeroBillOnInvoice" | "/SubEntity" | "/UnitBillRate" | "/UnitPayRate" | "/Units" | "/VendorInvoiceNumber" | "/WeekendDate" | "/WorksiteId";
         })[];
+        TimecardHistory: {
+            data: components["schemas"]["TimecardHistoryEntry"][];
+            totalCount: number;
+        };
         AssignmentCreate: {
             /**
              * Format: int64
@@ -6052,6 +6984,10 @@ export interface components {
             /** @enum {string} */
             from: "/AlternateAssignmentId" | "/BurdenTypeId" | "/TemporaryPhoneNumber" | "/AssignmentStatusId" | "/ReplacesAssignmentId" | "/CustomerHasBlacklistedEmployee" | "/EmployeeHasBlacklistedCustomer" | "/JobTitleId" | "/BusinessCodeId" | "/StartDate" | "/EndDate" | "/ExpectedEndDate" | "/OriginalStartDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/ShiftNote" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/WorkerCompCodeId" | "/PayrollNote" | "/PerformanceNote" | "/PurchaseOrderId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/AccountManagerServiceRepId" | "/ServiceRepId" | "/IsNonComparable" | "/ResetsAWRClock" | "/PrimaryMessageId" | "/RemoteWorkStatusId";
         })[];
+        AssignmentHistory: {
+            data: components["schemas"]["AssignmentHistoryEntry"][];
+            totalCount: number;
+        };
         DatalistServiceRepPage: {
             data: components["schemas"]["DatalistServiceRep"][];
             totalCount: number;
@@ -6237,6 +7173,10 @@ export interface components {
             /** @enum {string} */
             from: "/ContactMethodTypeId" | "/ContactMethod" | "/IsActive" | "/Notes" | "/WhenAvailable" | "/AreaCode" | "/ProviderId" | "/CountryCallingCode" | "/IsPinned";
         })[];
+        ContactMethodHistory: {
+            data: components["schemas"]["ContactMethodHistoryEntry"][];
+            totalCount: number;
+        };
         MessagePage: {
             data: components["schemas"]["Message"][];
             totalCount: number;
@@ -6251,6 +7191,10 @@ export interface components {
         MessageCreated: {
             /** @description Id of the new message (Int64); Location is its read. */
             messageId: number;
+        };
+        MessageHistory: {
+            data: components["schemas"]["MessageHistoryEntry"][];
+            totalCount: number;
         };
         AssignmentMessageUpdate: {
             subject?: string | null;
@@ -6459,6 +7403,10 @@ export interface components {
             data: components["schemas"]["JobOrderCandidate"][];
             totalCount: number;
         };
+        JobOrderCandidateHistory: {
+            data: components["schemas"]["JobOrderCandidateHistoryEntry"][];
+            totalCount: number;
+        };
         AssignmentAccrualPage: {
             data: components["schemas"]["AssignmentAccrual"][];
             totalCount: number;
@@ -6566,6 +7514,10 @@ export interface components {
         };
         AssessmentSessionPage: {
             data: components["schemas"]["AssessmentSession"][];
+            totalCount: number;
+        };
+        AssessmentSessionHistory: {
+            data: components["schemas"]["AssessmentSessionHistoryEntry"][];
             totalCount: number;
         };
         AssessmentResultsCallback: {
@@ -6961,6 +7913,66 @@ export interface operations {
             };
         };
     };
+    getEmployeeHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Employee. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeHistory"];
+                    "text/json": components["schemas"]["EmployeeHistory"];
+                    "application/xml": components["schemas"]["EmployeeHistory"];
+                    "text/xml": components["schemas"]["EmployeeHistory"];
+                    "text/plain": components["schemas"]["EmployeeHistory"];
+                    "text/csv": components["schemas"]["EmployeeHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmployeeHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listProspects: {
         parameters: {
             query?: {
@@ -7121,6 +8133,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProspectHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Prospect. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectHistory"];
+                    "text/json": components["schemas"]["ProspectHistory"];
+                    "application/xml": components["schemas"]["ProspectHistory"];
+                    "text/xml": components["schemas"]["ProspectHistory"];
+                    "text/plain": components["schemas"]["ProspectHistory"];
+                    "text/csv": components["schemas"]["ProspectHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ProspectHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -7321,6 +8393,66 @@ export interface operations {
             };
         };
     };
+    getVendorHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Vendor. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorHistory"];
+                    "text/json": components["schemas"]["VendorHistory"];
+                    "application/xml": components["schemas"]["VendorHistory"];
+                    "text/xml": components["schemas"]["VendorHistory"];
+                    "text/plain": components["schemas"]["VendorHistory"];
+                    "text/csv": components["schemas"]["VendorHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["VendorHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
@@ -7481,6 +8613,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomerHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHistory"];
+                    "text/json": components["schemas"]["CustomerHistory"];
+                    "application/xml": components["schemas"]["CustomerHistory"];
+                    "text/xml": components["schemas"]["CustomerHistory"];
+                    "text/plain": components["schemas"]["CustomerHistory"];
+                    "text/csv": components["schemas"]["CustomerHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["CustomerHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -7690,6 +8882,68 @@ export interface operations {
             };
         };
     };
+    getWorksiteHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                id: number;
+                /** @description Id of the Worksite. */
+                worksiteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksiteHistory"];
+                    "text/json": components["schemas"]["WorksiteHistory"];
+                    "application/xml": components["schemas"]["WorksiteHistory"];
+                    "text/xml": components["schemas"]["WorksiteHistory"];
+                    "text/plain": components["schemas"]["WorksiteHistory"];
+                    "text/csv": components["schemas"]["WorksiteHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WorksiteHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContacts: {
         parameters: {
             query?: {
@@ -7870,6 +9124,66 @@ export interface operations {
             };
         };
     };
+    getContactHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contact. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactHistory"];
+                    "text/json": components["schemas"]["ContactHistory"];
+                    "application/xml": components["schemas"]["ContactHistory"];
+                    "text/xml": components["schemas"]["ContactHistory"];
+                    "text/plain": components["schemas"]["ContactHistory"];
+                    "text/csv": components["schemas"]["ContactHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContracts: {
         parameters: {
             query?: {
@@ -8029,6 +9343,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContractHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contract. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractHistory"];
+                    "text/json": components["schemas"]["ContractHistory"];
+                    "application/xml": components["schemas"]["ContractHistory"];
+                    "text/xml": components["schemas"]["ContractHistory"];
+                    "text/plain": components["schemas"]["ContractHistory"];
+                    "text/csv": components["schemas"]["ContractHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContractHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -8229,6 +9603,66 @@ export interface operations {
             };
         };
     };
+    getJobOrderHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderHistory"];
+                    "text/json": components["schemas"]["JobOrderHistory"];
+                    "application/xml": components["schemas"]["JobOrderHistory"];
+                    "text/xml": components["schemas"]["JobOrderHistory"];
+                    "text/plain": components["schemas"]["JobOrderHistory"];
+                    "text/csv": components["schemas"]["JobOrderHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listJobTitles: {
         parameters: {
             query?: {
@@ -8388,6 +9822,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobTitleHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the JobTitle. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobTitleHistory"];
+                    "text/json": components["schemas"]["JobTitleHistory"];
+                    "application/xml": components["schemas"]["JobTitleHistory"];
+                    "text/xml": components["schemas"]["JobTitleHistory"];
+                    "text/plain": components["schemas"]["JobTitleHistory"];
+                    "text/csv": components["schemas"]["JobTitleHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobTitleHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -8588,6 +10082,66 @@ export interface operations {
             };
         };
     };
+    getRateSheetHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the RateSheet. */
+                rateSheetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateSheetHistory"];
+                    "text/json": components["schemas"]["RateSheetHistory"];
+                    "application/xml": components["schemas"]["RateSheetHistory"];
+                    "text/xml": components["schemas"]["RateSheetHistory"];
+                    "text/plain": components["schemas"]["RateSheetHistory"];
+                    "text/csv": components["schemas"]["RateSheetHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["RateSheetHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listTimecards: {
         parameters: {
             query?: {
@@ -8747,6 +10301,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTimecardHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Timecard. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimecardHistory"];
+                    "text/json": components["schemas"]["TimecardHistory"];
+                    "application/xml": components["schemas"]["TimecardHistory"];
+                    "text/xml": components["schemas"]["TimecardHistory"];
+                    "text/plain": components["schemas"]["TimecardHistory"];
+                    "text/csv": components["schemas"]["TimecardHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["TimecardHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -8931,6 +10545,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssignmentHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Assignment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentHistory"];
+                    "text/json": components["schemas"]["AssignmentHistory"];
+                    "application/xml": components["schemas"]["AssignmentHistory"];
+                    "text/xml": components["schemas"]["AssignmentHistory"];
+                    "text/plain": components["schemas"]["AssignmentHistory"];
+                    "text/csv": components["schemas"]["AssignmentHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -10477,6 +12151,66 @@ export interface operations {
             };
         };
     };
+    getEmployeeContactMethodHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                contactMethodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodHistory"];
+                    "text/json": components["schemas"]["ContactMethodHistory"];
+                    "application/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/plain": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": components["schemas"]["ContactMethodHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContactContactMethods: {
         parameters: {
             query?: {
@@ -10652,6 +12386,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContactContactMethodHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                contactMethodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodHistory"];
+                    "text/json": components["schemas"]["ContactMethodHistory"];
+                    "application/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/plain": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": components["schemas"]["ContactMethodHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -10867,6 +12661,66 @@ export interface operations {
             };
         };
     };
+    getCustomerContactMethodHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                contactMethodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodHistory"];
+                    "text/json": components["schemas"]["ContactMethodHistory"];
+                    "application/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/xml": components["schemas"]["ContactMethodHistory"];
+                    "text/plain": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": components["schemas"]["ContactMethodHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listEmployeeMessages: {
         parameters: {
             query?: {
@@ -10993,6 +12847,68 @@ export interface operations {
                     "application/xml": components["schemas"]["Message"];
                     "text/xml": components["schemas"]["Message"];
                     "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEmployeeMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Employee. */
+                employeeId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -11163,6 +13079,68 @@ export interface operations {
             };
         };
     };
+    getProspectMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Prospect. */
+                prospectId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCustomerMessages: {
         parameters: {
             query?: {
@@ -11289,6 +13267,68 @@ export interface operations {
                     "application/xml": components["schemas"]["Message"];
                     "text/xml": components["schemas"]["Message"];
                     "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomerMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Customer. */
+                customerId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -11459,6 +13499,68 @@ export interface operations {
             };
         };
     };
+    getContactMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contact. */
+                contactId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContractMessages: {
         parameters: {
             query?: {
@@ -11607,6 +13709,68 @@ export interface operations {
             };
         };
     };
+    getContractMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Contract. */
+                contractId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listJobOrderMessages: {
         parameters: {
             query?: {
@@ -11733,6 +13897,68 @@ export interface operations {
                     "application/xml": components["schemas"]["Message"];
                     "text/xml": components["schemas"]["Message"];
                     "text/plain": components["schemas"]["Message"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobOrderMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                jobOrderId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -11921,6 +14147,68 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssignmentMessageHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the Assignment. */
+                assignmentId: number;
+                /** @description Id of the message (Int64). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageHistory"];
+                    "text/json": components["schemas"]["MessageHistory"];
+                    "application/xml": components["schemas"]["MessageHistory"];
+                    "text/xml": components["schemas"]["MessageHistory"];
+                    "text/plain": components["schemas"]["MessageHistory"];
+                    "text/csv": components["schemas"]["MessageHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                };
+            };
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
@@ -12843,6 +15131,66 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderCandidate"];
                     "text/xml": components["schemas"]["JobOrderCandidate"];
                     "text/plain": components["schemas"]["JobOrderCandidate"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobOrderCandidateHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                candidateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/json": components["schemas"]["JobOrderCandidateHistory"];
+                    "application/xml": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/xml": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/plain": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/csv": components["schemas"]["JobOrderCandidateHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderCandidateHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
@@ -13954,6 +16302,66 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentSession"];
                     "text/xml": components["schemas"]["AssessmentSession"];
                     "text/plain": components["schemas"]["AssessmentSession"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssessmentSessionHistory: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Items to return (1 to 1000). */
+                take?: number;
+                /** @description Only the changes of this field (as the record's GET names it, any letter case). */
+                field?: string;
+                /** @description Only the changes made at or after this instant. */
+                since?: string;
+                /** @description Only the changes made before this instant. */
+                until?: string;
+                /** @description Only this change (`chg_<n>`: an event's `changeId`). */
+                change?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The assessment session (Int64). */
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentSessionHistory"];
+                    "text/json": components["schemas"]["AssessmentSessionHistory"];
+                    "application/xml": components["schemas"]["AssessmentSessionHistory"];
+                    "text/xml": components["schemas"]["AssessmentSessionHistory"];
+                    "text/plain": components["schemas"]["AssessmentSessionHistory"];
+                    "text/csv": components["schemas"]["AssessmentSessionHistory"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentSessionHistory"];
                 };
             };
             /** @description A problem (application/problem+json). */
