@@ -28,7 +28,7 @@ export function reconnectDelay(attempt: number): number {
 }
 
 export async function listen(
-  database: Database,
+  database: Pick<Database, 'pool'>,
   channels: readonly string[],
   onNotification: (channel: string, payload: string) => void,
   options: ListenOptions = {},

@@ -70,4 +70,6 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   index('webhook_deliveries_event').on(t.tenantId, t.eventId),
   // The queue: only deliveries still to make, by when they are due.
   index('webhook_deliveries_due').on(t.nextAttemptAt).where(sql`status = 'Pending'`),
+  // Per-record order (webhook-delivery.ts claim): a subscription's deliveries still to make.
+  index('webhook_deliveries_pending').on(t.tenantId, t.subscriptionId, t.eventId).where(sql`status = 'Pending'`),
 ]);
