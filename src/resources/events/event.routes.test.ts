@@ -202,6 +202,24 @@ describe('issue 28 GET /Events?wait= (long poll)', () => {
     }
   });
 
+  it('a notification missed while the listener is down does not strand a waiter: losing and restoring the listener makes it read again', async () => {
+    const after = await cursor(c.admin);
+    // No notification will come for this event (the trigger is off): as if sent while the listener was down.
+    await t.database.db.execute(sql`alter table events disable trigger events_notify_inserted`);
+    try {
+      const polled = c.admin({ method: 'GET', url: `/Events?after=${after}&wait=10` });
+      await until(() => waitersOf(t.database.pool, t.tenant.tenantId) > 0);
+      const id = await employee(c.north, t.tenant.north.branchId, 'Unnotified');
+      // The listener's connection dies (a database restart, a network cut).
+      await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = 'staffing listen'`);
+      const page = (await polled).json();
+      expect(page.data.map((e: EventBody) => e.record.id)).toEqual([id]);
+    } finally {
+      await t.database.db.execute(sql`alter table events enable trigger events_notify_inserted`);
+    }
+  });
+
   it('a wait with nothing happening answers the empty page when it runs out; wait is 0..30 (400 naming it)', async () => {
     const after = await cursor(c.admin);
     const res = await c.admin({ method: 'GET', url: `/Events?after=${after}&wait=1` });
