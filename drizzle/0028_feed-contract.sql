@@ -4,7 +4,14 @@ CREATE TABLE "event_log_pruned" (
 	CONSTRAINT "event_log_pruned_tenant_id_pk" PRIMARY KEY("tenant_id")
 );
 --> statement-breakpoint
-CREATE INDEX "webhook_deliveries_pending" ON "webhook_deliveries" USING btree ("tenant_id","subscription_id","event_id") WHERE status = 'Pending';--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD COLUMN "record_type" text;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD COLUMN "record_id" bigint;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD COLUMN "sequence" bigint;--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending" ON "webhook_deliveries" USING btree ("tenant_id","subscription_id","record_type","record_id","sequence") WHERE status = 'Pending';--> statement-breakpoint
+-- Deliveries made before this migration: their event's record and sequence (per-record order, webhook-delivery.ts).
+UPDATE "webhook_deliveries" d SET "record_type" = e."record_type", "record_id" = e."record_id", "sequence" = e."sequence"
+  FROM "events" e WHERE e."tenant_id" = d."tenant_id" AND e."id" = d."event_id";
+--> statement-breakpoint
 -- Wakes the feed's long polls and the webhook deliverers (docs/decisions/0045): once per statement
 -- that wrote events, one notification per tenant, delivered at commit (NOTIFY is transactional, and
 -- PostgreSQL folds a transaction's identical notifications into one). The payload is the tenant id.

@@ -91,8 +91,8 @@ export async function fanOut(db: Db): Promise<number> {
        for update of s skip locked),
     tops as (select s.tenant_id, s.id, (select max(e.sequence) from events e where e.tenant_id = s.tenant_id) as top from subs s),
     added as (
-      insert into webhook_deliveries (tenant_id, subscription_id, event_id)
-      select s.tenant_id, s.id, e.id
+      insert into webhook_deliveries (tenant_id, subscription_id, event_id, record_type, record_id, sequence)
+      select s.tenant_id, s.id, e.id, e.record_type, e.record_id, e.sequence
         from subs s
         join events e on e.tenant_id = s.tenant_id and e.sequence > s.last_sequence
         join hierarchy_nodes en on en.tenant_id = e.tenant_id and en.id = e.hier_id
@@ -120,15 +120,14 @@ async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs
        where (d.tenant_id, d.id) in (
          select q.tenant_id, q.id from webhook_deliveries q
            join webhook_subscriptions s on s.tenant_id = q.tenant_id and s.id = q.subscription_id
-           join events qe on qe.tenant_id = q.tenant_id and qe.id = q.event_id
           where q.status = 'Pending' and q.next_attempt_at <= now() and (q.lease_until is null or q.lease_until < now())
             -- At delivery time too: nothing is sent once the credential has ended, whenever the delivery was made.
             and ${disabledReason('s')} is null
             -- Per record in order: not while an earlier event of the record waits (retrying, or in flight) for this subscription.
             and not exists (
-              select 1 from webhook_deliveries p join events pe on pe.tenant_id = p.tenant_id and pe.id = p.event_id
+              select 1 from webhook_deliveries p
                where p.tenant_id = q.tenant_id and p.subscription_id = q.subscription_id and p.status = 'Pending'
-                 and pe.record_type = qe.record_type and pe.record_id = qe.record_id and pe.sequence < qe.sequence)
+                 and p.record_type = q.record_type and p.record_id = q.record_id and p.sequence < q.sequence)
           order by q.next_attempt_at, q.id
           limit ${options.batch}
           for update of q skip locked)
