@@ -94,7 +94,8 @@ export interface Armed {
  */
 export class EventWaits {
   private hub: Hub | undefined;
-  private readonly mine = new Set<Wake>();
+  /** This user's waiters, each with what unregisters it. */
+  private readonly mine = new Map<Wake, () => void>();
   private closed = false;
 
   constructor(private readonly log?: ListenOptions['log']) {}
@@ -133,12 +134,12 @@ export class EventWaits {
     const set = tenantId === undefined ? hub.any : hub.byTenant.get(tenantId) ?? new Set<Wake>();
     if (tenantId !== undefined) hub.byTenant.set(tenantId, set);
     set.add(wake);
-    this.mine.add(wake);
     const cancel = () => {
       set.delete(wake);
-      if (tenantId !== undefined && set.size === 0) hub.byTenant.delete(tenantId);
+      if (tenantId !== undefined && set.size === 0 && hub.byTenant.get(tenantId) === set) hub.byTenant.delete(tenantId);
       this.mine.delete(wake);
     };
+    this.mine.set(wake, cancel);
     return {
       cancel,
       until: (ms, signal) => new Promise<void>((resolve) => {
@@ -155,11 +156,14 @@ export class EventWaits {
     };
   }
 
-  /** Ends every wait of this user at once and lets the listener go when no one else uses it. */
+  /** Ends every wait of this user at once (and unregisters them) and lets the listener go when no one else uses it. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const wake of [...this.mine]) wake();
+    for (const [wake, cancel] of [...this.mine]) {
+      wake();
+      cancel();
+    }
     const hub = this.hub;
     this.hub = undefined;
     await hub?.release();

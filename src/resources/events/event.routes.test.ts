@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { as, callers, testApp, testConfig, type Caller, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../platform/db/database.ts';
-import { waitersOf } from '../../platform/events/event-wake.ts';
+import { EventWaits, MAX_WAITERS, waitersOf } from '../../platform/events/event-wake.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { batchJobs } from '../../platform/jobs/job.table.ts';
 import { completeJobIfDone } from '../../platform/jobs/queue.ts';
@@ -218,6 +218,22 @@ describe('issue 28 GET /Events?wait= (long poll)', () => {
     } finally {
       await t.database.db.execute(sql`alter table events enable trigger events_notify_inserted`);
     }
+  });
+
+  it(`waits are bounded: with ${MAX_WAITERS} polls waiting in the process, one more answers 503 with Retry-After (a poll that need not wait still answers)`, async () => {
+    const after = await cursor(c.admin);
+    const others = new EventWaits();
+    try {
+      for (let i = 0; i < MAX_WAITERS; i++) await others.arm(t.database.pool, t.other.tenantId);
+      const refused = await c.admin({ method: 'GET', url: `/Events?after=${after}&wait=5` });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toMatchObject({ code: 'OVERLOADED' });
+      expect((await c.admin({ method: 'GET', url: `/Events?after=${after}` })).statusCode).toBe(200);
+    } finally {
+      await others.close();
+    }
+    expect(waitersOf(t.database.pool, t.other.tenantId)).toBe(0);
   });
 
   it('a wait with nothing happening answers the empty page when it runs out; wait is 0..30 (400 naming it)', async () => {
