@@ -39,3 +39,14 @@ export const events = pgTable('events', {
   // Retention (retention.ts): the oldest first.
   index('events_occurred').on(t.occurredAt),
 ]);
+
+/**
+ * Where each tenant's log starts since pruning (retention.ts): the highest sequence retention has
+ * deleted. A feed cursor below it would silently skip what was pruned, so it answers 410 instead
+ * (docs/decisions/0045).
+ */
+export const eventLogPruned = pgTable('event_log_pruned', {
+  tenantId: tenantId(),
+  /** The highest sequence deleted: events after it are all still in the log. */
+  prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.tenantId] })]);

@@ -2,8 +2,12 @@
 // change it reports, and GET /Events pages it by cursor, showing only events of records the caller
 // may read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { as, callers, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { as, callers, testApp, testConfig, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../platform/db/database.ts';
+import { EventWaits, MAX_WAITERS, waitersOf } from '../../platform/events/event-wake.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
 import { batchJobs } from '../../platform/jobs/job.table.ts';
 import { completeJobIfDone } from '../../platform/jobs/queue.ts';
@@ -173,6 +177,137 @@ describe('GEN-16 GET /Events', () => {
   });
 });
 
+/** Resolves when `ready` holds, checking every 10 ms (what a test waits for before it acts; no assertion on time). */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('issue 28 GET /Events?wait= (long poll)', () => {
+  it('a poll waiting after the last event answers with the event another process commits, woken by its NOTIFY (not its wait running out)', async () => {
+    const after = await cursor(c.admin);
+    // Another process: its own pool and app, writing through its own request path.
+    const database = openDatabase(t.database.url, 2);
+    const other = await buildApp({ config: testConfig(), database, listenForRevocations: false });
+    try {
+      const polled = c.admin({ method: 'GET', url: `/Events?after=${after}&wait=10` });
+      await until(() => waitersOf(t.database.pool, t.tenant.tenantId) > 0);
+      const res = await as(other, t.tenant.northToken)({ method: 'POST', url: '/Employees', payload: { firstName: 'Long', lastName: 'Polled', branchId: t.tenant.north.branchId, region: 'MN' } });
+      expect(res.statusCode, res.body).toBe(201);
+      const page = (await polled).json();
+      expect(page.data.map((e: EventBody) => [e.type, e.record.id])).toEqual([['employee.created', res.json().employeeId]]);
+      expect(page.next).toBe(page.data[0].sequence);
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+
+  it('a notification missed while the listener is down does not strand a waiter: losing and restoring the listener makes it read again', async () => {
+    const after = await cursor(c.admin);
+    // No notification will come for this event (the trigger is off): as if sent while the listener was down.
+    await t.database.db.execute(sql`alter table events disable trigger events_notify_inserted`);
+    try {
+      const polled = c.admin({ method: 'GET', url: `/Events?after=${after}&wait=10` });
+      await until(() => waitersOf(t.database.pool, t.tenant.tenantId) > 0);
+      const id = await employee(c.north, t.tenant.north.branchId, 'Unnotified');
+      // The listener's connection dies (a database restart, a network cut).
+      await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = 'staffing listen'`);
+      const page = (await polled).json();
+      expect(page.data.map((e: EventBody) => e.record.id)).toEqual([id]);
+    } finally {
+      await t.database.db.execute(sql`alter table events enable trigger events_notify_inserted`);
+    }
+  });
+
+  it(`waits are bounded: with ${MAX_WAITERS} polls waiting in the process, one more answers 503 with Retry-After (a poll that need not wait still answers)`, async () => {
+    const after = await cursor(c.admin);
+    const others = new EventWaits();
+    try {
+      for (let i = 0; i < MAX_WAITERS; i++) await others.arm(t.database.pool, t.other.tenantId);
+      const refused = await c.admin({ method: 'GET', url: `/Events?after=${after}&wait=5` });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toMatchObject({ code: 'OVERLOADED' });
+      expect((await c.admin({ method: 'GET', url: `/Events?after=${after}` })).statusCode).toBe(200);
+    } finally {
+      await others.close();
+    }
+    expect(waitersOf(t.database.pool, t.other.tenantId)).toBe(0);
+  });
+
+  it('a wait with nothing happening answers the empty page when it runs out; wait is 0..30 (400 naming it)', async () => {
+    const after = await cursor(c.admin);
+    const res = await c.admin({ method: 'GET', url: `/Events?after=${after}&wait=1` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: [], totalCount: 0, next: after });
+    expect(waitersOf(t.database.pool, t.tenant.tenantId)).toBe(0);
+    for (const bad of ['31', '-1', '1.5']) {
+      expect((await c.admin({ method: 'GET', url: `/Events?wait=${bad}` })).json(), bad).toMatchObject({ status: 400, errors: { wait: expect.any(Array) } });
+    }
+  });
+
+  it('a client that goes away frees its wait; closing the server answers the waits left at once (empty page), so close() does not wait for them', async () => {
+    const after = await cursor(c.admin);
+    const other = await buildApp({ config: testConfig(), database: t.database, listenForRevocations: false });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.server.address();
+    if (address === null || typeof address === 'string') throw new Error('a TCP address');
+    const get = (signal?: AbortSignal) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: address.port, path: `/Events?after=${after}&wait=30`, headers: { 'x-tw-token': t.tenant.adminToken.token }, signal }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => { body += String(chunk); });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
+    try {
+      const gone = new AbortController();
+      const abandoned = get(gone.signal).catch((e: unknown) => e);
+      await until(() => waitersOf(t.database.pool, t.tenant.tenantId) === 1);
+      gone.abort();
+      await abandoned;
+      await until(() => waitersOf(t.database.pool, t.tenant.tenantId) === 0);
+
+      const left = get();
+      await until(() => waitersOf(t.database.pool, t.tenant.tenantId) === 1);
+      await other.close();
+      const answer = await left;
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ data: [], totalCount: 0, next: after });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('issue 28 an event carries its change', () => {
+  it('a created and an updated event carry their change id (the record\'s history entry of their transaction) and each field\'s old and new value', async () => {
+    const after = await cursor(c.admin);
+    const id = await employee(c.north, t.tenant.north.branchId, 'Before');
+    expect((await patch(c.north, id, [{ op: 'replace', path: '/LastName', value: 'After' }])).statusCode).toBe(200);
+    const [created, updated] = of(await feed(c.admin, after), id);
+    const { rows } = await t.database.db.execute<{ id: string; action: string }>(sql`select id, action from record_changes
+      where tenant_id = ${t.tenant.tenantId} and record_type = 'Employee' and record_id = ${id} order by id`);
+    expect(rows.map((r) => [`chg_${r.id}`, r.action])).toEqual([[created!.changeId, 'created'], [updated!.changeId, 'updated']]);
+    expect(created!.changes).toMatchObject({ lastName: { old: null, new: 'Before' }, firstName: { old: null, new: 'Eve' } });
+    expect(updated!.changes).toEqual({ lastName: { old: 'Before', new: 'After' } });
+    expect(updated!.history).toBeUndefined();
+  });
+
+  it('an event of what keeps no history (a batch job) has no change id', async () => {
+    const { tenantId, north } = t.tenant;
+    const [job] = await t.database.db.insert(batchJobs).values({ tenantId, batchJobType: 'Test_Events', parameters: {}, status: 'Processing', hierId: north.hierId, serviceRepId: north.repId })
+      .returning({ id: batchJobs.id });
+    const after = await cursor(c.admin);
+    await completeJobIfDone(t.database.pool, tenantId, job!.id);
+    const [completed] = (await feed(c.admin, after)).data.filter((e) => e.record.id === job!.id);
+    expect(completed).toMatchObject({ type: 'batchJob.completed' });
+    expect(completed!.changeId).toBeUndefined();
+    expect(completed!.changes).toBeUndefined();
+  });
+});
+
 describe('GEN-16 retention (EVENT_RETENTION_DAYS)', () => {
   it('GEN-16 events older than the retention go, with their finished deliveries; an event a delivery still retries stays, as do recent ones', async () => {
     const db = t.database.db, { tenantId, adminRepId, rootHierId } = t.tenant;
@@ -195,5 +330,26 @@ describe('GEN-16 retention (EVENT_RETENTION_DAYS)', () => {
     expect(kept.rows.map((r) => Number(r.id))).toEqual([pending, recent]);
     const deliveries = await db.execute<{ event_id: string }>(sql`select event_id from webhook_deliveries where tenant_id = ${tenantId} and subscription_id = ${sub!.id}`);
     expect(deliveries.rows.map((r) => Number(r.event_id))).toEqual([pending]);
+  });
+});
+
+describe('issue 28 a cursor older than retention answers 410', () => {
+  it('410 naming after when events after the cursor were pruned (after=0 too), with the oldest cursor served; from that cursor the feed answers', async () => {
+    // The retention test above pruned this tenant's old events.
+    const { rows: [pruned] } = await t.database.db.execute<{ pruned_through: number }>(sql`select pruned_through from event_log_pruned where tenant_id = ${t.tenant.tenantId}`);
+    const through = Number(pruned!.pruned_through);
+    expect(through).toBeGreaterThan(0);
+    for (const after of [0, through - 1]) {
+      const res = await c.admin({ method: 'GET', url: `/Events?after=${after}&wait=5` });
+      expect(res.statusCode, res.body).toBe(410);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ code: 'EVENT_CURSOR_EXPIRED', oldestCursor: through, errors: { after: [expect.stringContaining(String(through))] } });
+      expect(res.json().detail).toMatch(/history|list/);
+    }
+    const res = await c.admin({ method: 'GET', url: `/Events?after=${through}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.every((e: EventBody) => e.sequence > through)).toBe(true);
+    // Another tenant's log was not pruned: its cursor 0 is served.
+    expect((await c.otherAdmin({ method: 'GET', url: '/Events?after=0' })).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,10 @@
 // (FOR UPDATE SKIP LOCKED: any number of workers) of subscriptions whose credential is still alive,
 // POST each, signed the Standard Webhooks way, and record the outcome: delivered, retried later
 // with a growing delay, or failed after the last attempt. At least once: a worker that dies after
-// the POST but before recording it sends again when the lease runs out; receivers dedupe on `webhook-id`.
+// the POST but before recording it sends again when the lease runs out; receivers dedupe on
+// `webhook-id` (the event's change id). Per record in order: a subscription's delivery of an event
+// waits while an earlier event of the same record is undelivered. The loop is woken by the commit of
+// events (NOTIFY, event-wake.ts), with a slow poll as a safety net (decision 0045).
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -14,7 +17,8 @@ import type { Database, Db } from '../../platform/db/database.ts';
 import type { JobLog } from '../../platform/jobs/job-catalog.ts';
 import type { BackgroundLoop } from '../../platform/background.ts';
 import { addressProblem, guardedLookup } from './address-guard.ts';
-import { eventColumns, toEventBody, type EventRow } from '../../platform/events/event-shape.ts';
+import { eventChangeJoin, eventColumns, toEventBody, webhookIdOf, type EventRow } from '../../platform/events/event-shape.ts';
+import { EventWaits } from '../../platform/events/event-wake.ts';
 import { sequenceAllEvents } from '../../platform/events/outbox.ts';
 import { disabledReason } from './subscription-state.ts';
 
@@ -29,7 +33,7 @@ export interface DeliveryOptions {
   maxAttempts: number;
   /** Deliveries claimed (and sent at once) per step. */
   batch: number;
-  /** Polling interval of the worker's delivery loop. */
+  /** The delivery loop's safety poll: it is woken by each commit of events, and runs at least this often (retries coming due). */
   pollMs: number;
   log: JobLog;
 }
@@ -38,7 +42,7 @@ export interface DeliveryOptions {
 export function webhookOptions(config: Config, log: JobLog): DeliveryOptions {
   return {
     allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
-    timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, batch: 16, pollMs: 1000, log,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, batch: 16, pollMs: SAFETY_POLL_MS, log,
   };
 }
 
@@ -49,6 +53,9 @@ export function webhookOptions(config: Config, log: JobLog): DeliveryOptions {
  */
 export const RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
 export const retryDelaySeconds = (attempt: number) => RETRY_DELAYS_SECONDS[Math.min(attempt, RETRY_DELAYS_SECONDS.length) - 1]!;
+
+/** How often the delivery loop runs without being woken: retries coming due, a notification lost. */
+const SAFETY_POLL_MS = 5000;
 
 /** The response bytes read (then the connection is dropped): receivers answer with a status, not a body. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -84,8 +91,8 @@ export async function fanOut(db: Db): Promise<number> {
        for update of s skip locked),
     tops as (select s.tenant_id, s.id, (select max(e.sequence) from events e where e.tenant_id = s.tenant_id) as top from subs s),
     added as (
-      insert into webhook_deliveries (tenant_id, subscription_id, event_id)
-      select s.tenant_id, s.id, e.id
+      insert into webhook_deliveries (tenant_id, subscription_id, event_id, record_type, record_id, sequence)
+      select s.tenant_id, s.id, e.id, e.record_type, e.record_id, e.sequence
         from subs s
         join events e on e.tenant_id = s.tenant_id and e.sequence > s.last_sequence
         join hierarchy_nodes en on en.tenant_id = e.tenant_id and en.id = e.hier_id
@@ -116,6 +123,11 @@ async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs
           where q.status = 'Pending' and q.next_attempt_at <= now() and (q.lease_until is null or q.lease_until < now())
             -- At delivery time too: nothing is sent once the credential has ended, whenever the delivery was made.
             and ${disabledReason('s')} is null
+            -- Per record in order: not while an earlier event of the record waits (retrying, or in flight) for this subscription.
+            and not exists (
+              select 1 from webhook_deliveries p
+               where p.tenant_id = q.tenant_id and p.subscription_id = q.subscription_id and p.status = 'Pending'
+                 and p.record_type = q.record_type and p.record_id = q.record_id and p.sequence < q.sequence)
           order by q.next_attempt_at, q.id
           limit ${options.batch}
           for update of q skip locked)
@@ -124,7 +136,8 @@ async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs
            case when s.previous_secret_until > now() then s.previous_secret end as previous_secret, ${sql.raw(eventColumns('e'))}
       from claimed c
       join webhook_subscriptions s on s.tenant_id = c.tenant_id and s.id = c.subscription_id
-      join events e on e.tenant_id = c.tenant_id and e.id = c.event_id`);
+      join events e on e.tenant_id = c.tenant_id and e.id = c.event_id
+      ${sql.raw(eventChangeJoin('e'))}`);
   return rows;
 }
 
@@ -186,11 +199,12 @@ async function deliver(db: Db, delivery: Claimed, options: DeliveryOptions): Pro
   const event = toEventBody(delivery);
   const body = JSON.stringify(event);
   const timestamp = Math.floor(Date.now() / 1000);
+  const id = webhookIdOf(event);
   const outcome = await post(delivery.url, body, {
     'content-type': 'application/json', 'user-agent': 'staffing-webhooks/1',
-    'webhook-id': event.id, 'webhook-timestamp': String(timestamp),
+    'webhook-id': id, 'webhook-timestamp': String(timestamp),
     // After a rotation, signed with both secrets (space-separated): a receiver with either verifies.
-    'webhook-signature': [delivery.secret, delivery.previous_secret].filter((k) => k !== null).map((k) => signature(k, event.id, timestamp, body)).join(' '),
+    'webhook-signature': [delivery.secret, delivery.previous_secret].filter((k) => k !== null).map((k) => signature(k, id, timestamp, body)).join(' '),
   }, options);
   if (!outcome.ok) options.log.info({ deliveryId: Number(delivery.delivery_id), eventId: event.id, attempt: delivery.attempts, error: outcome.error }, 'webhook delivery failed');
   await record(db, delivery, outcome, options.maxAttempts);
@@ -205,13 +219,21 @@ export async function deliveryStep(database: Pick<Database, 'db'>, options: Deli
   return claimed.length;
 }
 
-/** The worker's delivery loop: a step, then another at once while steps find a full batch, else after pollMs. */
+/**
+ * The worker's delivery loop: a step, then another at once while steps find a full batch, else when
+ * events commit (any tenant's) or after pollMs. It registers for the wake before each step, so a
+ * commit during the step is not missed.
+ */
 export class WebhookDeliverer {
   private running = false;
   private loopDone: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly waits: EventWaits;
+  /** Steps run so far (a test waits for the first before it writes, to see the next woken by the commit). */
+  steps = 0;
 
-  constructor(private readonly database: Pick<Database, 'db'>, private readonly options: DeliveryOptions) {}
+  constructor(private readonly database: Pick<Database, 'db' | 'pool'>, private readonly options: DeliveryOptions) {
+    this.waits = new EventWaits(options.log);
+  }
 
   start(): void {
     if (this.running) return;
@@ -222,24 +244,24 @@ export class WebhookDeliverer {
   /** Stops after the step in hand (bounded by the attempt time limit). */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    await this.waits.close();
     await this.loopDone;
   }
 
   private async loop(): Promise<void> {
     while (this.running) {
-      let attempted = 0;
+      const armed = await this.waits.arm(this.database.pool, undefined);
       try {
-        attempted = await deliveryStep(this.database, this.options);
-      } catch (e) {
-        this.options.log.warn({ err: e }, 'webhook delivery step failed');
-      }
-      if (attempted < this.options.batch && this.running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, this.options.pollMs);
-          function done() { clearTimeout(timer); resolve(); }
-          this.wake = done;
-        });
+        let attempted = 0;
+        try {
+          attempted = await deliveryStep(this.database, this.options);
+        } catch (e) {
+          this.options.log.warn({ err: e }, 'webhook delivery step failed');
+        }
+        this.steps++;
+        if (attempted < this.options.batch && this.running) await armed.until(this.options.pollMs);
+      } finally {
+        armed.cancel();
       }
     }
   }

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { as, callers, testApp, testConfig, type Caller, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { issueCredential } from '../../platform/auth/tokens.ts';
-import { deliveryStep, type DeliveryOptions } from './webhook-delivery.ts';
+import { deliveryStep, WebhookDeliverer, type DeliveryOptions } from './webhook-delivery.ts';
 import { isPrivateAddress } from './address-guard.ts';
 import { startReceiver, type Answer, type Receiver, type Received } from './webhook-receiver.test-support.ts';
 
@@ -152,7 +152,9 @@ describe('GEN-16 webhook delivery', () => {
     expect(r.headers['content-type']).toBe('application/json');
     const body = JSON.parse(r.body);
     expect(body).toMatchObject({ type: 'employee.updated', record: { type: 'Employee', id, location: `/Employees/${id}` }, changedFields: ['lastName'] });
-    expect(r.headers['webhook-id']).toBe(body.id);
+    // Issue 28: the webhook-id is the change's id (what a receiver dedupes on), the event's own id stays in the body.
+    expect(r.headers['webhook-id']).toBe(body.changeId);
+    expect(body.changeId).toMatch(/^chg_\d+$/);
     expect(Math.abs(Number(r.headers['webhook-timestamp']) * 1000 - Date.now())).toBeLessThan(300_000);
     expect(verify(secret, r)).toBe(true);
     expect(verify(secret, { ...r, body: r.body.replace('Employee', 'Employer') })).toBe(false);
@@ -218,7 +220,8 @@ describe('GEN-16 webhook delivery', () => {
     answers.push({ status: 500 });
     expect((await rename(c.north, id, 'Listed')).statusCode).toBe(200);
     await drain();
-    expect((await rename(c.north, id, 'Listed again')).statusCode).toBe(200);
+    // Another record's (issue 28: the same record's next event would wait behind the failed one).
+    expect((await rename(c.north, await northEmployee(), 'Listed again')).statusCode).toBe(200);
     await drain();
     const list = async (query = '') => {
       const res = await c.north({ method: 'GET', url: `/Webhooks/${webhookId}/Deliveries${query}` });
@@ -230,7 +233,7 @@ describe('GEN-16 webhook delivery', () => {
     expect(all.data.map((d: { status: string }) => d.status)).toEqual(['Delivered', 'Pending']);
     expect(all.data[0]).toMatchObject({ eventType: 'employee.updated', attempts: 1, lastError: null, nextAttemptAt: null, deliveredAt: expect.any(String) });
     expect(all.data[1]).toMatchObject({ attempts: 1, lastError: 'HTTP 500', nextAttemptAt: expect.any(String), deliveredAt: null });
-    expect(all.data[1].eventId).toBe(received[0]!.headers['webhook-id']);
+    expect(all.data[1].eventId).toBe(JSON.parse(received[0]!.body).id);
     expect((await list('?status=Pending')).data.map((d: { lastError: string }) => d.lastError)).toEqual(['HTTP 500']);
     expect((await c.south({ method: 'GET', url: `/Webhooks/${webhookId}/Deliveries` })).statusCode).toBe(404);
   });
@@ -380,5 +383,65 @@ describe('issue 27: a subscription\'s changes are events (decision 0039)', () =>
     expect((await c.south({ method: 'DELETE', url: `/Webhooks/${webhookId}` })).statusCode).toBe(404);
     const { rows } = await t.database.pool.query<{ type: string }>(`select type from events where tenant_id = $1 and record_type = 'WebhookSubscription' and record_id = $2`, [t.tenant.tenantId, webhookId]);
     expect(rows.map((r) => r.type)).toEqual(['webhookSubscription.created']);
+  });
+});
+
+/** Resolves when `ready` holds, checking every 10 ms (what a test waits for; no assertion on time). */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('issue 28 delivery: per record in order, woken by the commit, the change in the body', () => {
+  it('two events of one record whose first delivery fails once: the second is not delivered before the first', async () => {
+    await subscribe(c.north, { url: `${base}/ordered`, eventTypes: ['employee.updated'] });
+    const id = await northEmployee();
+    const other = await northEmployee();
+    answers.push({ status: 500 });
+    expect((await rename(c.north, id, 'First')).statusCode).toBe(200);
+    expect((await rename(c.north, id, 'Second')).statusCode).toBe(200);
+    expect((await rename(c.north, other, 'Unrelated')).statusCode).toBe(200);
+    await drain();
+    const names = () => received.map((r) => [JSON.parse(r.body).record.id, JSON.parse(r.body).changes.lastName.new]);
+    // The first failed (retried later); the second waits behind it; another record's event goes on.
+    expect(names()).toEqual([[id, 'First'], [other, 'Unrelated']]);
+    await t.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'Pending'`);
+    await drain();
+    expect(names()).toEqual([[id, 'First'], [other, 'Unrelated'], [id, 'First'], [id, 'Second']]);
+    expect((await deliveries()).map((d) => d.status)).toEqual(['Delivered', 'Delivered', 'Delivered']);
+  });
+
+  it('a delivery carries the change (changeId, old and new values), its webhook-id the change id; an event without a change keeps its event id', async () => {
+    await subscribe(c.north, { url: `${base}/changes`, eventTypes: ['employee.updated', 'webhookSubscription.updated'] });
+    const id = await northEmployee();
+    expect((await rename(c.north, id, 'Changed')).statusCode).toBe(200);
+    await drain();
+    const body = JSON.parse(received[0]!.body);
+    expect(body.changes).toEqual({ lastName: { old: 'Target', new: 'Changed' } });
+    expect(received[0]!.headers['webhook-id']).toBe(body.changeId);
+    // A subscription keeps no history: its events are delivered under their own id.
+    const { webhookId } = (await c.north({ method: 'GET', url: '/Webhooks' })).json().data[0];
+    expect((await c.north({ method: 'PUT', url: `/Webhooks/${webhookId}`, payload: { url: `${base}/changes`, eventTypes: ['employee.updated', 'webhookSubscription.updated'], description: 'x' } })).statusCode).toBe(200);
+    await drain();
+    const plain = JSON.parse(received[1]!.body);
+    expect(plain).toMatchObject({ type: 'webhookSubscription.updated' });
+    expect(plain.changeId).toBeUndefined();
+    expect(received[1]!.headers['webhook-id']).toBe(plain.id);
+  });
+
+  it('the delivery loop is woken by the commit of an event (NOTIFY), not by its poll', async () => {
+    await subscribe(c.north, { url: `${base}/woken`, eventTypes: ['employee.updated'] });
+    const id = await northEmployee();
+    // A poll that never comes during the test: only the commit's notification can wake the loop.
+    const deliverer = new WebhookDeliverer(t.database, { ...options, pollMs: 600_000 });
+    deliverer.start();
+    try {
+      await until(() => deliverer.steps > 0);
+      expect(received).toEqual([]);
+      expect((await rename(c.north, id, 'Woken')).statusCode).toBe(200);
+      await until(() => received.length > 0);
+      expect(JSON.parse(received[0]!.body).changes).toEqual({ lastName: { old: 'Target', new: 'Woken' } });
+    } finally {
+      await deliverer.stop();
+    }
   });
 });

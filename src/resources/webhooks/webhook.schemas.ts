@@ -65,7 +65,7 @@ export const WebhookSecretRotated = Type.Object({
 
 export const WebhookDelivery = Type.Object({
   deliveryId: Type.Integer(),
-  eventId: Type.String({ description: 'The event delivered: its `id` (`evt_...`), the `webhook-id` header of each attempt.' }),
+  eventId: Type.String({ description: 'The event delivered: its `id` (`evt_...`). The `webhook-id` header of each attempt is the event\'s `changeId` when it has one, else this id.' }),
   eventType: Type.String(),
   status: Type.String({ enum: ['Pending', 'Delivered', 'Failed'] }),
   attempts: Type.Integer({ minimum: 0 }),

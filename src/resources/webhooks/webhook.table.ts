@@ -53,6 +53,10 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: bigIdentity(),
   subscriptionId: integer('subscription_id').notNull(),
   eventId: bigint('event_id', { mode: 'number' }).notNull(),
+  /** The event's record and sequence, copied by the fan-out: per-record order is checked on this table alone (null: made before 0028). */
+  recordType: text('record_type'),
+  recordId: bigint('record_id', { mode: 'number' }),
+  sequence: bigint('sequence', { mode: 'number' }),
   status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('Pending'),
   attempts: smallint('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,4 +74,6 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   index('webhook_deliveries_event').on(t.tenantId, t.eventId),
   // The queue: only deliveries still to make, by when they are due.
   index('webhook_deliveries_due').on(t.nextAttemptAt).where(sql`status = 'Pending'`),
+  // Per-record order (webhook-delivery.ts claim): a subscription's deliveries still to make.
+  index('webhook_deliveries_pending').on(t.tenantId, t.subscriptionId, t.recordType, t.recordId, t.sequence).where(sql`status = 'Pending'`),
 ]);

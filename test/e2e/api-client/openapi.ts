@@ -2336,7 +2336,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed. Only events of records you may read; `types` narrows them. Poll with `after` = the page's `next`. */
+        /** Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed, each with its change. Only events of records you may read; `types` narrows them. Poll with `after` = the page's `next`; `wait` holds an empty answer until an event commits. 410 when events after the cursor were pruned. */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -2463,7 +2463,7 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
@@ -3667,7 +3667,7 @@ export interface components {
             reportUrl?: string;
         };
         Event: {
-            /** @description Unique event id (`evt_<n>`); the `webhook-id` of its deliveries. Receivers dedupe on it: delivery is at least once. */
+            /** @description Unique event id (`evt_<n>`); the `webhook-id` of its deliveries when the event has no `changeId`. */
             id: string;
             /** @description Position in the tenant's event log: increasing in commit order, without gaps. The feed's cursor (`after`). */
             sequence: number;
@@ -3682,8 +3682,19 @@ export interface components {
                 /** @description The record's path under the API's base address: `/Employees/12`. */
                 location: string;
             };
-            /** @description `<record>.updated`: the fields the change wrote, as the record's read names them (`lastName`); not their values. */
+            /** @description `<record>.updated`: the fields the change wrote, as the record's read names them (`lastName`). Also every changed field's name when `changes` is left out (over the bound). */
             changedFields?: string[];
+            /** @description The change the event reports (`chg_<n>`): the record's history entry of the transaction that wrote it (`GET <location>/history`). The `webhook-id` of its deliveries; dedupe on it (delivery is at least once, and one transaction's events of one record share it). Absent for events of what keeps no history (batch jobs, subscriptions). */
+            changeId?: string;
+            /** @description Each field the change wrote, as the record's GET names it, with its value before and after (`null`: none; a created record's `old` are null). Government ids are masked (`***` and the last four characters), secrets read `changed`. Left out when its JSON is over 16 KiB: then `changedFields` names the fields and `history` links the entry. */
+            changes?: {
+                [key: string]: {
+                    old: unknown;
+                    new: unknown;
+                };
+            };
+            /** @description When `changes` is left out (over the bound): the record's history entry of this change, `<location>/history?change=chg_<n>`. */
+            history?: string;
         };
         Webhook: {
             webhookId: number;
@@ -3727,7 +3738,7 @@ export interface components {
         };
         WebhookDelivery: {
             deliveryId: number;
-            /** @description The event delivered: its `id` (`evt_...`), the `webhook-id` header of each attempt. */
+            /** @description The event delivered: its `id` (`evt_...`). The `webhook-id` header of each attempt is the event's `changeId` when it has one, else this id. */
             eventId: string;
             eventType: string;
             /** @enum {string} */
@@ -3743,7 +3754,7 @@ export interface components {
         };
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;
@@ -16517,6 +16528,8 @@ export interface operations {
                 after?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Seconds to wait when nothing is after the cursor (long poll): the answer comes as soon as an event you may see commits, or empty when the time runs out. 0: answer at once. */
+                wait?: number;
                 /** @description Only events of these types, comma-separated (`employee.created,jobOrderCandidate.created`); `next` then follows the events shown. */
                 types?: string;
             };
