@@ -165,10 +165,11 @@ export interface FeedConsumer {
  * after a failure), keeping its cursor across failures: what a careful integrator does. `wait` is
  * ignored by a service without the long poll (the feed then answers at once).
  */
-export function startFeedConsumer(next: () => string, headers: Record<string, string>, waitSeconds = 10, idleMs = 50): FeedConsumer {
+export function startFeedConsumer(next: () => string, headers: Record<string, string>, options: { waitSeconds?: number; idleMs?: number; after?: number } = {}): FeedConsumer {
+  const { waitSeconds = 10, idleMs = 50, after = 0 } = options;
   let running = true;
   let controller = new AbortController();
-  const consumer: FeedConsumer = { receipts: [], cursor: 0, errors: 0, stop: async () => {} };
+  const consumer: FeedConsumer = { receipts: [], cursor: after, errors: 0, stop: async () => {} };
   const loop = (async () => {
     while (running) {
       try {

@@ -180,7 +180,7 @@ describe.skipIf(!bin)('chaos: processes killed, the server restarted, the receiv
     const comebacks: Promise<void>[] = [];
     const killer = async () => {
       while (writing) {
-        await sleep(random(1000, 3000));
+        await sleep(random(3000, 8000));
         for (const p of [...apis, ...workers]) if (p.unexpectedExits.length > exitsSeen.get(p)! && writing) { exitsSeen.set(p, p.unexpectedExits.length); comebacks.push(revive(p)); }
         const candidates = [...apis.filter((p) => p.ready && apis.filter((q) => q.ready).length > 2), ...workers.filter((p) => p.ready)];
         const victim = candidates[random(0, candidates.length)];
