@@ -244,7 +244,9 @@ describe.skipIf(!bin)('chaos: processes killed, the server restarted, the receiv
           if ((last.get(a.record) ?? -1) > position) violations++;
           last.set(a.record, position);
         }
-        return { received: receipts.length, events: unique.length, duplicates, lost, doubled, violations };
+        // A delivery's `webhook-id` is its change id when the event carries one (issue 28 item 3).
+        const wrongIds = receipts.filter((r) => r.webhookId !== undefined && r.event.changeId !== undefined && r.webhookId !== r.event.changeId).length;
+        return { received: receipts.length, events: unique.length, duplicates, lost, doubled, violations, wrongIds };
       };
       const fromFeed = await judge(feed.receipts);
       const fromHook = await judge(receiver!.receipts);
@@ -271,7 +273,7 @@ describe.skipIf(!bin)('chaos: processes killed, the server restarted, the receiv
       const historyRoute = await historyRouteCheck(nextBase, headers, records);
 
       const line = (name: string, r: Awaited<ReturnType<typeof judge>>) =>
-        `  ${name}: ${r.received} received, ${r.events} distinct events, ${r.duplicates} duplicates before de-dup, ${r.lost.length} lost, ${r.doubled.length} duplicated after de-dup, ${r.violations} order violations`;
+        `  ${name}: ${r.received} received, ${r.events} distinct events, ${r.duplicates} duplicates before de-dup, ${r.lost.length} lost, ${r.doubled.length} duplicated after de-dup, ${r.violations} order violations${r.wrongIds ? `, ${r.wrongIds} webhook-ids not the change id` : ''}`;
       console.log([
         `chaos: ${acks.length} changes acknowledged (${attempts} attempts, ${refused.length} refused) on ${records.length} records in ${(wrote / 1000).toFixed(1)} s (${Math.round(acks.length / (wrote / 1000))}/s)`,
         `  ${unexpectedExits.length} processes exited on their own${unexpectedExits.length ? `, e.g. ${unexpectedExits[0]}` : ''}`,
@@ -294,6 +296,7 @@ describe.skipIf(!bin)('chaos: processes killed, the server restarted, the receiv
         expect(r.lost.map((a) => a.marker)).toEqual([]);
         expect(r.doubled.map((a) => a.marker)).toEqual([]);
         expect(r.violations).toBe(0);
+        expect(r.wrongIds).toBe(0);
       }
       expect(mismatchExamples).toEqual([]);
       expect(historyRoute.mismatches).toBe(0);
