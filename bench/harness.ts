@@ -199,7 +199,7 @@ async function sampleBodies(s: Scenario, base: string, headers: Record<string, s
 }
 
 /** The bare Fastify server answering `bodies` in turn, driven as the scenario drives the service. */
-async function measureBare(s: Scenario, bodies: string[], connections: number): Promise<Measured> {
+export async function measureBare(s: Scenario, bodies: string[], connections: number): Promise<Measured> {
   const barePort = await freePort();
   const bare = fork(join(root, 'bench/bare-server.ts'), { env: { ...process.env, PORT: String(barePort) }, execArgv: ['--import', 'tsx', ...entryNodeFlags()] });
   try {
