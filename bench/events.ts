@@ -3,7 +3,7 @@
 // embedded database, caches off, webhooks allowed to loopback, the in-process worker delivering):
 // 1. PATCH /Employees/{id} req/s (random of 20,000 employees, BENCH_EVENTS_EMPLOYEES) against the
 //    bare Fastify baseline, with the history trigger on and with it off (ALTER TABLE employees DISABLE
-//    TRIGGER record_history, on this bench's own database); target: the ratio drops by at most 10 %.
+//    TRIGGER record_history_updated, on this bench's own database); target: the ratio drops by at most 10 %.
 // 2. At a fixed offered load of 500 changes/s (BENCH_EVENTS_RATE) for BENCH_SECONDS: p50/p99 from the
 //    2xx of each PATCH to a long-polling feed consumer's receipt (`GET /Events?wait=10`) and to a
 //    local receiver's 2xx of its webhook; targets p99 <= 1 s (feed), <= 2 s (webhook).
@@ -117,7 +117,7 @@ export async function runEventsBench() {
     db = opened.db;
     const tenantId = opened.tenantId;
     const ids = (await db.query<{ id: number }>('select id::int from employees where tenant_id = $1 order by id', [tenantId])).rows.map((r) => r.id);
-    const { rows: triggers } = await db.query(`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = 'employees' and t.tgname = 'record_history'`);
+    const { rows: triggers } = await db.query(`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = 'employees' and t.tgname = 'record_history_updated'`);
     const historyInstalled = triggers.length > 0;
 
     // 1. Throughput: bare, history on, history off.
@@ -128,11 +128,11 @@ export async function runEventsBench() {
     const onRuns = [await load(service.base, patchScenario(ids), service.headers, CONNECTIONS)];
     let off: Measured | undefined;
     if (historyInstalled) {
-      await db.query('alter table employees disable trigger record_history');
+      await db.query('alter table employees disable trigger record_history_updated');
       try {
         off = await load(service.base, patchScenario(ids), service.headers, CONNECTIONS);
       } finally {
-        await db.query('alter table employees enable trigger record_history');
+        await db.query('alter table employees enable trigger record_history_updated');
       }
       onRuns.push(await load(service.base, patchScenario(ids), service.headers, CONNECTIONS));
     }

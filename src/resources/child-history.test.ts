@@ -20,7 +20,7 @@ async function history(url: string, caller = north): Promise<Page> {
 describe('history of the child collections', () => {
   it('the trigger is on each child table', async () => {
     const { rows } = await t.database.pool.query<{ table: string }>(
-      `select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'record_history' order by 1`);
+      `select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'record_history_updated' order by 1`);
     expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['contact_methods', 'messages', 'message_documents', 'job_order_candidates', 'assessment_sessions']));
   });
 

@@ -1,10 +1,12 @@
-// Installs the history of every record table (docs/decisions/0044): a trigger whose function is made
-// from the record's definition, comparing each field's column by name, compiled once by PostgreSQL
-// (a generic function that turned whole rows into JSON cost several times as much per write). It
-// hands what changed, named as the record's GET names it and masked where secret, to
-// `record_history_write` (drizzle/0027). Runs at every start, under the migration lock (a reference
-// data loader): a catalog that gained a field is recorded from the next start on. Replacing a
-// function takes no lock on its table; a trigger is created only where it is missing.
+// Installs the history of every record table (docs/decisions/0044): three statement-level triggers
+// (insert, update, delete) whose function is made from the record's definition. Each statement's
+// rows are compared at once, set-based, from its transition tables (the rows before and after):
+// one `insert ... select` per statement whatever its size, each field's column compared by name,
+// nothing converted to JSON but what changed. (A row-level generic function that turned whole rows
+// into JSON and wrote one entry per call cost more than the write it recorded; see decision 0044.)
+// Runs at every start, under the migration lock (a reference data loader): a catalog that gained a
+// field is recorded from the next start on. Replacing a function takes no lock on its table; the
+// triggers are created only where missing.
 import { getTableName, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { RecordDefinition } from '../records/record.ts';
@@ -37,9 +39,11 @@ export function historyOf(def: RecordDefinition): HistorySource {
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** A column's value of the row `row` (OLD or NEW) as history keeps it. */
-function kept(row: 'OLD' | 'NEW', column: string, mask: Mask | undefined): string {
-  const value = `${row}.${ident(column)}`;
+type Action = 'created' | 'updated' | 'deleted';
+
+/** A column's value in the rows `rows` (o: before, n: after) as history keeps it. */
+function kept(rows: 'o' | 'n', column: string, mask: Mask | undefined): string {
+  const value = `${rows}.${ident(column)}`;
   if (mask === 'last4') return `'***' || right(${value}::text, 4)`;
   if (mask === 'secret') return `CASE WHEN ${value} IS NULL THEN NULL ELSE 'changed' END`;
   return value;
@@ -49,11 +53,12 @@ function kept(row: 'OLD' | 'NEW', column: string, mask: Mask | undefined): strin
  * `{field: [old, new]}` of the fields that differ (on create, those set; on delete, those that
  * were). jsonb_build_object takes at most 100 arguments: 50 fields per call.
  */
-function changedExpression(source: HistorySource, action: 'created' | 'updated' | 'deleted'): string {
+function changedExpression(source: HistorySource, action: Action): string {
   const pairs = Object.entries(source.fields).map(([column, json]) => {
     const mask = source.masked?.[json];
-    const [before, after] = [action === 'created' ? 'NULL::text' : kept('OLD', column, mask), action === 'deleted' ? 'NULL::text' : kept('NEW', column, mask)];
-    const differs = action === 'updated' ? `OLD.${ident(column)} IS DISTINCT FROM NEW.${ident(column)}` : `${action === 'created' ? 'NEW' : 'OLD'}.${ident(column)} IS NOT NULL`;
+    const before = action === 'created' ? 'NULL::text' : kept('o', column, mask);
+    const after = action === 'deleted' ? 'NULL::text' : kept('n', column, mask);
+    const differs = action === 'updated' ? `o.${ident(column)} IS DISTINCT FROM n.${ident(column)}` : `${action === 'created' ? 'n' : 'o'}.${ident(column)} IS NOT NULL`;
     return `${literal(json)}, CASE WHEN ${differs} THEN jsonb_build_array(${before}, ${after}) END`;
   });
   const calls = [];
@@ -61,39 +66,64 @@ function changedExpression(source: HistorySource, action: 'created' | 'updated' 
   return `jsonb_strip_nulls(${calls.length ? calls.join(' || ') : `'{}'::jsonb`})`;
 }
 
-const functionName = (source: HistorySource) => `record_history_${source.table}`;
+/** The rows a statement of `action` wrote, as `o` (before) and `n` (after), from the transition tables. */
+const ROWS: Record<Action, string> = {
+  created: 'new_rows n',
+  updated: 'old_rows o JOIN new_rows n ON n.tenant_id = o.tenant_id AND n.id = o.id',
+  deleted: 'old_rows o',
+};
 
-/** The table's trigger function: what changed, then one entry (an update that changed no field writes none). */
-export function triggerFunction(source: HistorySource): string {
-  const write = (row: 'OLD' | 'NEW', action: string) => `PERFORM record_history_write(${literal(source.recordType)}, ${row}.tenant_id, ${row}.id, '${action}', changed);`;
-  return `CREATE OR REPLACE FUNCTION ${ident(functionName(source))}() RETURNS trigger LANGUAGE plpgsql AS $history$
-DECLARE changed jsonb;
+const functionName = (source: HistorySource, action: Action) => `record_history_${source.table}_${action}`;
+
+/**
+ * The function of one action's trigger: one entry per record the statement wrote (an update that
+ * changed no field writes none), merged into the entry this transaction already wrote for it.
+ * Who: the transaction's `staffing.actor`, or for a statement writing several requests' records at
+ * once, `staffing.actors` by record id (each read once per statement); else the system.
+ */
+export function triggerFunction(source: HistorySource, action: Action): string {
+  const row = action === 'deleted' ? 'o' : 'n';
+  const changed = changedExpression(source, action);
+  return `CREATE OR REPLACE FUNCTION ${ident(functionName(source, action))}() RETURNS trigger LANGUAGE plpgsql AS $history$
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    changed := ${changedExpression(source, 'updated')};
-    IF changed <> '{}'::jsonb THEN ${write('NEW', 'updated')} END IF;
-  ELSIF TG_OP = 'INSERT' THEN
-    changed := ${changedExpression(source, 'created')};
-    ${write('NEW', 'created')}
-  ELSE
-    changed := ${changedExpression(source, 'deleted')};
-    ${write('OLD', 'deleted')}
-  END IF;
+  INSERT INTO record_changes AS c (tenant_id, record_type, record_id, action, actor, request_id, fields)
+  SELECT w.tenant_id, ${literal(source.recordType)}, w.id, '${action}', w.actor - 'requestId', w.actor ->> 'requestId', w.changed
+    FROM (SELECT ${row}.tenant_id, ${row}.id, ${changed} AS changed,
+                 coalesce(who.actors -> ${row}.id::text, who.actor, '{"type": "system"}'::jsonb) AS actor
+            FROM ${ROWS[action]},
+                 (SELECT nullif(current_setting('staffing.actors', true), '')::jsonb AS actors,
+                         nullif(current_setting('staffing.actor', true), '')::jsonb AS actor) who) w
+   ${action === 'updated' ? "WHERE w.changed <> '{}'::jsonb" : ''}
+  ON CONFLICT (tenant_id, record_type, record_id, xid) DO UPDATE SET
+    fields = record_history_merge(c.fields, excluded.fields),
+    action = CASE WHEN excluded.action = 'deleted' THEN 'deleted' WHEN c.action = 'created' THEN 'created' ELSE excluded.action END;
   RETURN NULL;
 END $history$`;
 }
 
-/** The loader that installs (or refreshes) each source's trigger function, and its trigger where missing. */
+const EVENTS: Record<Action, { event: string; tables: string }> = {
+  created: { event: 'INSERT', tables: 'NEW TABLE AS new_rows' },
+  updated: { event: 'UPDATE', tables: 'OLD TABLE AS old_rows NEW TABLE AS new_rows' },
+  deleted: { event: 'DELETE', tables: 'OLD TABLE AS old_rows' },
+};
+
+const triggerName = (action: Action) => `record_history_${action}`;
+
+/** The loader that installs (or refreshes) each source's trigger functions, and its triggers where missing. */
 export function installHistory(sources: readonly HistorySource[]) {
   return async function installHistoryTriggers(db: NodePgDatabase): Promise<void> {
-    const { rows } = await db.execute<{ table: string; fn: string }>(sql`select c.relname as table, t.tgfoid::regproc::text as fn
-      from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'record_history'`);
-    const installed = new Map(rows.map((r) => [r.table, r.fn]));
+    const { rows } = await db.execute<{ table: string; trigger: string }>(sql`select c.relname as table, t.tgname as trigger
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname like 'record_history%'`);
+    const installed = new Set(rows.map((r) => `${r.table}.${r.trigger}`));
     for (const source of sources) {
-      await db.execute(sql.raw(triggerFunction(source)));
-      if (installed.get(source.table) === functionName(source)) continue;
-      await db.execute(sql.raw(`CREATE OR REPLACE TRIGGER record_history AFTER INSERT OR UPDATE OR DELETE ON ${ident(source.table)}
-        FOR EACH ROW EXECUTE FUNCTION ${ident(functionName(source))}()`));
+      // The row-level trigger of the first version of this installer (databases made before it).
+      if (installed.has(`${source.table}.record_history`)) await db.execute(sql.raw(`DROP TRIGGER record_history ON ${ident(source.table)}`));
+      for (const action of ['created', 'updated', 'deleted'] as const) {
+        await db.execute(sql.raw(triggerFunction(source, action)));
+        if (installed.has(`${source.table}.${triggerName(action)}`)) continue;
+        await db.execute(sql.raw(`CREATE TRIGGER ${triggerName(action)} AFTER ${EVENTS[action].event} ON ${ident(source.table)}
+          REFERENCING ${EVENTS[action].tables} FOR EACH STATEMENT EXECUTE FUNCTION ${ident(functionName(source, action))}()`));
+      }
     }
   };
 }
