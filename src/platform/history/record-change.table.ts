@@ -1,5 +1,5 @@
 // The edit history of every record (issue 28, docs/decisions/0044): one row per record per
-// transaction that created, changed or removed it, written by the database itself (the trigger
+// transaction that created, changed or removed it, written by the database itself (the
 // triggers installed on each record table by history-install.ts), so every path that
 // writes (API, page, job, CLI, a side effect) leaves its entry, and none can forget to.
 import { sql } from 'drizzle-orm';
