@@ -113,7 +113,7 @@ export async function fanOut(db: Db): Promise<number> {
 }
 
 type Claimed = EventRow & {
-  tenant_id: number; delivery_id: string | number; attempts: number; url: string; secret: string;
+  tenant_id: number; delivery_id: string | number; subscription_id: string | number; attempts: number; url: string; secret: string;
   /** The secret before a rotation, while it still signs (null after `previous_secret_until`). */
   previous_secret: string | null;
 };
@@ -137,7 +137,7 @@ async function claim(db: Db, options: Pick<DeliveryOptions, 'batch' | 'timeoutMs
           limit ${options.batch}
           for update of q skip locked)
       returning d.tenant_id, d.id, d.subscription_id, d.event_id, d.attempts)
-    select c.tenant_id, c.id as delivery_id, c.attempts, s.url, s.secret,
+    select c.tenant_id, c.id as delivery_id, c.subscription_id, c.attempts, s.url, s.secret,
            case when s.previous_secret_until > now() then s.previous_secret end as previous_secret, ${sql.raw(eventColumns('e'))}
       from claimed c
       join webhook_subscriptions s on s.tenant_id = c.tenant_id and s.id = c.subscription_id
@@ -199,8 +199,8 @@ async function record(db: Db, delivery: Claimed, outcome: Outcome, maxAttempts: 
   }
 }
 
-/** Sends one claimed delivery and records the outcome. */
-async function deliver(db: Db, delivery: Claimed, options: DeliveryOptions): Promise<void> {
+/** Sends one claimed delivery and records the outcome; answers whether the receiver took it. */
+async function deliver(db: Db, delivery: Claimed, options: DeliveryOptions): Promise<boolean> {
   const event = toEventBody(delivery);
   const body = JSON.stringify(event);
   const timestamp = Math.floor(Date.now() / 1000);
@@ -213,6 +213,7 @@ async function deliver(db: Db, delivery: Claimed, options: DeliveryOptions): Pro
   }, options);
   if (!outcome.ok) options.log.info({ deliveryId: Number(delivery.delivery_id), eventId: event.id, attempt: delivery.attempts, error: outcome.error }, 'webhook delivery failed');
   await record(db, delivery, outcome, options.maxAttempts);
+  return outcome.ok;
 }
 
 /** One step of the delivery loop; answers the deliveries attempted. Tests call it directly. */
@@ -220,8 +221,26 @@ export async function deliveryStep(database: Pick<Database, 'db'>, options: Deli
   await sequenceAllEvents(database.db);
   await fanOut(database.db);
   const claimed = await claim(database.db, options);
-  await Promise.all(claimed.map((d) => deliver(database.db, d, options)));
+  const delivered = await Promise.all(claimed.map((d) => deliver(database.db, d, options)));
+  await recovered(database.db, claimed.filter((_, i) => delivered[i]), claimed);
   return claimed.length;
+}
+
+/**
+ * A subscription that answers again gets what waits for a retry at once, not after the retry's
+ * delay: per-record order holds each record's later events behind its retrying one, so a receiver
+ * back after a short outage would otherwise wait minutes (the second retry is 5 minutes on) for
+ * events it could take now.
+ */
+async function recovered(db: Db, delivered: Claimed[], step: Claimed[]): Promise<void> {
+  const subscriptions = [...new Map(delivered.map((d) => [`${d.tenant_id}:${d.subscription_id}`, d])).values()];
+  if (!subscriptions.length) return;
+  // What failed in this step stays on its delay: the receiver refused it after the outage, not during.
+  await db.execute(sql`update webhook_deliveries d set next_attempt_at = now()
+    from unnest(${sql.param(subscriptions.map((d) => d.tenant_id))}::int[], ${sql.param(subscriptions.map((d) => Number(d.subscription_id)))}::bigint[]) as s(tenant_id, subscription_id)
+   where d.tenant_id = s.tenant_id and d.subscription_id = s.subscription_id
+     and d.status = 'Pending' and d.last_error is not null and d.next_attempt_at > now()
+     and d.id <> all(${sql.param(step.map((d) => Number(d.delivery_id)))}::bigint[])`);
 }
 
 /**
