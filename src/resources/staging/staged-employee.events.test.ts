@@ -3,34 +3,24 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { callers, eventTypesOf, startWorker, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { batchJobsOf } from '../../../test/batch-jobs.ts';
 import type { Background } from '../../platform/background.ts';
 import { makeResume, SAMPLE_PERSON } from '../resumes/resume.fixtures.ts';
 
 let t: TestContext;
 let worker: Background;
 let north: Caller;
+let job: ReturnType<typeof batchJobsOf>['job'];
+let completed: ReturnType<typeof batchJobsOf>['completed'];
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 beforeAll(async () => {
   t = await testApp();
   ({ north } = callers(t));
+  ({ job, completed } = batchJobsOf(north));
   worker = await startWorker(t);
 });
 afterAll(async () => { await worker?.stop(); await t?.close(); });
-
-async function job(batchJobType: string, batchJobParameters: Record<string, unknown> = {}): Promise<number> {
-  const res = await north({ method: 'POST', url: '/batchjobs', payload: { batchJobType, batchJobParameters } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().batchJobId;
-}
-
-async function completed(batchJobId: number) {
-  for (let i = 0; i < 300; i++) {
-    if ((await north({ method: 'GET', url: `/batchjobs/${batchJobId}` })).json().status === 'Completed') return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`batch job ${batchJobId} did not complete`);
-}
 
 async function staged(): Promise<number> {
   const importJob = await job('Staged_Employee_Import_Resume_Data');
