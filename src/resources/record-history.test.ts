@@ -127,6 +127,24 @@ for (const def of records) {
       expect(entry.actor).toEqual({ type: 'serviceRep', id: rep(), credentialId: credential().id });
     });
 
+    it('a one-statement PATCH records its own history and the table\'s trigger skips only that statement: a later write in the transaction is recorded', async () => {
+      const [one, other] = [await make(), await make()];
+      const [first, second] = twoValues(field);
+      const verified = await new CredentialVerifier(t.database, 0).verify(credential().sid, credential().secret);
+      if (!verified.ok) throw new Error(verified.detail);
+      const scope = new DataScope(t.database.db, verified.principal, undefined, { requestId: 'two-records' });
+      const [oneBefore, otherBefore] = [(await entriesOf(def.name, one)).length, (await entriesOf(def.name, other)).length];
+      const otherValue = (await read(other))[field.json] ?? null;
+      await scope.transaction(async (tx) => {
+        await changeRecord(tx, def, one, [replace((await read(one))[field.json] === first ? second : first)], parentId);
+        // The general path (a test op): an UPDATE the trigger records.
+        await changeRecord(tx, def, other, [{ op: 'test', path: `/${field.name}`, value: otherValue }, replace(otherValue === first ? second : first)], parentId);
+      });
+      expect((await entriesOf(def.name, one)).length).toBe(oneBefore + 1);
+      const [entry] = (await entriesOf(def.name, other)).slice(otherBefore);
+      expect(entry).toMatchObject({ action: 'updated', request_id: 'two-records', fields: { [field.json]: [otherValue, otherValue === first ? second : first] } });
+    });
+
     it('GET <path>/<id>/history pages the entries newest first (skip, take, field, since, until, change) to whoever sees the record, 404 to others', async () => {
       const id = await make();
       const before = (await read(id))[field.json] ?? null;

@@ -25,8 +25,16 @@ export interface HistorySource {
   masked?: Readonly<Record<string, Mask>>;
 }
 
+const sources = new WeakMap<RecordDefinition, HistorySource>();
+
 /** A record's history, from its definition: its catalog's fields, and what the definition adds. */
 export function historyOf(def: RecordDefinition): HistorySource {
+  let source = sources.get(def);
+  if (!source) sources.set(def, source = sourceOf(def));
+  return source;
+}
+
+function sourceOf(def: RecordDefinition): HistorySource {
   const { table, catalog } = def.patch.target;
   return {
     recordType: def.name,
@@ -39,7 +47,7 @@ export function historyOf(def: RecordDefinition): HistorySource {
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-type Action = 'created' | 'updated' | 'deleted';
+export type Action = 'created' | 'updated' | 'deleted';
 
 /** A column's value in the rows `rows` (o: before, n: after) as history keeps it. */
 function kept(rows: 'o' | 'n', column: string, mask: Mask | undefined): string {
@@ -53,7 +61,7 @@ function kept(rows: 'o' | 'n', column: string, mask: Mask | undefined): string {
  * `{field: [old, new]}` of the fields that differ (on create, those set; on delete, those that
  * were). jsonb_build_object takes at most 100 arguments: 50 fields per call.
  */
-function changedExpression(source: HistorySource, action: Action): string {
+export function changedExpression(source: HistorySource, action: Action): string {
   const pairs = Object.entries(source.fields).map(([column, json]) => {
     const mask = source.masked?.[json];
     const before = action === 'created' ? 'NULL::text' : kept('o', column, mask);
@@ -65,6 +73,18 @@ function changedExpression(source: HistorySource, action: Action): string {
   for (let i = 0; i < pairs.length; i += 50) calls.push(`jsonb_build_object(${pairs.slice(i, i + 50).join(', ')})`);
   return `jsonb_strip_nulls(${calls.length ? calls.join(' || ') : `'{}'::jsonb`})`;
 }
+
+/** The merge of an entry into the one this transaction already wrote for the record (`c`: the table, as aliased). */
+export const MERGE_ENTRY = `ON CONFLICT (tenant_id, record_type, record_id, xid) DO UPDATE SET
+    fields = record_history_merge(c.fields, excluded.fields),
+    action = CASE WHEN excluded.action = 'deleted' THEN 'deleted' WHEN c.action = 'created' THEN 'created' ELSE excluded.action END`;
+
+/**
+ * A statement that writes its own records' history (the one-statement PATCH, json-patch/direct.ts:
+ * it compares only the columns it sets, where the trigger compares every field) sets this to its
+ * table's name; the table's update trigger then skips that statement, once, and clears it.
+ */
+export const HISTORY_RECORDED = 'staffing.history_recorded';
 
 /** The rows a statement of `action` wrote, as `o` (before) and `n` (after), from the transition tables. */
 const ROWS: Record<Action, string> = {
@@ -84,9 +104,15 @@ const functionName = (source: HistorySource, action: Action) => `record_history_
 export function triggerFunction(source: HistorySource, action: Action): string {
   const row = action === 'deleted' ? 'o' : 'n';
   const changed = changedExpression(source, action);
+  const skip = action === 'updated'
+    ? `IF current_setting('${HISTORY_RECORDED}', true) = TG_TABLE_NAME THEN
+    PERFORM set_config('${HISTORY_RECORDED}', '', true);
+    RETURN NULL;
+  END IF;
+  ` : '';
   return `CREATE OR REPLACE FUNCTION ${ident(functionName(source, action))}() RETURNS trigger LANGUAGE plpgsql AS $history$
 BEGIN
-  INSERT INTO record_changes AS c (tenant_id, record_type, record_id, action, actor, request_id, fields)
+  ${skip}INSERT INTO record_changes AS c (tenant_id, record_type, record_id, action, actor, request_id, fields)
   SELECT w.tenant_id, ${literal(source.recordType)}, w.id, '${action}', w.actor - 'requestId', w.actor ->> 'requestId', w.changed
     FROM (SELECT ${row}.tenant_id, ${row}.id, ${changed} AS changed,
                  coalesce(who.actors -> ${row}.id::text, who.actor, '{"type": "system"}'::jsonb) AS actor
@@ -94,9 +120,7 @@ BEGIN
                  (SELECT nullif(current_setting('staffing.actors', true), '')::jsonb AS actors,
                          nullif(current_setting('staffing.actor', true), '')::jsonb AS actor) who) w
    ${action === 'updated' ? "WHERE w.changed <> '{}'::jsonb" : ''}
-  ON CONFLICT (tenant_id, record_type, record_id, xid) DO UPDATE SET
-    fields = record_history_merge(c.fields, excluded.fields),
-    action = CASE WHEN excluded.action = 'deleted' THEN 'deleted' WHEN c.action = 'created' THEN 'created' ELSE excluded.action END;
+  ${MERGE_ENTRY};
   RETURN NULL;
 END $history$`;
 }

@@ -12,6 +12,7 @@ import { AppError, validationError } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
 import { createWithEvent, recordEvent } from './record-events.ts';
 import { requireParent, underParent } from './parent.ts';
+import { historyOf } from '../history/history-install.ts';
 import type { BodyOf, RecordDefinition } from './record.ts';
 
 /** A change: a JSON Patch document, or the new values of catalog fields by JSON name (each a `replace`). */
@@ -68,5 +69,5 @@ export async function createRecord<Create extends TObject>(scope: DataScope, def
  */
 export async function changeRecord(scope: DataScope, def: RecordDefinition, id: number, change: Change, parentId?: number): Promise<void> {
   const target = def.parent ? underParent(def.patch.target, def.parent, parentId!) : def.patch.target;
-  await applyPatch(scope, target, id, patchOf(change), recordEvent(def, 'updated'));
+  await applyPatch(scope, target, id, patchOf(change), recordEvent(def, 'updated'), historyOf(def));
 }

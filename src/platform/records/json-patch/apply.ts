@@ -11,6 +11,7 @@ import { writeDirectly } from './direct.ts';
 import { ruleErrors } from '../rules.ts';
 import type { PatchContext, PatchTarget } from './target.ts';
 import { emitEvent, type EventTemplate } from '../../events/outbox.ts';
+import type { HistorySource } from '../../history/history-install.ts';
 
 // The hot path runs as named statements built once from the catalog (Drizzle would build each query
 // again on every request); targets with their own visibility or conditions go through Drizzle.
@@ -55,9 +56,13 @@ async function loadForUpdate(tx: DataScope, target: PatchTarget, id: number): Pr
 
 // ---- The general path: a locked read, the plan, the resource's rules, the changed columns ----
 
-/** `event`: the record's `.updated` event, recorded with the write when the document changed the record. */
-export async function applyPatch(scope: DataScope, target: PatchTarget, id: number, operations: Operation[], event?: EventTemplate): Promise<void> {
-  if (await writeDirectly(scope, target, id, operations, event)) return;
+/**
+ * `event`: the record's `.updated` event, recorded with the write when the document changed the
+ * record. `history`: the record's history, which the one-statement path then writes itself (else
+ * the table's trigger does).
+ */
+export async function applyPatch(scope: DataScope, target: PatchTarget, id: number, operations: Operation[], event?: EventTemplate, history?: HistorySource): Promise<void> {
+  if (await writeDirectly(scope, target, id, operations, event, history)) return;
   await scope.transaction(async (tx) => {
     const { table, catalog } = target;
     const row = await loadForUpdate(tx, target, id);

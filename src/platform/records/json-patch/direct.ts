@@ -17,6 +17,7 @@ import { checkOperations, type Operation, type Step } from './patch.ts';
 import type { PatchTarget } from './target.ts';
 import { fieldsRead } from '../rules.ts';
 import { eventInsertOf, eventValues, type EventTemplate } from '../../events/outbox.ts';
+import { changedExpression, HISTORY_RECORDED, MERGE_ENTRY, type HistorySource } from '../../history/history-install.ts';
 
 /** The SQL type of a field's parameter (a parameter used twice must not be inferred two ways). */
 const SQL_TYPES: Record<Field['type'], string> = {
@@ -36,15 +37,42 @@ function statement(text: string): { name?: string; text: string } {
 const touched = (fields: Field[], value: (f: Field, i: number) => string, table = '') =>
   `updated_at = case when ${fields.map((f, i) => `${table}"${f.column}" is distinct from ${value(f, i)}`).join(' or ')} then now() else ${table}updated_at end`;
 
+/** What a statement writes besides the rows: their events, their history (the record's kind and fields). */
+interface Effects { event: boolean; history?: HistorySource }
+
+/**
+ * The history entries of the rows `w` (`n`) changed, from their values before (`o`, read and locked
+ * first by the same statement), comparing only the columns written; the statement then tells the
+ * table's trigger it has nothing left to record (HISTORY_RECORDED). `actor`: SQL of the writer's
+ * `staffing.actor` JSON for the row `n`.
+ */
+function historyInsert(table: string, fields: Field[], history: HistorySource, actor: string): string {
+  const written: HistorySource = { ...history, fields: Object.fromEntries(fields.map((f) => [f.column, history.fields[f.column] ?? f.json])) };
+  return `insert into record_changes as c (tenant_id, record_type, record_id, action, actor, request_id, fields)
+    select $1, '${history.recordType.replaceAll("'", "''")}', n.id, 'updated', x.a - 'requestId', x.a ->> 'requestId', ${changedExpression(written, 'updated')}
+      from w n join o on o.id = n.id, lateral (select ${actor} as a) x
+     where n.changed and set_config('${HISTORY_RECORDED}', '${table}', true) is not null
+    ${MERGE_ENTRY}`;
+}
+
 /**
  * An UPDATE answering the ids it matched, with the events of the rows it changed when `event` is
- * set (`updated_at` moved: this statement changed a value); the event's parameters follow the fields'.
+ * set (`updated_at` moved: this statement changed a value; the event's parameters follow the
+ * fields'), and their history when `history` is (`ids`: the condition naming the rows, as the
+ * UPDATE's; `actor` as historyInsert's).
  */
-function withEvents(update: string, table: string, fields: Field[], event: boolean): string {
-  const returning = `returning "${table}".id, "${table}".hier_id, "${table}".updated_at = now() as changed`;
-  return event
-    ? `with w as (${update} ${returning}), e as (${eventInsertOf(fields.length + 5)}) select id from w`
-    : `${update} returning "${table}".id`;
+function withEffects(update: string, table: string, fields: Field[], effects: Effects, ids: string, actor: string): string {
+  if (!effects.event && !effects.history) return `${update} returning "${table}".id`;
+  const columns = effects.history ? fields.map((f) => `, "${table}"."${f.column}"`).join('') : '';
+  const ctes = [];
+  // Read and locked before the UPDATE runs (it takes its rows from here): the values it replaces.
+  if (effects.history) ctes.push(`o as materialized (select id, ${fields.map((f) => `"${f.column}"`).join(', ')} from "${table}"
+    where tenant_id = $1 and id ${ids} and hier_id = any($3::int[]) order by id for update)`);
+  const own = effects.history ? ` and "${table}".id in (select id from o)` : '';
+  ctes.push(`w as (${update}${own} returning "${table}".id, "${table}".hier_id, "${table}".updated_at = now() as changed${columns})`);
+  if (effects.history) ctes.push(`h as (${historyInsert(table, fields, effects.history, actor)})`);
+  if (effects.event) ctes.push(`e as (${eventInsertOf(fields.length + 5)})`);
+  return `with ${ctes.join(', ')} select id from w`;
 }
 
 /**
@@ -55,19 +83,20 @@ function withEvents(update: string, table: string, fields: Field[], event: boole
 const actorIs = (setting: 'staffing.actor' | 'staffing.actors') => `(select set_config('${setting}', $4::text, true)) is not null`;
 
 /** One record: $1 tenant, $2 id, $3 visible hierarchy nodes, $4 the actor, $5… the fields' values. */
-function singleUpdate(table: string, fields: Field[], event: boolean) {
+function singleUpdate(table: string, fields: Field[], effects: Effects) {
   const value = (f: Field, i: number) => `$${i + 5}::${SQL_TYPES[f.type]}`;
-  return statement(withEvents(`update "${table}" set ${fields.map((f, i) => `"${f.column}" = ${value(f, i)}`).join(', ')}, ${touched(fields, value)}
-    where tenant_id = $1 and id = $2 and hier_id = any($3::int[]) and ${actorIs('staffing.actor')}`, table, fields, event));
+  return statement(withEffects(`update "${table}" set ${fields.map((f, i) => `"${f.column}" = ${value(f, i)}`).join(', ')}, ${touched(fields, value)}
+    where tenant_id = $1 and id = $2 and hier_id = any($3::int[]) and ${actorIs('staffing.actor')}`, table, fields, effects, '= $2', '$4::text::jsonb'));
 }
 
 /** Several records: $2 their ids, $4 each one's actor by id, $5… one array per field, in the order of the ids; answers the ids written. */
-function multiUpdate(table: string, fields: Field[], event: boolean) {
+function multiUpdate(table: string, fields: Field[], effects: Effects) {
   const value = (f: Field) => `v."${f.column}"`;
   const arrays = fields.map((f, i) => `$${i + 5}::${SQL_TYPES[f.type]}[]`).join(', ');
-  return statement(withEvents(`update "${table}" set ${fields.map((f) => `"${f.column}" = ${value(f)}`).join(', ')}, ${touched(fields, value, `"${table}".`)}
+  return statement(withEffects(`update "${table}" set ${fields.map((f) => `"${f.column}" = ${value(f)}`).join(', ')}, ${touched(fields, value, `"${table}".`)}
     from unnest($2::bigint[], ${arrays}) as v(id, ${fields.map((f) => `"${f.column}"`).join(', ')})
-    where "${table}".tenant_id = $1 and "${table}".id = v.id and "${table}".hier_id = any($3::int[]) and ${actorIs('staffing.actors')}`, table, fields, event));
+    where "${table}".tenant_id = $1 and "${table}".id = v.id and "${table}".hier_id = any($3::int[]) and ${actorIs('staffing.actors')}`, table, fields, effects,
+    '= any($2::bigint[])', `coalesce($4::text::jsonb -> n.id::text, '{"type": "system"}'::jsonb)`));
 }
 
 /** The event parameters of a statement writing `fields` (none without an event). */
@@ -79,16 +108,20 @@ interface Group {
   ready?: boolean; table: string; fields: Field[]; what: string; tenantId: number; hierIds: number[]; client: Db['$client']; writes: Map<number, Write>;
   /** The record's `.updated` event, written for each row the statement changes. */
   event?: EventTemplate;
+  /** The record's history (its kind and fields), written by the statement for each row it changes. */
+  history?: HistorySource;
 }
+
+const effectsOf = (g: Pick<Group, 'event' | 'history'>): Effects => ({ event: !!g.event, ...(g.history && { history: g.history }) });
 
 const open = new Map<string, Group>();
 /** Writes per multi-row statement; more wait for the next one. */
 const MAX_GROUP = 32;
 
-type Kind = Pick<Group, 'table' | 'fields' | 'what' | 'tenantId' | 'hierIds' | 'event'>;
+type Kind = Pick<Group, 'table' | 'fields' | 'what' | 'tenantId' | 'hierIds' | 'event' | 'history'>;
 
 async function writeOne(g: Kind, client: Pick<pg.Pool, 'query'>, { id, actor, values }: Pick<Write, 'id' | 'actor' | 'values'>) {
-  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, id, g.hierIds, actor, ...values, ...eventParameters(g)] });
+  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields, effectsOf(g)), values: [g.tenantId, id, g.hierIds, actor, ...values, ...eventParameters(g)] });
   if (!rowCount) throw notFound(g.what);
 }
 
@@ -122,7 +155,7 @@ async function write(g: Group): Promise<void> {
   const columns = g.fields.map((_, i) => writes.map((w) => w.values[i]));
   try {
     const { rows } = await g.client.query<{ id: number }>({
-      ...multiUpdate(g.table, g.fields, !!g.event), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, `{${writes.map((w) => `"${w.id}":${w.actor}`).join(',')}}`, ...columns, ...eventParameters(g)],
+      ...multiUpdate(g.table, g.fields, effectsOf(g)), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, `{${writes.map((w) => `"${w.id}":${w.actor}`).join(',')}}`, ...columns, ...eventParameters(g)],
     });
     const written = new Set(rows.map((r) => Number(r.id)));
     for (const w of writes) {
@@ -187,7 +220,7 @@ function plainFields(target: PatchTarget): Set<Field> | null {
  * anything else (test, copy, move, a field a rule looks at, an invalid document), which the general
  * path then answers, in its order (404 before 400).
  */
-export async function writeDirectly(scope: DataScope, target: PatchTarget, id: number, operations: Operation[], event?: EventTemplate): Promise<boolean> {
+export async function writeDirectly(scope: DataScope, target: PatchTarget, id: number, operations: Operation[], event?: EventTemplate, history?: HistorySource): Promise<boolean> {
   const plain = plainFields(target);
   if (!plain || operations.length === 0 || !operations.every((o) => o.op === 'replace' || o.op === 'add' || o.op === 'remove')) return false;
   let steps: Step[];
@@ -201,7 +234,7 @@ export async function writeDirectly(scope: DataScope, target: PatchTarget, id: n
   for (const step of steps) changes.set(step.field, step.value);
   const fields = target.catalog.fields.filter((f) => changes.has(f));
   const values = fields.map((f) => changes.get(f));
-  const kind: Kind = { table: getTableName(target.table), fields, what: target.what, tenantId: scope.tenantId, hierIds: scope.hierIds, event };
+  const kind: Kind = { table: getTableName(target.table), fields, what: target.what, tenantId: scope.tenantId, hierIds: scope.hierIds, event, ...(history && { history }) };
   // Inside a transaction: on its connection, now.
   if (scope.client) await writeOne(kind, scope.client, { id, actor: scope.actorSetting, values });
   else await grouped(scope, kind, id, values);
