@@ -56,10 +56,13 @@ describe('history of the child collections', () => {
 
   it('a message: its creation, by the rep', async () => {
     const employeeId = await recordMaker(t.app, t.database.db, t.tenant).make('Employee');
-    const created = await north({ method: 'POST', url: `/Employees/${employeeId}/messages`, payload: { text: 'Called about Monday' } });
+    const created = await north({ method: 'POST', url: `/Employees/${employeeId}/messages`, payload: { text: 'Called about Monday', subject: 'Shift', messageDate: '2026-11-20T09:30:00Z' } });
     expect(created.statusCode, created.body).toBe(201);
     const page = await history(`/Employees/${employeeId}/messages/${created.json().messageId}`);
-    expect(page.data).toMatchObject([{ action: 'created', actor: { type: 'serviceRep', id: t.tenant.north.repId }, changes: { text: { old: null, new: 'Called about Monday' } } }]);
+    // Its subject and date (kept in message_details) are in the same entry.
+    expect(page.data).toMatchObject([{ action: 'created', actor: { type: 'serviceRep', id: t.tenant.north.repId }, changes: {
+      text: { old: null, new: 'Called about Monday' }, subject: { old: null, new: 'Shift' }, messageDate: { old: null, new: expect.stringMatching(/^2026-11-20T09:30:00/) },
+    } }]);
     expect((await otherAdmin({ method: 'GET', url: `/Employees/${employeeId}/messages/${created.json().messageId}/history` })).statusCode).toBe(404);
   });
 

@@ -8,7 +8,7 @@ import { migrate, type ReferenceDataLoader } from '../platform/db/migrate.ts';
 import { loadGazetteer } from './gazetteer/gazetteer.load.ts';
 import { historyOf, installHistory, type HistorySource } from '../platform/history/history-install.ts';
 import { contactMethodHistory } from './contact-methods/contact-method.history.ts';
-import { messageHistory } from './messages/message.history.ts';
+import { messageDetailsHistory, messageHistory } from './messages/message.history.ts';
 import { messageDocumentHistory } from './assignment-messages/message-document.history.ts';
 import { candidateHistory } from './candidates/candidate.history.ts';
 import { assessmentSessionHistory } from './assessments/assessment-session.history.ts';
@@ -114,7 +114,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];
 
 /** The child collections' histories (a record's own comes from its definition). */
-const childHistories: readonly HistorySource[] = [contactMethodHistory, messageHistory, messageDocumentHistory, candidateHistory, assessmentSessionHistory];
+const childHistories: readonly HistorySource[] = [contactMethodHistory, messageHistory, messageDetailsHistory, messageDocumentHistory, candidateHistory, assessmentSessionHistory];
 
 /** Reference tables loaded from their packages on every start (after the migrations). */
 export const referenceData: readonly ReferenceDataLoader[] = [loadGazetteer, installHistory([...records.map(historyOf), ...childHistories])];

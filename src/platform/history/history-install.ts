@@ -23,6 +23,11 @@ export interface HistorySource {
   fields: Readonly<Record<string, string>>;
   /** Field (GET name) -> how it is masked. */
   masked?: Readonly<Record<string, Mask>>;
+  /**
+   * The column naming the record (default `id`): a table that holds more of another table's record
+   * (a message's details, keyed by its message) records under that record, merged into its entry.
+   */
+  idColumn?: string;
 }
 
 const sources = new WeakMap<RecordDefinition, HistorySource>();
@@ -87,11 +92,11 @@ export const MERGE_ENTRY = `ON CONFLICT (tenant_id, record_type, record_id, xid)
 export const HISTORY_RECORDED = 'staffing.history_recorded';
 
 /** The rows a statement of `action` wrote, as `o` (before) and `n` (after), from the transition tables. */
-const ROWS: Record<Action, string> = {
+const rowsOf = (action: Action, id: string): string => ({
   created: 'new_rows n',
-  updated: 'old_rows o JOIN new_rows n ON n.tenant_id = o.tenant_id AND n.id = o.id',
+  updated: `old_rows o JOIN new_rows n ON n.tenant_id = o.tenant_id AND n.${id} = o.${id}`,
   deleted: 'old_rows o',
-};
+})[action];
 
 const functionName = (source: HistorySource, action: Action) => `record_history_${source.table}_${action}`;
 
@@ -103,6 +108,7 @@ const functionName = (source: HistorySource, action: Action) => `record_history_
  */
 export function triggerFunction(source: HistorySource, action: Action): string {
   const row = action === 'deleted' ? 'o' : 'n';
+  const id = ident(source.idColumn ?? 'id');
   const changed = changedExpression(source, action);
   const skip = action === 'updated'
     ? `IF current_setting('${HISTORY_RECORDED}', true) = TG_TABLE_NAME THEN
@@ -114,9 +120,9 @@ export function triggerFunction(source: HistorySource, action: Action): string {
 BEGIN
   ${skip}INSERT INTO record_changes AS c (tenant_id, record_type, record_id, action, actor, request_id, fields)
   SELECT w.tenant_id, ${literal(source.recordType)}, w.id, '${action}', w.actor - 'requestId', w.actor ->> 'requestId', w.changed
-    FROM (SELECT ${row}.tenant_id, ${row}.id, ${changed} AS changed,
-                 coalesce(who.actors -> ${row}.id::text, who.actor, '{"type": "system"}'::jsonb) AS actor
-            FROM ${ROWS[action]},
+    FROM (SELECT ${row}.tenant_id, ${row}.${id} AS id, ${changed} AS changed,
+                 coalesce(who.actors -> ${row}.${id}::text, who.actor, '{"type": "system"}'::jsonb) AS actor
+            FROM ${rowsOf(action, id)},
                  (SELECT nullif(current_setting('staffing.actors', true), '')::jsonb AS actors,
                          nullif(current_setting('staffing.actor', true), '')::jsonb AS actor) who) w
    ${action === 'updated' ? "WHERE w.changed <> '{}'::jsonb" : ''}
