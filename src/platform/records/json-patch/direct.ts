@@ -6,7 +6,9 @@
 // statement fails, each document is written again on its own and gets its own answer.
 // Decision record: docs/decisions/0013-employee-hot-paths.md. The fields a document may set here are
 // those no rule of the target reads (computed from its rules), so this path can never skip a rule.
-// A record's `.updated` event (decision 0031) is written by the same statement, for each row changed.
+// A record's `.updated` event (decision 0031) is written by the same statement, for each row changed,
+// and so is its history entry (decision 0044: only the columns set are compared; the table's trigger
+// skips the statement).
 import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DataScope } from '../../scope.ts';
