@@ -2,6 +2,7 @@
 import type { Config } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { connect } from '../platform/db/connect.ts';
+import { retryWhileUnreachable } from '../platform/db/database.ts';
 import { prepareDatabase } from '../resources/registry.ts';
 import { createBackground } from '../platform/background.ts';
 import { backgroundLoops, jobCatalog } from '../resources/jobs.ts';
@@ -83,7 +84,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
   });
   const supervisor = connection.supervise(() => stop('the embedded database is lost', EXIT_DATABASE_LOST));
   try {
-    await prepareDatabase(connection.database.pool);
+    await retryWhileUnreachable(() => prepareDatabase(connection.database.pool), log);
     const demo = options.demo ? await ensureDemo(connection.database.db, config.DATA_DIR) : undefined;
     // The login server first: its address (a free port when AUTH_PORT is 0) is the API's token issuer.
     // Loaded only when it runs here (oidc-provider is a large import, and warns below Node 22).

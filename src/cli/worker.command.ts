@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
+import { retryWhileUnreachable } from '../platform/db/database.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
 import { prepareDatabase } from '../resources/registry.ts';
@@ -34,7 +35,7 @@ export async function workerCommand(config: Config, args: string[]): Promise<num
 async function start(config: Config, log: pino.Logger, options: { types?: string[]; concurrency?: number }, onDatabaseLost: () => void): Promise<Stop> {
   const connection = await connect(config, (m) => log.info(m), true);
   const supervisor = connection.supervise(onDatabaseLost);
-  await prepareDatabase(connection.database.pool);
+  await retryWhileUnreachable(() => prepareDatabase(connection.database.pool), (m) => log.warn(m));
   const parser = createResumeParser(config);
   let worker;
   try {

@@ -151,6 +151,29 @@ export function isConnectionFailure(e: unknown): boolean {
   return false;
 }
 
+/** How long a process starting up keeps trying a database that is restarting (or not yet up). */
+export const STARTUP_RETRY_MS = 60_000;
+
+/**
+ * Runs a start-up step (the migrations, say) again while the database cannot be reached, with short
+ * pauses, for up to `STARTUP_RETRY_MS`: a process started while its server restarts (an orchestrator
+ * restarting both, the chaos test's `pg_ctl restart`) waits for it instead of exiting. Any other
+ * error, or the time running out, is the step's.
+ */
+export async function retryWhileUnreachable<T>(step: () => Promise<T>, log: (message: string) => void, limitMs = STARTUP_RETRY_MS): Promise<T> {
+  const until = Date.now() + limitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await step();
+    } catch (e) {
+      if (!isConnectionFailure(e) || Date.now() >= until) throw e;
+      const pause = [250, 500, 1000, 2000][Math.min(attempt, 3)]!;
+      log(`the database cannot be reached (${e instanceof Error ? e.message : String(e)}): trying again in ${pause} ms`);
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
+}
+
 /**
  * A column written with its table's name (`"job_titles"."tenant_id"`). Drizzle leaves columns bare
  * when a query reads one table, and inside a correlated subquery a bare name binds to the inner
