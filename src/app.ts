@@ -2,7 +2,6 @@
 // platform (errors, validation, body parsing, access, negotiation, caching), then the routes.
 import Fastify, { type FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
-import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
@@ -31,6 +30,11 @@ import { healthRoutes } from './resources/health/health.routes.ts';
 import { resourceRoutes } from './resources/registry.ts';
 import { webPages } from './web/web.pages.ts';
 import { openLimits } from './platform/rate-limit/rate-limit.ts';
+import { Quotas, tenantQuotaReader } from './platform/rate-limit/quota.ts';
+import { answerRequestIds, registerRequestIds, requestNaming } from './platform/http/request-id.ts';
+import { corsOrigins, registerCors } from './platform/http/cors.ts';
+import { routeMethods } from './platform/http/route-methods.ts';
+import { readinessCheck } from './platform/db/readiness.ts';
 import { webAreas } from './web/registry.ts';
 import { assessmentSandbox, type SandboxCredentials } from './resources/assessments/assessment-sandbox.ts';
 
@@ -65,7 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, listenForRevocations = true, logStream } = options;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id (when well formed) or a UUID, and the W3C trace (decision 0047).
+    ...requestNaming(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
@@ -76,12 +81,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // path parameter) are problem+json like every other error.
     frameworkErrors: (error, request, reply) => {
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : error.code === 'FST_ERR_BAD_URL' ? 'MALFORMED_URL' : 'VALIDATION_FAILED';
+      // No hook runs for these: the request's ids are put on here.
+      answerRequestIds(request, reply);
       return sendProblem(request, reply, statusOf(code), error.message, undefined, undefined, code);
     },
     // The request line carries the assessment vendors' `data` query (decision 0020: up to 8192
     // characters decoded, which percent-encoding can triple); Node's default allows 16 KiB of headers.
     http: { maxHeaderSize: 32 * 1024 },
   });
+
+  // Every answer carries its request's ids, whatever answers it (first: before any hook that may answer).
+  registerRequestIds(app);
 
   // External plugins.
   await app.register(underPressure, {
@@ -95,7 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Platform.
-  registerProblemHandlers(app);
+  // The route table's mirror: what a 405 allows and a CORS preflight announces.
+  const methodsAt = routeMethods(app);
+  registerProblemHandlers(app, methodsAt);
+  // Before the access hook: a preflight carries no credential (decision 0047).
+  await registerCors(app, corsOrigins(config.CORS_ORIGINS), methodsAt);
   registerValidation(app);
   registerBodyParsers(app);
   await registerMultipart(app);
@@ -128,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Fastify's idiom: the slots exist from the start (one object shape); the access hook fills them before any handler runs.
   app.decorateRequest('principal', null as never);
   app.decorateRequest('scope', null as never);
-  registerAccess(app, { database, verifier, bearer, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });
+  // Request quotas per credential, one budget for every process (decision 0046).
+  const quotas = new Quotas(database.pipeline, { perMinute: config.API_QUOTA_PER_MINUTE, tenantQuota: tenantQuotaReader(database.pipeline) });
+  registerAccess(app, { database, verifier, bearer, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL, quotas });
   registerNegotiation(app);
   registerEtags(app);
   registerIdempotency(app, { hours: config.IDEMPOTENCY_KEY_HOURS });
@@ -136,7 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Routes.
   registerProblemTypes(app);
-  await app.register(healthRoutes(() => database.db.execute(sql`select 1`)));
+  await app.register(healthRoutes({
+    ping: () => database.db.execute(sql`select 1`),
+    readiness: readinessCheck(database.pipeline, config.READY_MAX_BATCH_BACKLOG),
+  }));
   for (const routes of resourceRoutes) await app.register(routes);
   if (options.assessmentSandbox) await app.register(assessmentSandbox({ credentials: options.assessmentSandbox, baseUrl: config.BASE_URL }));
   // Pages: the job board, registration and admin (HTML, their own error pages).

@@ -52,6 +52,12 @@ export const ConfigSchema = Type.Object({
   /** Registrations at one tenant in REGISTRATION_WINDOW_SECONDS, from any address; more answer 429. */
   REGISTRATION_MAX_PER_TENANT: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   REGISTRATION_WINDOW_SECONDS: Type.Integer({ minimum: 1, maximum: 7 * 86_400 }),
+  /** Requests a minute one API credential may make, counted across every API process (429 RATE_LIMITED beyond); a tenant may have its own (`staffing quota`). */
+  API_QUOTA_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
+  /** Origins of browser apps allowed to call the API (CORS), comma-separated (`https://app.example`), or `*`; unset: none (no CORS headers). */
+  CORS_ORIGINS: Type.Optional(Type.String({ minLength: 1 })),
+  /** Unfinished batch items above which GET /readyz answers 503 (the workers are not keeping up). */
+  READY_MAX_BATCH_BACKLOG: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
   JOBBOARD_URL: Type.Optional(Url),
   REGISTRATION_URL: Type.Optional(Url),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]),
@@ -155,6 +161,11 @@ const defaults: Record<string, string> = {
   REGISTRATION_MAX_PER_ADDRESS: '20',
   REGISTRATION_MAX_PER_TENANT: '500',
   REGISTRATION_WINDOW_SECONDS: '3600',
+  // 50,000 a second: above what bare Fastify answers on a 2-core machine (the core benchmark sends
+  // 22,500 a second with one token), a ceiling against runaway clients of many processes, not a
+  // tariff; tenants get theirs with `staffing quota`.
+  API_QUOTA_PER_MINUTE: '3000000',
+  READY_MAX_BATCH_BACKLOG: '100000',
 };
 
 export class ConfigError extends Error {}
@@ -170,6 +181,17 @@ function trustProxyProblem(list: string): string | undefined {
   } catch (e) {
     return `${e instanceof Error ? e.message : String(e)}: give the proxies' addresses or CIDRs, comma-separated`;
   }
+}
+
+/** What is wrong with a CORS_ORIGINS list: each entry is an origin (scheme, host, port: no path) or `*`. */
+function corsOriginsProblem(list: string): string | undefined {
+  for (const entry of list.split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    if (entry === '*') continue;
+    let origin: string | undefined;
+    try { origin = new URL(entry).origin; } catch { origin = undefined; }
+    if (origin !== entry) return `"${entry}" is not an origin: give scheme, host and port only (https://app.example), comma-separated, or *`;
+  }
+  return undefined;
 }
 
 /** Reads the configuration from an environment (process.env by default) and validates it. */
@@ -191,6 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = converted as Static<typeof ConfigSchema>;
   const proxyProblem = config.TRUST_PROXY === undefined ? undefined : trustProxyProblem(config.TRUST_PROXY);
   if (proxyProblem) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(config.TRUST_PROXY)}: ${proxyProblem}`);
+  const corsProblem = config.CORS_ORIGINS === undefined ? undefined : corsOriginsProblem(config.CORS_ORIGINS);
+  if (corsProblem) throw new ConfigError(`Invalid configuration:\n  CORS_ORIGINS=${JSON.stringify(config.CORS_ORIGINS)}: ${corsProblem}`);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const base = (config.BASE_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '');
   const authPort = config.AUTH_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);

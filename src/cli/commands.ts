@@ -16,6 +16,7 @@ import { assessmentCommand, ASSESSMENT_USAGE } from './assessment.command.ts';
 import { listsCommand, LISTS_USAGE } from './lists.command.ts';
 import { CLIENT_USAGE, KEYS_USAGE, loginCommand, loginServerCommand, LOGIN_SERVER_USAGE, WEBUSER_USAGE } from './login.command.ts';
 import { repCommand, REP_USAGE } from './rep.command.ts';
+import { quotaCommand, QUOTA_USAGE } from './quota.command.ts';
 import { usageLines, type CommandUsage } from './usage.ts';
 
 export interface Command {
@@ -53,6 +54,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   rep: { usage: REP_USAGE, run: repCommand },
   assessment: { usage: ASSESSMENT_USAGE, run: assessmentCommand },
   lists: { usage: LISTS_USAGE, run: listsCommand },
+  quota: { usage: QUOTA_USAGE, run: quotaCommand },
 };
 
 export const USAGE = `Usage: staffing <command> [options]    (staffing <command> --help: one command's usage)

@@ -4,7 +4,6 @@
 // (`staffing keys rotate`, any process) rebuilds the provider with the new set at once.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { Provider } from 'oidc-provider';
 import type { Config } from '../config.ts';
@@ -20,6 +19,7 @@ import { loginViews } from './views.ts';
 import { localeOf, MESSAGES } from './i18n.ts';
 import { openLimits } from '../platform/rate-limit/rate-limit.ts';
 import { clientAuthLimits } from './token-limits.ts';
+import { registerRequestIds, requestNaming } from '../platform/http/request-id.ts';
 
 export interface LoginServerOptions {
   config: Config;
@@ -70,10 +70,12 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
   const clientAuth = clientAuthLimits(limits);
 
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, options.logStream), genReqId: () => randomUUID(), bodyLimit: 64 * 1024,
+    // Request ids and traces as the API's (decision 0047): X-Request-Id and traceresponse on every answer, oidc-provider's too.
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream), ...requestNaming(), bodyLimit: 64 * 1024,
     // X-Forwarded-For only from the configured proxies (request.ip); the host and protocol never (forwardedAsTrusted).
     trustProxy: config.TRUST_PROXY ?? false,
   });
+  registerRequestIds(app);
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
   });

@@ -1,8 +1,9 @@
 // Declared access, enforced by one hook. Each route states in its options who may call it:
 //   config: { access: { roles: ['ServiceRep', 'Service'], scopes: ['datalist-read'] } }
 // (scopes: any one of them suffices) or `access: 'public'`. A route without a declaration does not
-// start. The hook authenticates, checks role and scope, limits simultaneous requests per credential
-// and attaches `request.principal` and `request.scope`.
+// start. The hook authenticates, checks role and scope, spends a point of the credential's quota
+// (answering RateLimit-Policy and RateLimit: decision 0046), limits simultaneous requests per
+// credential and attaches `request.principal` and `request.scope`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { DataScope } from '../scope.ts';
@@ -11,6 +12,8 @@ import { presentedCredential } from './credentials.ts';
 import { hasScope, type Principal, type Role } from './principal.ts';
 import type { CredentialVerifier } from './verifier.ts';
 import type { BearerVerifier } from './bearer.ts';
+import { QUOTA_POLICY, quotaHeaders, type Quotas } from '../rate-limit/quota.ts';
+import { retryAfter } from '../rate-limit/rate-limit.ts';
 
 export interface Access { roles: readonly Role[]; scopes: readonly string[] }
 
@@ -37,6 +40,8 @@ export interface AccessOptions {
   /** Bearer tokens of the login server (docs/authentication.md). */
   bearer: BearerVerifier;
   maxInFlightPerCredential: number;
+  /** Requests a minute per credential, shared by every process (decision 0046). */
+  quotas: Quotas;
 }
 
 export function registerAccess(app: FastifyInstance, options: AccessOptions) {
@@ -79,6 +84,12 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions) {
       throw new AppError('SCOPE_MISSING', `This endpoint requires the scope ${access.scopes.join(' or ')}.`);
     }
     const key = principal.credentialKey;
+    const quota = await options.quotas.spend(key, principal.tenantId);
+    reply.headers(quotaHeaders(quota));
+    if (!quota.allowed) {
+      throw new AppError('RATE_LIMITED', `This credential's quota of ${quota.limit} requests a minute is spent.`, undefined,
+        { 'retry-after': retryAfter(quota) }, { 'violated-policies': [QUOTA_POLICY] });
+    }
     const count = (inFlight.get(key) ?? 0) + 1;
     if (count > options.maxInFlightPerCredential) {
       throw new AppError('TOO_MANY_REQUESTS', `At most ${options.maxInFlightPerCredential} simultaneous requests per credential.`, undefined, { 'retry-after': '1' });

@@ -17,6 +17,8 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull().unique(),
   displayName: text('display_name').notNull(),
   createdAt: createdAt(),
+  /** Requests a minute per credential of the tenant; null: API_QUOTA_PER_MINUTE (decision 0046, `staffing quota`). */
+  apiQuotaPerMinute: integer('api_quota_per_minute'),
 });
 
 export const hierarchyNodes = pgTable('hierarchy_nodes', {

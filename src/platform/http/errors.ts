@@ -40,8 +40,10 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or an uploaded file) is larger than allowed.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body\'s media type (or an uploaded file\'s detected type) is not accepted here.' },
   TOO_MANY_REQUESTS: { status: 429, meaning: 'Too many simultaneous requests for this credential (see Retry-After).' },
+  RATE_LIMITED: { status: 429, meaning: 'The credential\'s request quota for the minute is spent (RateLimit-Policy, RateLimit); retry after Retry-After. `violated-policies` names the quota (docs/integrators.md, Quotas).' },
   INTERNAL: { status: 500, meaning: 'An unexpected error; quote the traceId.' },
   OVERLOADED: { status: 503, meaning: 'The service or its database is busy or unavailable; retry after Retry-After.' },
+  NOT_READY: { status: 503, meaning: 'GET /readyz: the process should not take traffic yet; `checks` says which of the database, its migrations and the batch backlog is not ready (docs/operations.md).' },
   EXTERNAL_UNREACHABLE: { status: 520, meaning: 'An external service the request needs (the resume parsing service, an assessment provider) refused the connection, could not be found or did not answer in time.' },
   EXTERNAL_FAILED: { status: 521, meaning: 'An external service the request needs (the resume parsing service, an assessment provider) answered with an error or an answer that cannot be used.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;

@@ -1,12 +1,12 @@
 // One place renders every error as problem+json (RFC 9457): status, title, detail, traceId and, for
 // validation failures, an `errors` map of field name → messages. 5xx details are never shown.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import FindMyWay from 'find-my-way';
 import { Type } from 'typebox';
 import { addFieldError, AppError, codeOfStatus, ERROR_CODES, logAppError, problemType, titleOf, type ErrorCode, type FieldErrors } from './errors.ts';
 import { isConnectionFailure, pgError } from '../db/database.ts';
 import type { TypedRequests } from './typed-requests.ts';
 import { discardRestOfBody } from './discard-body.ts';
+import { routeMethods, type MethodsAt } from './route-methods.ts';
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 
@@ -32,6 +32,7 @@ export function problemOf(
     detail,
     // The path only: the query may hold a `tw-token`.
     instance: request.url.split('?')[0] ?? '/',
+    // The request id (X-Request-Id, decision 0047), under the name ASP.NET's problem details give it.
     traceId: request.id,
   };
   if (errors) body.errors = errors;
@@ -110,7 +111,7 @@ export const ProblemSchema = Type.Object({
   status: Type.Integer(),
   detail: Type.Optional(Type.String()),
   instance: Type.String({ description: 'The request path.' }),
-  traceId: Type.String({ description: 'Quote it when reporting a problem; it is in the service log.' }),
+  traceId: Type.String({ description: 'The request id: the `X-Request-Id` the request sent (when well formed) or the one the service made, answered in `X-Request-Id`. Quote it when reporting a problem: every log line of the request carries it (`reqId`).' }),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Field name → messages (validation failures).' })),
 }, { $id: 'Problem', description: 'application/problem+json (RFC 9457). Some codes add members of their own, documented with the code: ASSIGNMENT_RESTRICTED adds `results`, ASSIGNMENT_NOT_VETTED `staleBecause` (docs/assignments.md).' });
 
@@ -134,7 +135,8 @@ export function registerProblemTypes(app: FastifyInstance) {
   });
 }
 
-export function registerProblemHandlers(app: FastifyInstance) {
+/** `methodsAt`: the route table's mirror (route-methods.ts), to tell "no such path" (404) from "no such method" (405). */
+export function registerProblemHandlers(app: FastifyInstance, methodsAt: MethodsAt = routeMethods(app)) {
   app.addSchema(ProblemSchema);
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
@@ -142,17 +144,10 @@ export function registerProblemHandlers(app: FastifyInstance) {
     const problem = { description: 'A problem (application/problem+json).', content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } };
     route.schema.response = { ...response, '4XX': problem, '5XX': problem };
   });
-  // A mirror of the route table, to tell "no such path" (404) from "no such method" (405).
-  const routes = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true });
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      try { routes.on(method as 'GET', route.url, () => {}); } catch { /* HEAD twins and duplicates */ }
-    }
-  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => routes.find(m as 'GET', path));
+    const allowed = methodsAt(path);
     if (allowed.length > 0) {
       return sendProblem(request, reply, 405, `${request.method} is not allowed here.`, undefined, { allow: allowed.join(', ') });
     }

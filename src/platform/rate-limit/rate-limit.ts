@@ -76,7 +76,7 @@ export type Limits = { readonly [N in LimitName]: Limit };
 // Keys name what is limited (an address, a username): a long one (a username of 50 KB sent to the
 // token endpoint) is kept as its hash, so that every key fits the table's index.
 const MAX_KEY = 200;
-const keyOf = (key: string) => (key.length <= MAX_KEY ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`);
+export const keyOf = (key: string) => (key.length <= MAX_KEY ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`);
 const seconds = (ms: number) => (ms > 0 ? Math.ceil(ms / 1000) : 0);
 
 function stateOf(rule: LimitRule, res: RateLimiterRes | null, allowed: boolean): LimitState {

@@ -39,6 +39,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 while the process answers (no database involved). */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness for an orchestrator: the database answers, its migrations are applied and the batch backlog is within bounds; 503 NOT_READY names what is not. */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Employees": {
         parameters: {
             query?: never;
@@ -2463,13 +2497,13 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
             /** @description The request path. */
             instance: string;
-            /** @description Quote it when reporting a problem; it is in the service log. */
+            /** @description The request id: the `X-Request-Id` the request sent (when well formed) or the one the service made, answered in `X-Request-Id`. Quote it when reporting a problem: every log line of the request carries it (`reqId`). */
             traceId: string;
             /** @description Field name → messages (validation failures). */
             errors?: {
@@ -3754,7 +3788,7 @@ export interface components {
         };
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;
@@ -3762,6 +3796,27 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok";
+        };
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ok";
+            checks: {
+                /** @enum {string} */
+                database: "ok";
+                migrations: {
+                    applied: number;
+                    expected: number;
+                };
+                batchBacklog: {
+                    /** @description Unfinished batch items, counted up to `max` + 1. */
+                    items: number;
+                    max: number;
+                };
+            };
         };
         EmployeeCreate: {
             firstName: string;
@@ -7721,6 +7776,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             /** @description A problem (application/problem+json). */

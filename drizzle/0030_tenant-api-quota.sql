@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "api_quota_per_minute" integer;
