@@ -2476,6 +2476,20 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        /**
+         * @example {
+         *       "employeeId": 4711,
+         *       "firstName": "Jane",
+         *       "lastName": "Doe",
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "isActive": true,
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "primaryEmailAddress": "jane.doe@example.com",
+         *       "primaryPhoneNumber": "612-555-0100"
+         *     }
+         */
         EmployeeListItem: {
             employeeId: number;
             firstName: string;
@@ -2488,8 +2502,26 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         EmployeeHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2518,6 +2550,17 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "prospectId": 812,
+         *       "name": "Northwind Logistics",
+         *       "department": "Warehouse",
+         *       "prospectStatusId": 1,
+         *       "prospectStatus": "example",
+         *       "ownedByServiceRepId": 1,
+         *       "hierId": 1
+         *     }
+         */
         ProspectListItem: {
             prospectId: number;
             name: string;
@@ -2527,8 +2570,26 @@ export interface components {
             ownedByServiceRepId: number | null;
             hierId: number;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ProspectHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2557,6 +2618,18 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "vendorId": 57,
+         *       "companyName": "Acme Payroll Services",
+         *       "departmentName": "example",
+         *       "contactName": "Sam Lee",
+         *       "phoneNumber": "612-555-0177",
+         *       "emailAddress": "billing@acme.example",
+         *       "isActive": true,
+         *       "hierId": 1
+         *     }
+         */
         VendorListItem: {
             vendorId: number;
             companyName: string;
@@ -2567,8 +2640,26 @@ export interface components {
             isActive: boolean;
             hierId: number;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         VendorHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2597,6 +2688,19 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "Assembly",
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "primaryEmailAddress": "ap@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0110"
+         *     }
+         */
         CustomerListItem: {
             customerId: number;
             customerName: string;
@@ -2608,8 +2712,26 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         CustomerHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2638,6 +2760,21 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "worksiteId": 318,
+         *       "customerId": 2042,
+         *       "name": "North plant",
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840,
+         *       "latitude": 45.0012,
+         *       "longitude": -93.2271
+         *     }
+         */
         WorksiteListItem: {
             worksiteId: number;
             customerId: number;
@@ -2654,8 +2791,26 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         WorksiteHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2684,6 +2839,20 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "contactId": 905,
+         *       "firstName": "Maria",
+         *       "lastName": "Garcia",
+         *       "title": "Plant manager",
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "primaryEmailAddress": "maria.garcia@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0123"
+         *     }
+         */
         ContactListItem: {
             contactId: number;
             firstName: string;
@@ -2696,8 +2865,26 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ContactHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2726,6 +2913,18 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "contractId": 77,
+         *       "name": "Contoso 2026 master agreement",
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "contractStatusId": 1,
+         *       "contractStatus": "example",
+         *       "startDate": "2026-01-01T00:00:00.000Z",
+         *       "endDate": "2026-12-31T00:00:00.000Z"
+         *     }
+         */
         ContractListItem: {
             contractId: number;
             name: string;
@@ -2737,8 +2936,26 @@ export interface components {
             startDate: string;
             endDate: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ContractHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2767,6 +2984,24 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1301,
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "jobOrderStatusId": 1,
+         *       "jobOrderStatus": "example",
+         *       "isActive": true,
+         *       "positionsRequired": 4,
+         *       "positionsFilled": 1,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "example",
+         *       "jobTitleId": 1,
+         *       "jobTitle": "Forklift operator",
+         *       "startDate": "2026-03-09T00:00:00.000Z"
+         *     }
+         */
         JobOrderListItem: {
             jobOrderId: number;
             branchId: number;
@@ -2783,8 +3018,26 @@ export interface components {
             jobTitle: string;
             startDate: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         JobOrderHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2813,6 +3066,18 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "jobTitleId": 64,
+         *       "skillCode": "FORK",
+         *       "jobTitle": "Forklift operator",
+         *       "jobTitleCategoryId": 1,
+         *       "category": "example",
+         *       "hierId": 1,
+         *       "isPublic": true,
+         *       "isActive": true
+         *     }
+         */
         JobTitleListItem: {
             jobTitleId: number;
             skillCode: string;
@@ -2823,8 +3088,26 @@ export interface components {
             isPublic: boolean;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         JobTitleHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2853,6 +3136,17 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "rateSheetId": 12,
+         *       "name": "Contoso forklift rates",
+         *       "customerId": 2042,
+         *       "customerName": "example",
+         *       "employeeId": 1,
+         *       "branchId": 3,
+         *       "isActive": true
+         *     }
+         */
         RateSheetListItem: {
             rateSheetId: number;
             name: string;
@@ -2862,8 +3156,26 @@ export interface components {
             branchId: number | null;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         RateSheetHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2892,6 +3204,21 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "timecardId": 90210,
+         *       "jobOrderId": 1301,
+         *       "employeeId": 4711,
+         *       "weekendDate": "2026-03-15T00:00:00.000Z",
+         *       "branchId": 1,
+         *       "branch": "example",
+         *       "payCodeId": 1,
+         *       "payCode": "example",
+         *       "regularHours": 40,
+         *       "overtimeHours": 2.5,
+         *       "isProcessed": true
+         *     }
+         */
         TimecardListItem: {
             timecardId: number;
             jobOrderId: number | null;
@@ -2906,8 +3233,26 @@ export interface components {
             overtimeHours: number;
             isProcessed: boolean;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         TimecardHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2936,6 +3281,22 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "assignmentId": 5501,
+         *       "employeeId": 4711,
+         *       "employeeName": "Jane Doe",
+         *       "jobOrderId": 1301,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "jobTitle": "example",
+         *       "assignmentStatusId": 1,
+         *       "assignmentStatus": "example",
+         *       "branchId": 1,
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "endDate": null
+         *     }
+         */
         AssignmentListItem: {
             assignmentId: number;
             employeeId: number;
@@ -2951,8 +3312,26 @@ export interface components {
             startDate: string;
             endDate: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         AssignmentHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2981,6 +3360,16 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "serviceRepId": 1,
+         *       "name": "example",
+         *       "firstName": "example",
+         *       "lastName": "example",
+         *       "emailAddress": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistServiceRep: {
             serviceRepId: number;
             /** @description First and last name. */
@@ -2990,6 +3379,15 @@ export interface components {
             emailAddress: string | null;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "branchId": 1,
+         *       "branchName": "example",
+         *       "countryCode": 1,
+         *       "isWebPublic": true,
+         *       "isActive": true
+         *     }
+         */
         DatalistBranch: {
             branchId: number;
             branchName: string;
@@ -2999,14 +3397,34 @@ export interface components {
             isWebPublic: boolean;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "orderTypeId": 1,
+         *       "orderType": "example"
+         *     }
+         */
         DatalistOrderType: {
             orderTypeId: number;
             orderType: string;
         };
+        /**
+         * @example {
+         *       "messageActionId": 1,
+         *       "messageAction": "example"
+         *     }
+         */
         DatalistMessageAction: {
             messageActionId: number;
             messageAction: string;
         };
+        /**
+         * @example {
+         *       "assignmentStatusId": 1,
+         *       "assignmentStatus": "example",
+         *       "isActive": true,
+         *       "kind": "pending"
+         *     }
+         */
         DatalistAssignmentStatus: {
             assignmentStatusId: number;
             assignmentStatus: string;
@@ -3014,19 +3432,45 @@ export interface components {
             /** @description What the status means for transitions: pending → active or cancelled; active → ended; ended and cancelled are final (docs/assignments.md). */
             kind: "pending" | "active" | "ended" | "cancelled";
         };
+        /**
+         * @example {
+         *       "documentTypeId": 1,
+         *       "documentType": "example"
+         *     }
+         */
         DatalistDocumentType: {
             documentTypeId: number;
             documentType: string;
         };
+        /**
+         * @example {
+         *       "employmentCategoryId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "employmentCategory": "example"
+         *     }
+         */
         DatalistEmploymentCategory: {
             /** Format: uuid */
             employmentCategoryId: string;
             employmentCategory: string;
         };
+        /**
+         * @example {
+         *       "washedStatusId": 1,
+         *       "washedStatus": "example"
+         *     }
+         */
         DatalistWashedStatus: {
             washedStatusId: number;
             washedStatus: string;
         };
+        /**
+         * @example {
+         *       "howHeardOfId": 1,
+         *       "howHeardOf": "example",
+         *       "originTypeId": 1,
+         *       "requireDetails": true
+         *     }
+         */
         DatalistHowHeardOf: {
             howHeardOfId: number;
             howHeardOf: string;
@@ -3035,12 +3479,27 @@ export interface components {
             /** @description True: choosing this option requires a how-heard-of detail. */
             requireDetails: boolean;
         };
+        /**
+         * @example {
+         *       "employeeStatusId": "example",
+         *       "employeeStatus": "example",
+         *       "isDefault": true
+         *     }
+         */
         DatalistEmployeeStatus: {
             employeeStatusId: string;
             employeeStatus: string;
             /** @description The status given when none is chosen. */
             isDefault: boolean;
         };
+        /**
+         * @example {
+         *       "assessmentVendorId": 1,
+         *       "assessmentVendor": "example",
+         *       "kind": "assessoncloud",
+         *       "isActive": true
+         *     }
+         */
         DatalistAssessmentVendor: {
             assessmentVendorId: number;
             /** @description The vendor's name. */
@@ -3053,6 +3512,16 @@ export interface components {
             /** @description Only active vendors can be given to a package. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "assessmentId": 1,
+         *       "assessment": "example",
+         *       "assessmentVendorId": 1,
+         *       "code": "example",
+         *       "description": "example",
+         *       "durationMinutes": 1
+         *     }
+         */
         DatalistAssessment: {
             assessmentId: number;
             /** @description The assessment's name. */
@@ -3063,12 +3532,26 @@ export interface components {
             description: string | null;
             durationMinutes: number | null;
         };
+        /**
+         * @example {
+         *       "burdenTypeId": 1,
+         *       "burdenType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistBurdenType: {
             burdenTypeId: number;
             burdenType: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "businessCode": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistBusinessCode: {
             /** Format: uuid */
             businessCodeId: string;
@@ -3076,42 +3559,91 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "remoteWorkStatusId": 1,
+         *       "remoteWorkStatus": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistRemoteWorkStatus: {
             remoteWorkStatusId: number;
             remoteWorkStatus: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "wotcEligibilityStatusId": 1,
+         *       "wotcEligibilityStatus": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistWotcEligibilityStatus: {
             wotcEligibilityStatusId: number;
             wotcEligibilityStatus: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "contractLengthTypeId": 1,
+         *       "contractLengthType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistContractLengthType: {
             contractLengthTypeId: number;
             contractLengthType: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "contractCategoryId": 1,
+         *       "contractCategory": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistContractCategory: {
             contractCategoryId: number;
             contractCategory: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "divisionIdent": 1,
+         *       "division": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistDivision: {
             divisionIdent: number;
             division: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "accountId": 1,
+         *       "account": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistAccount: {
             accountId: number;
             account: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "companyType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistCompanyType: {
             /** Format: uuid */
             companyTypeId: string;
@@ -3119,24 +3651,53 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "employerId": 1,
+         *       "employer": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistEmployer: {
             employerId: number;
             employer: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "paymentTermsCodeId": 1,
+         *       "paymentTermsCode": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistPaymentTermsCode: {
             paymentTermsCodeId: number;
             paymentTermsCode: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "paymentTypeId": 1,
+         *       "paymentType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistPaymentType: {
             paymentTypeId: number;
             paymentType: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "taxJurisdictionId": 1,
+         *       "taxJurisdiction": "example",
+         *       "kind": "schoolDistrict",
+         *       "isActive": true
+         *     }
+         */
         DatalistTaxJurisdiction: {
             taxJurisdictionId: number;
             taxJurisdiction: string;
@@ -3148,6 +3709,14 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "purchaseOrderId": 1,
+         *       "purchaseOrder": "example",
+         *       "customerId": 1,
+         *       "isActive": true
+         *     }
+         */
         DatalistPurchaseOrder: {
             purchaseOrderId: number;
             /** @description The purchase order's number. */
@@ -3157,6 +3726,13 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "countryCode": 1,
+         *       "country": "example",
+         *       "countryCallingCode": 1
+         *     }
+         */
         DatalistCountry: {
             /** @description ISO 3166-1 numeric code (840 United States). */
             countryCode: number;
@@ -3164,6 +3740,23 @@ export interface components {
             /** @description International calling code (1, 44, ...). */
             countryCallingCode: number;
         };
+        /**
+         * @example {
+         *       "contactMethodId": 1,
+         *       "contactMethodTypeId": 1,
+         *       "contactMethod": "example",
+         *       "isActive": true,
+         *       "notes": "example",
+         *       "whenAvailable": "example",
+         *       "areaCode": 1,
+         *       "providerId": 1,
+         *       "countryCallingCode": 1,
+         *       "isPinned": true,
+         *       "contactMethodType": "example",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         ContactMethod: {
             contactMethodId: number;
             contactMethodTypeId: number;
@@ -3184,8 +3777,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ContactMethodHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3214,6 +3825,21 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "messageId": 1,
+         *       "originType": "example",
+         *       "originId": 1,
+         *       "subject": "example",
+         *       "text": "example",
+         *       "messageActionId": 1,
+         *       "messageAction": "example",
+         *       "messageDate": "2026-03-02T09:30:00.000Z",
+         *       "serviceRepId": 1,
+         *       "isPrimary": true,
+         *       "dateCreated": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         Message: {
             /** @description Int64. */
             messageId: number;
@@ -3235,8 +3861,26 @@ export interface components {
              */
             dateCreated: string;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         MessageHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3265,6 +3909,19 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "emailAddress": "example",
+         *       "firstName": "example",
+         *       "lastName": "example",
+         *       "name": "example",
+         *       "isPrimary": true,
+         *       "originId": 1,
+         *       "originTypeId": 1,
+         *       "branchName": "example",
+         *       "governmentPersonalId": "example"
+         *     }
+         */
         EmailSearchResult: {
             emailAddress: string;
             firstName: string;
@@ -3277,6 +3934,19 @@ export interface components {
             branchName: string;
             governmentPersonalId: string | null;
         };
+        /**
+         * @example {
+         *       "batchJobItemId": 1,
+         *       "recordId": 1,
+         *       "status": "New",
+         *       "attempts": 1,
+         *       "failureReason": "example",
+         *       "resultId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "startedAt": "2026-03-02T09:30:00.000Z",
+         *       "completedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         BatchJobItem: {
             batchJobItemId: number;
             /** @description The staged employee the item works on. */
@@ -3290,6 +3960,70 @@ export interface components {
             startedAt: string | null;
             completedAt: string | null;
         };
+        /**
+         * @example {
+         *       "stagedEmployeeId": 1,
+         *       "batchJobId": 1,
+         *       "fileName": "example",
+         *       "format": "example",
+         *       "parseStatus": "Pending",
+         *       "parseError": "example",
+         *       "firstName": "example",
+         *       "middleName": "example",
+         *       "lastName": "example",
+         *       "emailAddress": "example",
+         *       "phoneNumber": "example",
+         *       "phoneCountryCallingCode": 1,
+         *       "street1": "example",
+         *       "street2": "example",
+         *       "municipality": "example",
+         *       "region": "example",
+         *       "postalCode": "example",
+         *       "countryCode": 1,
+         *       "skills": [
+         *         "example"
+         *       ],
+         *       "interestCodes": [
+         *         "example"
+         *       ],
+         *       "workHistory": [
+         *         {
+         *           "employer": "example",
+         *           "title": "example",
+         *           "startDate": "example",
+         *           "endDate": "example",
+         *           "current": true,
+         *           "description": "example"
+         *         }
+         *       ],
+         *       "education": [
+         *         {
+         *           "school": "example",
+         *           "degree": "example",
+         *           "field": "example",
+         *           "graduationYear": 1
+         *         }
+         *       ],
+         *       "confidence": {},
+         *       "overallConfidence": 1,
+         *       "possibleDuplicateEmployeeIds": [
+         *         1
+         *       ],
+         *       "isConverted": true,
+         *       "employeeId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z",
+         *       "batchJobItems": [
+         *         {
+         *           "batchJobId": 1,
+         *           "batchJobItemId": 1,
+         *           "batchJobType": "example",
+         *           "status": "New",
+         *           "failureReason": "example"
+         *         }
+         *       ]
+         *     }
+         */
         StagedEmployee: {
             stagedEmployeeId: number;
             /** @description The import job the resume was uploaded to. */
@@ -3348,6 +4082,25 @@ export interface components {
                 failureReason: string | null;
             }[];
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1,
+         *       "municipality": "example",
+         *       "region": "example",
+         *       "postalCode": "example",
+         *       "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *       "jobTitle": "example",
+         *       "jobDescription": "example",
+         *       "jobDescriptionContentType": "example",
+         *       "category": "example",
+         *       "orderType": "example",
+         *       "skills": [
+         *         "example"
+         *       ],
+         *       "distance": 1,
+         *       "jobBoardUrl": "example"
+         *     }
+         */
         JobBoardOrder: {
             jobOrderId: number;
             /** @description Null when the tenant hides worksites. */
@@ -3370,6 +4123,18 @@ export interface components {
             /** @description {jobboard_url}/{tenantName}/jobs/details/{jobOrderId} */
             jobBoardUrl: string;
         };
+        /**
+         * @example {
+         *       "jobOrderCandidateId": 1,
+         *       "jobOrderId": 1,
+         *       "employeeId": 1,
+         *       "status": "Applied from web",
+         *       "utmSource": "example",
+         *       "utmCampaign": "example",
+         *       "utmMedium": "example",
+         *       "dateCreated": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         JobOrderCandidate: {
             jobOrderCandidateId: number;
             jobOrderId: number;
@@ -3385,8 +4150,26 @@ export interface components {
             /** Format: date-time */
             dateCreated: string;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         JobOrderCandidateHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3415,6 +4198,22 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "accrualId": 1,
+         *       "type": "PTO",
+         *       "name": "example",
+         *       "ratePerHourWorked": 1,
+         *       "maxBalance": 1,
+         *       "hoursWorked": 1,
+         *       "hoursAccrued": 1,
+         *       "hoursUsed": 1,
+         *       "balance": 1,
+         *       "activeFrom": "2026-03-02T09:30:00.000Z",
+         *       "activeTo": "2026-03-02T09:30:00.000Z",
+         *       "isActive": true
+         *     }
+         */
         AssignmentAccrual: {
             /** @description The accrual plan's id: the same for every assignment under the plan. */
             accrualId: number;
@@ -3444,6 +4243,25 @@ export interface components {
             /** @description Today (UTC) lies between activeFrom and activeTo, both days included. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "documentId": 1,
+         *       "assignmentId": 1,
+         *       "messageId": 1,
+         *       "documentName": "example",
+         *       "documentTypeId": 1,
+         *       "documentType": "example",
+         *       "description": "example",
+         *       "expirationDate": "2026-03-02T09:30:00.000Z",
+         *       "version": "example",
+         *       "hasFile": true,
+         *       "fileName": "example",
+         *       "contentType": "example",
+         *       "size": 1,
+         *       "createdByServiceRepId": 1,
+         *       "dateCreated": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         AssignmentMessageDocument: {
             documentId: number;
             assignmentId: number;
@@ -3487,6 +4305,37 @@ export interface components {
             approvedAt: string | null;
             approvalNote: string | null;
         };
+        /**
+         * @example {
+         *       "assignmentRestrictionSessionId": 1,
+         *       "jobOrderId": 1,
+         *       "employeeId": 1,
+         *       "employeeName": "example",
+         *       "customerId": 1,
+         *       "customerName": "example",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "createdByServiceRepId": 1,
+         *       "createdBy": "example",
+         *       "status": "clear",
+         *       "staleBecause": [
+         *         "order"
+         *       ],
+         *       "assignmentId": 1,
+         *       "results": [
+         *         {
+         *           "resultId": 1,
+         *           "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *           "description": "example",
+         *           "approvalLevel": "none",
+         *           "approvable": true,
+         *           "approvedByServiceRepId": 1,
+         *           "approvedBy": "example",
+         *           "approvedAt": "2026-03-02T09:30:00.000Z",
+         *           "approvalNote": "example"
+         *         }
+         *       ]
+         *     }
+         */
         AssignmentRestrictionSession: {
             assignmentRestrictionSessionId: number;
             jobOrderId: number;
@@ -3512,6 +4361,15 @@ export interface components {
             assignmentId: number | null;
             results: components["schemas"]["AssignmentRestrictionResult"][];
         };
+        /**
+         * @example {
+         *       "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *       "summary": "example",
+         *       "isEnabled": true,
+         *       "approvalLevel": "none",
+         *       "isDefault": true
+         *     }
+         */
         AssignmentRestrictionRule: {
             /**
              * @description The rule (GET /assignmentRestriction/rules lists them).
@@ -3529,6 +4387,19 @@ export interface components {
             /** @description true: the tenant has not changed the rule's defaults. */
             isDefault: boolean;
         };
+        /**
+         * @example {
+         *       "id": 1,
+         *       "name": "example",
+         *       "description": "example",
+         *       "assessmentVendorId": 1,
+         *       "assessmentVendor": "example",
+         *       "isActive": true,
+         *       "memberCount": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         AssessmentPackage: {
             id: number;
             name: string;
@@ -3550,6 +4421,17 @@ export interface components {
              */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "assessmentPackageMemberId": 1,
+         *       "assessmentPackageId": 1,
+         *       "assessmentId": 1,
+         *       "code": "example",
+         *       "name": "example",
+         *       "description": "example",
+         *       "durationMinutes": 1
+         *     }
+         */
         AssessmentPackageMember: {
             assessmentPackageMemberId: number;
             assessmentPackageId: number;
@@ -3585,6 +4467,48 @@ export interface components {
             minimum?: number;
             maximum?: number;
         };
+        /**
+         * @example {
+         *       "assessmentSessionId": 1,
+         *       "employeeId": 1,
+         *       "vendorId": 1,
+         *       "vendorName": "example",
+         *       "resultsVia": "provider",
+         *       "assessmentPackageId": 1,
+         *       "packageName": "example",
+         *       "status": "requested",
+         *       "statusChangedAt": "2026-03-02T09:30:00.000Z",
+         *       "statusReason": "example",
+         *       "providerSessionId": "example",
+         *       "invitationUrl": "example",
+         *       "expiresAt": "2026-03-02T09:30:00.000Z",
+         *       "requestedByServiceRepId": 1,
+         *       "requestedAt": "2026-03-02T09:30:00.000Z",
+         *       "items": [
+         *         {
+         *           "assessmentId": 1,
+         *           "assessmentCode": "example",
+         *           "name": "example"
+         *         }
+         *       ],
+         *       "results": [
+         *         {
+         *           "reportId": "example",
+         *           "assessmentCode": "example",
+         *           "score": {
+         *             "value": 1,
+         *             "minimum": 1,
+         *             "maximum": 1
+         *           },
+         *           "percentile": 1,
+         *           "outcome": "pass",
+         *           "completedAt": "2026-03-02T09:30:00.000Z",
+         *           "reportUrl": "example",
+         *           "receivedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
         AssessmentSession: {
             assessmentSessionId: number;
             employeeId: number;
@@ -3611,8 +4535,26 @@ export interface components {
             items: components["schemas"]["AssessmentSessionItem"][];
             results: components["schemas"]["AssessmentSessionResult"][];
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         AssessmentSessionHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3666,6 +4608,25 @@ export interface components {
             /** @description Where the full report can be read. */
             reportUrl?: string;
         };
+        /**
+         * @example {
+         *       "id": "example",
+         *       "sequence": 1,
+         *       "type": "example",
+         *       "occurredAt": "2026-03-02T09:30:00.000Z",
+         *       "record": {
+         *         "type": "example",
+         *         "id": 1,
+         *         "location": "example"
+         *       },
+         *       "changedFields": [
+         *         "example"
+         *       ],
+         *       "changeId": "chg_1042",
+         *       "changes": {},
+         *       "history": "example"
+         *     }
+         */
         Event: {
             /** @description Unique event id (`evt_<n>`); the `webhook-id` of its deliveries when the event has no `changeId`. */
             id: string;
@@ -3684,7 +4645,10 @@ export interface components {
             };
             /** @description `<record>.updated`: the fields the change wrote, as the record's read names them (`lastName`). Also every changed field's name when `changes` is left out (over the bound). */
             changedFields?: string[];
-            /** @description The change the event reports (`chg_<n>`): the record's history entry of the transaction that wrote it (`GET <location>/history`). The `webhook-id` of its deliveries; dedupe on it (delivery is at least once, and one transaction's events of one record share it). Absent for events of what keeps no history (batch jobs, subscriptions). */
+            /**
+             * @description The change the event reports (`chg_<n>`): the record's history entry of the transaction that wrote it (`GET <location>/history`). The `webhook-id` of its deliveries; dedupe on it (delivery is at least once, and one transaction's events of one record share it). Absent for events of what keeps no history (batch jobs, subscriptions).
+             * @example chg_1042
+             */
             changeId?: string;
             /** @description Each field the change wrote, as the record's GET names it, with its value before and after (`null`: none; a created record's `old` are null). Government ids are masked (`***` and the last four characters), secrets read `changed`. Left out when its JSON is over 16 KiB: then `changedFields` names the fields and `history` links the entry. */
             changes?: {
@@ -3696,6 +4660,32 @@ export interface components {
             /** @description When `changes` is left out (over the bound): the record's history entry of this change, `<location>/history?change=chg_<n>`. */
             history?: string;
         };
+        /**
+         * @example {
+         *       "webhookId": 1,
+         *       "url": "example",
+         *       "eventTypes": [
+         *         "example"
+         *       ],
+         *       "description": "example",
+         *       "serviceRepId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "status": "Active",
+         *       "disabledReason": "CredentialRevoked",
+         *       "disabledAt": "2026-03-02T09:30:00.000Z",
+         *       "credential": {
+         *         "kind": "AccountKey",
+         *         "id": "example",
+         *         "name": "example",
+         *         "expiresAt": "2026-03-02T09:30:00.000Z"
+         *       },
+         *       "deliveries": {
+         *         "pending": 1,
+         *         "failed": 1,
+         *         "lastError": "example"
+         *       }
+         *     }
+         */
         Webhook: {
             webhookId: number;
             url: string;
@@ -3736,6 +4726,19 @@ export interface components {
                 lastError: string | null;
             };
         };
+        /**
+         * @example {
+         *       "deliveryId": 1,
+         *       "eventId": "example",
+         *       "eventType": "example",
+         *       "status": "Pending",
+         *       "attempts": 1,
+         *       "nextAttemptAt": "2026-03-02T09:30:00.000Z",
+         *       "lastError": "example",
+         *       "deliveredAt": "2026-03-02T09:30:00.000Z",
+         *       "createdAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         WebhookDelivery: {
             deliveryId: number;
             /** @description The event delivered: its `id` (`evt_...`). The `webhook-id` header of each attempt is the event's `changeId` when it has one, else this id. */
@@ -3752,6 +4755,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "code": "VALIDATION_FAILED",
+         *       "status": 1,
+         *       "title": "example",
+         *       "meaning": "example"
+         *     }
+         */
         ProblemType: {
             /** @enum {string} */
             code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
@@ -3759,10 +4770,36 @@ export interface components {
             title: string;
             meaning: string;
         };
+        /**
+         * @example {
+         *       "status": "ok"
+         *     }
+         */
         Health: {
             /** @enum {string} */
             status: "ok";
         };
+        /**
+         * @example {
+         *       "firstName": "Jane",
+         *       "lastName": "Doe",
+         *       "branchId": 3,
+         *       "region": "MN",
+         *       "bypassAddressValidationService": true,
+         *       "countryCode": 840,
+         *       "governmentPersonalId": "example",
+         *       "hierId": 1,
+         *       "street1": "100 Main St",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "postalCode": "55401",
+         *       "primaryEmailAddress": "jane.doe@example.com",
+         *       "primaryPhoneNumber": "612-555-0100",
+         *       "primaryPhoneNumberCountryCallingCode": 1,
+         *       "cellPhoneNumber": "example",
+         *       "cellPhoneNumberCountryCallingCode": 1
+         *     }
+         */
         EmployeeCreate: {
             firstName: string;
             lastName: string;
@@ -3784,13 +4821,126 @@ export interface components {
             cellPhoneNumber?: string | null;
             cellPhoneNumberCountryCallingCode?: number | null;
         };
+        /**
+         * @example {
+         *       "employeeId": 1
+         *     }
+         */
         EmployeeCreated: {
             employeeId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employeeId": 4711,
+         *           "firstName": "Jane",
+         *           "lastName": "Doe",
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "isActive": true,
+         *           "municipality": "Minneapolis",
+         *           "region": "MN",
+         *           "primaryEmailAddress": "jane.doe@example.com",
+         *           "primaryPhoneNumber": "612-555-0100"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         EmployeePage: {
             data: components["schemas"]["EmployeeListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "employeeId": 4711,
+         *       "firstName": "Jane",
+         *       "middleName": null,
+         *       "lastName": "Doe",
+         *       "alias": "example",
+         *       "namePrefix": "example",
+         *       "nameSuffix": "example",
+         *       "washedStatusId": 1,
+         *       "branchId": 3,
+         *       "isActive": true,
+         *       "employmentCategoryId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "orderTypeId": 1,
+         *       "contactId": 1,
+         *       "orientationGivenDate": "2026-03-02T09:30:00.000Z",
+         *       "anniversaryDate": "2026-03-02T09:30:00.000Z",
+         *       "interviewDate": "2026-02-16T15:00:00.000Z",
+         *       "interviewedBySrIdent": 1,
+         *       "howHeardOfId": 1,
+         *       "howHeardOfDetail": "example",
+         *       "schoolDistrictId": 1,
+         *       "isExemptFromSchoolDistrictTax": true,
+         *       "taxSchoolDistrictJurisdictionId": 1,
+         *       "isExemptFromMunicipalityTax": true,
+         *       "municipalityId": 1,
+         *       "taxMunicipalityJurisdictionId": 1,
+         *       "isExemptFromCountyTax": true,
+         *       "countyId": 1,
+         *       "taxCountyJurisdictionId": 1,
+         *       "taxRegion": "MN",
+         *       "taxRegionJurisdictionId": 1,
+         *       "psdCode": "example",
+         *       "federalExemptions": 0,
+         *       "dependents": 1,
+         *       "isTaxExempt": true,
+         *       "additionalTaxWithholding": 1,
+         *       "taxRegionExemptions": 1,
+         *       "maritalTaxStatusId": 1,
+         *       "alternateEmployeeId": "example",
+         *       "salesTeamId": 1,
+         *       "lastDate": "2026-03-02T09:30:00.000Z",
+         *       "activationDate": "2026-03-02T09:30:00.000Z",
+         *       "deactivationDate": "2026-03-02T09:30:00.000Z",
+         *       "licenseClass": "example",
+         *       "isI9OnFile": true,
+         *       "i9ExpirationDate": "2026-03-02T09:30:00.000Z",
+         *       "jobTitle": "example",
+         *       "isPayReady": true,
+         *       "mailCheck": true,
+         *       "emailPaystubs": true,
+         *       "paycheckDeliveryCode": "example",
+         *       "defaultPayRate": 1,
+         *       "payrollNote": "example",
+         *       "note": "example",
+         *       "primaryPhoneNumberContactMethodId": 1,
+         *       "primaryEmailAddressContactMethodId": 1,
+         *       "primaryMessageId": 1,
+         *       "pastResidences": "example",
+         *       "securityClearance": "example",
+         *       "convictions": "example",
+         *       "isConvictedFelon": true,
+         *       "numericRating": 1,
+         *       "serviceRepId": 1,
+         *       "companyId": 1,
+         *       "wotcEligibilityStatusId": 1,
+         *       "w4Year": 1,
+         *       "otherIncome": 1,
+         *       "extraDeductions": 1,
+         *       "dependentAllowance": 1,
+         *       "extraWithholding": 1,
+         *       "taxHigher": true,
+         *       "branch": "example",
+         *       "serviceRep": "example",
+         *       "hierId": 1,
+         *       "street1": "100 Main St",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55401",
+         *       "countryCode": 840,
+         *       "governmentPersonalId": "example",
+         *       "primaryEmailAddress": "jane.doe@example.com",
+         *       "primaryPhoneNumber": "612-555-0100",
+         *       "employeeStatusId": "example",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         Employee: {
             employeeId: number;
             firstName: string;
@@ -3886,7 +5036,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/FirstName",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         EmployeePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4318,10 +5477,46 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/MiddleName" | "/LastName" | "/Alias" | "/NamePrefix" | "/NameSuffix" | "/WashedStatusId" | "/BranchId" | "/IsActive" | "/EmploymentCategoryId" | "/OrderTypeId" | "/ContactId" | "/OrientationGivenDate" | "/AnniversaryDate" | "/InterviewDate" | "/InterviewedBySrIdent" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/SchoolDistrictId" | "/IsExemptFromSchoolDistrictTax" | "/TaxSchoolDistrictJurisdictionId" | "/IsExemptFromMunicipalityTax" | "/MunicipalityId" | "/TaxMunicipalityJurisdictionId" | "/IsExemptFromCountyTax" | "/CountyId" | "/TaxCountyJurisdictionId" | "/TaxRegion" | "/TaxRegionJurisdictionId" | "/PsdCode" | "/FederalExemptions" | "/Dependents" | "/IsTaxExempt" | "/AdditionalTaxWithholding" | "/TaxRegionExemptions" | "/MaritalTaxStatusId" | "/AlternateEmployeeId" | "/SalesTeamId" | "/LastDate" | "/ActivationDate" | "/DeactivationDate" | "/LicenseClass" | "/IsI9OnFile" | "/I9ExpirationDate" | "/JobTitle" | "/IsPayReady" | "/MailCheck" | "/EmailPaystubs" | "/PaycheckDeliveryCode" | "/DefaultPayRate" | "/PayrollNote" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/PastResidences" | "/SecurityClearance" | "/Convictions" | "/IsConvictedFelon" | "/NumericRating" | "/ServiceRepId" | "/CompanyId" | "/WotcEligibilityStatusId" | "/W4Year" | "/OtherIncome" | "/ExtraDeductions" | "/DependentAllowance" | "/ExtraWithholding" | "/TaxHigher";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         EmployeeHistory: {
             data: components["schemas"]["EmployeeHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "Northwind Logistics",
+         *       "hierId": 1,
+         *       "department": "Warehouse",
+         *       "phoneNumber": "612-555-0142",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "emailAddress": "hiring@northwind.example",
+         *       "notes": "Met at the spring job fair.",
+         *       "source": "Job fair",
+         *       "ownedByServiceRepId": 1,
+         *       "teamId": 1,
+         *       "prospectStatusId": 1,
+         *       "primaryProspectContactId": 1
+         *     }
+         */
         ProspectCreate: {
             /** @description Company name of the prospect. */
             name: string;
@@ -4337,13 +5532,55 @@ export interface components {
             prospectStatusId?: number | null;
             primaryProspectContactId?: number | null;
         };
+        /**
+         * @example {
+         *       "prospectId": 1
+         *     }
+         */
         ProspectCreated: {
             prospectId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "prospectId": 812,
+         *           "name": "Northwind Logistics",
+         *           "department": "Warehouse",
+         *           "prospectStatusId": 1,
+         *           "prospectStatus": "example",
+         *           "ownedByServiceRepId": 1,
+         *           "hierId": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ProspectPage: {
             data: components["schemas"]["ProspectListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "prospectId": 812,
+         *       "name": "Northwind Logistics",
+         *       "department": "Warehouse",
+         *       "phoneNumber": "612-555-0142",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "emailAddress": "hiring@northwind.example",
+         *       "notes": "Met at the spring job fair.",
+         *       "primaryProspectContactId": 1,
+         *       "source": "Job fair",
+         *       "ownedByServiceRepId": 1,
+         *       "teamId": 1,
+         *       "prospectStatusId": 1,
+         *       "primaryMessageId": 1,
+         *       "hierId": 1,
+         *       "prospectStatus": "example",
+         *       "ownedByServiceRep": "example",
+         *       "team": "example"
+         *     }
+         */
         Prospect: {
             prospectId: number;
             name: string;
@@ -4365,7 +5602,16 @@ export interface components {
             ownedByServiceRep: string | null;
             team: string | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/Name",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         ProspectPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4452,10 +5698,98 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Department" | "/PhoneNumber" | "/PhoneNumberCountryCallingCode" | "/EmailAddress" | "/Notes" | "/PrimaryProspectContactId" | "/Source" | "/OwnedByServiceRepId" | "/TeamId" | "/ProspectStatusId" | "/PrimaryMessageId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ProspectHistory: {
             data: components["schemas"]["ProspectHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "accountId": 1,
+         *       "activationDate": "example",
+         *       "isActive": true,
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "certificateOnFile": true,
+         *       "companyAddress": "example",
+         *       "altCompanyId": "example",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "phoneNumber": "612-555-0177",
+         *       "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "contactName": "Sam Lee",
+         *       "contractEndDate": "example",
+         *       "contractStartDate": "example",
+         *       "corporateStreet1": "200 Market St",
+         *       "corporateStreet2": "example",
+         *       "corporateMunicipality": "St. Paul",
+         *       "corporateRegion": "MN",
+         *       "corporatePostalCode": "55102",
+         *       "corporateCountry": "example",
+         *       "corporateCountryCode": 1,
+         *       "creditLimit": 25000,
+         *       "isDefaultCompany": true,
+         *       "departmentName": "example",
+         *       "discountMethod": "example",
+         *       "employerId": 1,
+         *       "emailAddress": "billing@acme.example",
+         *       "fedEmployerId": "example",
+         *       "companyName": "Acme Payroll Services",
+         *       "shouldGenerate1099": true,
+         *       "hierId": 1,
+         *       "isInvoicePayRequired": true,
+         *       "isPayrollDedVendor": true,
+         *       "isPayrollSalesTaxVendor": true,
+         *       "isPayrollTaxVendor": true,
+         *       "isVendor": true,
+         *       "localStreet1": "example",
+         *       "localStreet2": "example",
+         *       "localMunicipality": "example",
+         *       "localRegion": "example",
+         *       "localPostalCode": "example",
+         *       "localCountry": "example",
+         *       "localCountryCode": 1,
+         *       "isMinorityOwned": true,
+         *       "overheadMarkup": 1,
+         *       "parentCompanyIdent": 1,
+         *       "payBeginningDate": "example",
+         *       "payDelayInDays": 1,
+         *       "paymentsIncludeVAT": true,
+         *       "paymentTermsCodeId": 1,
+         *       "paymentTypeId": 1,
+         *       "pseudoEmployeeId": 1,
+         *       "remittanceStreet1": "example",
+         *       "remittanceStreet2": "example",
+         *       "remittanceMunicipality": "example",
+         *       "remittanceRegion": "example",
+         *       "remittancePostalCode": "example",
+         *       "remittanceCountry": "example",
+         *       "remittanceCountryCode": 1,
+         *       "isSBARegistered": true,
+         *       "isSmallBusiness": true,
+         *       "suppliesDisabledPeople": true,
+         *       "vendorAccountNumber": "example",
+         *       "isWomenOwned": true,
+         *       "bypassAddressValidationService": true
+         *     }
+         */
         VendorCreate: {
             accountId?: number | null;
             activationDate?: string | null;
@@ -4523,13 +5857,104 @@ export interface components {
             isWomenOwned?: boolean | null;
             bypassAddressValidationService?: boolean | null;
         };
+        /**
+         * @example {
+         *       "vendorId": 1
+         *     }
+         */
         VendorCreated: {
             vendorId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "vendorId": 57,
+         *           "companyName": "Acme Payroll Services",
+         *           "departmentName": "example",
+         *           "contactName": "Sam Lee",
+         *           "phoneNumber": "612-555-0177",
+         *           "emailAddress": "billing@acme.example",
+         *           "isActive": true,
+         *           "hierId": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         VendorPage: {
             data: components["schemas"]["VendorListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "vendorId": 57,
+         *       "accountId": 1,
+         *       "activationDate": "2026-03-02T09:30:00.000Z",
+         *       "isActive": true,
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "certificateOnFile": true,
+         *       "companyAddress": "example",
+         *       "altCompanyId": "example",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "phoneNumber": "612-555-0177",
+         *       "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "contactName": "Sam Lee",
+         *       "contractEndDate": "2026-03-02T09:30:00.000Z",
+         *       "contractStartDate": "2026-03-02T09:30:00.000Z",
+         *       "corporateStreet1": "200 Market St",
+         *       "corporateStreet2": "example",
+         *       "corporateMunicipality": "St. Paul",
+         *       "corporateRegion": "MN",
+         *       "corporatePostalCode": "55102",
+         *       "corporateCountry": "example",
+         *       "corporateCountryCode": 1,
+         *       "creditLimit": 25000,
+         *       "isDefaultCompany": true,
+         *       "departmentName": "example",
+         *       "discountMethod": "example",
+         *       "employerId": 1,
+         *       "emailAddress": "billing@acme.example",
+         *       "fedEmployerId": "example",
+         *       "companyName": "Acme Payroll Services",
+         *       "shouldGenerate1099": true,
+         *       "hierId": 1,
+         *       "isInvoicePayRequired": true,
+         *       "isPayrollDedVendor": true,
+         *       "isPayrollSalesTaxVendor": true,
+         *       "isPayrollTaxVendor": true,
+         *       "isVendor": true,
+         *       "localStreet1": "example",
+         *       "localStreet2": "example",
+         *       "localMunicipality": "example",
+         *       "localRegion": "example",
+         *       "localPostalCode": "example",
+         *       "localCountry": "example",
+         *       "localCountryCode": 1,
+         *       "isMinorityOwned": true,
+         *       "overheadMarkup": 1,
+         *       "parentCompanyIdent": 1,
+         *       "payBeginningDate": "2026-03-02T09:30:00.000Z",
+         *       "payDelayInDays": 1,
+         *       "paymentsIncludeVAT": true,
+         *       "paymentTermsCodeId": 1,
+         *       "paymentTypeId": 1,
+         *       "pseudoEmployeeId": 1,
+         *       "remittanceStreet1": "example",
+         *       "remittanceStreet2": "example",
+         *       "remittanceMunicipality": "example",
+         *       "remittanceRegion": "example",
+         *       "remittancePostalCode": "example",
+         *       "remittanceCountry": "example",
+         *       "remittanceCountryCode": 1,
+         *       "isSBARegistered": true,
+         *       "isSmallBusiness": true,
+         *       "suppliesDisabledPeople": true,
+         *       "vendorAccountNumber": "example",
+         *       "isWomenOwned": true,
+         *       "bypassAddressValidationService": true
+         *     }
+         */
         Vendor: {
             vendorId: number;
             accountId: number | null;
@@ -4600,7 +6025,16 @@ export interface components {
             isWomenOwned: boolean;
             bypassAddressValidationService: boolean | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/AccountId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         VendorPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5001,10 +6435,48 @@ export interface components {
             /** @enum {string} */
             from: "/AccountId" | "/ActivationDate" | "/IsActive" | "/BusinessCodeId" | "/CertificateOnFile" | "/CompanyAddress" | "/AltCompanyId" | "/PhoneNumberCountryCallingCode" | "/PhoneNumber" | "/CompanyTypeId" | "/ContactName" | "/ContractEndDate" | "/ContractStartDate" | "/CorporateStreet1" | "/CorporateStreet2" | "/CorporateMunicipality" | "/CorporateRegion" | "/CorporatePostalCode" | "/CorporateCountry" | "/CorporateCountryCode" | "/CreditLimit" | "/IsDefaultCompany" | "/DepartmentName" | "/DiscountMethod" | "/EmployerId" | "/EmailAddress" | "/FedEmployerId" | "/CompanyName" | "/ShouldGenerate1099" | "/HierId" | "/IsInvoicePayRequired" | "/IsPayrollDedVendor" | "/IsPayrollSalesTaxVendor" | "/IsPayrollTaxVendor" | "/IsVendor" | "/LocalStreet1" | "/LocalStreet2" | "/LocalMunicipality" | "/LocalRegion" | "/LocalPostalCode" | "/LocalCountry" | "/LocalCountryCode" | "/IsMinorityOwned" | "/OverheadMarkup" | "/ParentCompanyIdent" | "/PayBeginningDate" | "/PayDelayInDays" | "/PaymentsIncludeVAT" | "/PaymentTermsCodeId" | "/PaymentTypeId" | "/PseudoEmployeeId" | "/RemittanceStreet1" | "/RemittanceStreet2" | "/RemittanceMunicipality" | "/RemittanceRegion" | "/RemittancePostalCode" | "/RemittanceCountry" | "/RemittanceCountryCode" | "/IsSBARegistered" | "/IsSmallBusiness" | "/SuppliesDisabledPeople" | "/VendorAccountNumber" | "/IsWomenOwned" | "/BypassAddressValidationService";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         VendorHistory: {
             data: components["schemas"]["VendorHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "Assembly",
+         *       "branchId": 3,
+         *       "worksiteId": 1,
+         *       "website": "https://contoso.example",
+         *       "note": null,
+         *       "isMonthlyBill": false,
+         *       "creditLimit": 50000,
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840
+         *     }
+         */
         CustomerCreate: {
             customerName: string;
             departmentName: string;
@@ -5022,13 +6494,65 @@ export interface components {
             postalCode?: string | null;
             countryCode?: number | null;
         };
+        /**
+         * @example {
+         *       "customerId": 1
+         *     }
+         */
         CustomerCreated: {
             customerId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "departmentName": "Assembly",
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "municipality": "Minneapolis",
+         *           "region": "MN",
+         *           "primaryEmailAddress": "ap@contoso.example",
+         *           "primaryPhoneNumber": "612-555-0110"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         CustomerPage: {
             data: components["schemas"]["CustomerListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "Assembly",
+         *       "worksiteId": 1,
+         *       "website": "https://contoso.example",
+         *       "isMonthlyBill": false,
+         *       "creditLimit": 50000,
+         *       "note": null,
+         *       "dateActivated": "2026-01-05T00:00:00.000Z",
+         *       "branchId": 3,
+         *       "primaryPhoneNumberContactMethodId": 1,
+         *       "primaryEmailAddressContactMethodId": 1,
+         *       "primaryMessageId": 1,
+         *       "branch": "example",
+         *       "hierId": 1,
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840,
+         *       "primaryEmailAddress": "ap@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0110",
+         *       "createdAt": "2026-01-05T14:12:00.000Z",
+         *       "updatedAt": "2026-02-20T09:45:00.000Z"
+         *     }
+         */
         Customer: {
             customerId: number;
             customerName: string;
@@ -5062,7 +6586,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/CustomerName",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         CustomerPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5151,10 +6684,41 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerName" | "/DepartmentName" | "/WorksiteId" | "/Website" | "/IsMonthlyBill" | "/CreditLimit" | "/Note" | "/DateActivated" | "/BranchId" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         CustomerHistory: {
             data: components["schemas"]["CustomerHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "North plant",
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840
+         *     }
+         */
         WorksiteCreate: {
             name: string;
             street1?: string | null;
@@ -5164,13 +6728,56 @@ export interface components {
             postalCode?: string | null;
             countryCode?: number | null;
         };
+        /**
+         * @example {
+         *       "worksiteId": 1
+         *     }
+         */
         WorksiteCreated: {
             worksiteId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "worksiteId": 318,
+         *           "customerId": 2042,
+         *           "name": "North plant",
+         *           "street1": "1 Industrial Way",
+         *           "street2": "example",
+         *           "municipality": "Minneapolis",
+         *           "region": "MN",
+         *           "postalCode": "55413",
+         *           "countryCode": 840,
+         *           "latitude": 45.0012,
+         *           "longitude": -93.2271
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WorksitePage: {
             data: components["schemas"]["WorksiteListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "worksiteId": 318,
+         *       "customerId": 2042,
+         *       "name": "North plant",
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840,
+         *       "latitude": 45.0012,
+         *       "longitude": -93.2271,
+         *       "dateAddressStandardized": "2026-03-02T09:30:00.000Z",
+         *       "createdAt": "2026-01-05T14:20:00.000Z",
+         *       "updatedAt": "2026-01-05T14:20:00.000Z"
+         *     }
+         */
         Worksite: {
             worksiteId: number;
             customerId: number;
@@ -5192,7 +6799,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/Name",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         WorksitePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5251,10 +6867,49 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Street1" | "/Street2" | "/Municipality" | "/Region" | "/PostalCode" | "/CountryCode";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WorksiteHistory: {
             data: components["schemas"]["WorksiteHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "firstName": "Maria",
+         *       "lastName": "Garcia",
+         *       "branchId": 3,
+         *       "customerId": 2042,
+         *       "companyId": 1,
+         *       "employeeId": 1,
+         *       "worksiteId": 1,
+         *       "title": "Plant manager",
+         *       "nickName": null,
+         *       "honorific": "Ms.",
+         *       "birthday": "example",
+         *       "note": "Prefers email.",
+         *       "howHeardOfId": 1,
+         *       "howHeardOfDetail": "example",
+         *       "serviceRepId": 1
+         *     }
+         */
         ContactCreate: {
             firstName: string;
             lastName: string;
@@ -5273,13 +6928,67 @@ export interface components {
             howHeardOfDetail?: string | null;
             serviceRepId?: number | null;
         };
+        /**
+         * @example {
+         *       "contactId": 1
+         *     }
+         */
         ContactCreated: {
             contactId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contactId": 905,
+         *           "firstName": "Maria",
+         *           "lastName": "Garcia",
+         *           "title": "Plant manager",
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "primaryEmailAddress": "maria.garcia@contoso.example",
+         *           "primaryPhoneNumber": "612-555-0123"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactPage: {
             data: components["schemas"]["ContactListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "contactId": 905,
+         *       "firstName": "Maria",
+         *       "lastName": "Garcia",
+         *       "title": "Plant manager",
+         *       "nickName": null,
+         *       "honorific": "Ms.",
+         *       "birthday": "example",
+         *       "customerId": 2042,
+         *       "companyId": 1,
+         *       "branchId": 3,
+         *       "employeeId": 1,
+         *       "worksiteId": 1,
+         *       "note": "Prefers email.",
+         *       "primaryPhoneNumberContactMethodId": 1,
+         *       "primaryEmailAddressContactMethodId": 1,
+         *       "primaryMessageId": 1,
+         *       "howHeardOfId": 1,
+         *       "howHeardOfDetail": "example",
+         *       "serviceRepId": 1,
+         *       "branch": "example",
+         *       "customerName": "Contoso Manufacturing",
+         *       "hierId": 1,
+         *       "primaryEmailAddress": "maria.garcia@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0123",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         Contact: {
             contactId: number;
             firstName: string;
@@ -5312,7 +7021,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/FirstName",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         ContactPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5435,10 +7153,46 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/LastName" | "/Title" | "/NickName" | "/Honorific" | "/Birthday" | "/CustomerId" | "/CompanyId" | "/BranchId" | "/EmployeeId" | "/WorksiteId" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/ServiceRepId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactHistory: {
             data: components["schemas"]["ContactHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "name": "Contoso 2026 master agreement",
+         *       "contractStatusId": 1,
+         *       "startDate": "2026-01-01T00:00:00.000Z",
+         *       "endDate": "2026-12-31T00:00:00.000Z",
+         *       "ownedByServiceRepId": 1,
+         *       "notes": "Net 30.",
+         *       "contractLength": 12,
+         *       "contractLengthTypeId": 1,
+         *       "primaryContactId": 1,
+         *       "contractCategoryId": 1,
+         *       "dateContractSigned": 10000101
+         *     }
+         */
         ContractCreate: {
             /**
              * Format: int64
@@ -5457,13 +7211,57 @@ export interface components {
             contractCategoryId?: number | null;
             dateContractSigned?: number | null;
         };
+        /**
+         * @example {
+         *       "contractId": 1
+         *     }
+         */
         ContractCreated: {
             contractId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contractId": 77,
+         *           "name": "Contoso 2026 master agreement",
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "contractStatusId": 1,
+         *           "contractStatus": "example",
+         *           "startDate": "2026-01-01T00:00:00.000Z",
+         *           "endDate": "2026-12-31T00:00:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContractPage: {
             data: components["schemas"]["ContractListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "contractId": 77,
+         *       "customerId": 2042,
+         *       "name": "Contoso 2026 master agreement",
+         *       "notes": "Net 30.",
+         *       "contractLength": 12,
+         *       "contractLengthTypeId": 1,
+         *       "contractStatusId": 1,
+         *       "startDate": "2026-01-01T00:00:00.000Z",
+         *       "endDate": "2026-12-31T00:00:00.000Z",
+         *       "primaryContactId": 1,
+         *       "contractCategoryId": 1,
+         *       "ownedByServiceRepId": 1,
+         *       "dateContractSigned": 1,
+         *       "primaryMessageId": 1,
+         *       "customerName": "Contoso Manufacturing",
+         *       "contractStatus": "example",
+         *       "ownedByServiceRep": "example",
+         *       "hierId": 1
+         *     }
+         */
         Contract: {
             contractId: number;
             /** Format: int64 */
@@ -5489,7 +7287,16 @@ export interface components {
             /** @description The customer's hierarchy node. */
             hierId: number;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/CustomerId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         ContractPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5584,10 +7391,50 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerId" | "/Name" | "/Notes" | "/ContractLength" | "/ContractLengthTypeId" | "/ContractStatusId" | "/StartDate" | "/EndDate" | "/PrimaryContactId" | "/ContractCategoryId" | "/OwnedByServiceRepId" | "/DateContractSigned" | "/PrimaryMessageId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContractHistory: {
             data: components["schemas"]["ContractHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "jobTitleId": 1,
+         *       "branchId": 3,
+         *       "worksiteId": 318,
+         *       "jobOrderTypeId": 1,
+         *       "positionsRequired": 4,
+         *       "supervisorContactId": 1,
+         *       "jobDescription": "Forklift operator, second shift.",
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "estimatedEndDate": "2026-03-02T09:30:00.000Z",
+         *       "startTime": "14:00",
+         *       "endTime": "22:30",
+         *       "notes": "Safety shoes required.",
+         *       "alternateJobOrderId": "example",
+         *       "payRate": 21.5,
+         *       "billRate": 32.25
+         *     }
+         */
         JobOrderCreate: {
             /**
              * Format: int64
@@ -5614,13 +7461,93 @@ export interface components {
             payRate?: number | null;
             billRate?: number | null;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1
+         *     }
+         */
         JobOrderCreated: {
             jobOrderId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobOrderId": 1301,
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "jobOrderStatusId": 1,
+         *           "jobOrderStatus": "example",
+         *           "isActive": true,
+         *           "positionsRequired": 4,
+         *           "positionsFilled": 1,
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "departmentName": "example",
+         *           "jobTitleId": 1,
+         *           "jobTitle": "Forklift operator",
+         *           "startDate": "2026-03-09T00:00:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderPage: {
             data: components["schemas"]["JobOrderListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1301,
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "jobOrderTypeId": 1,
+         *       "jobOrderType": "example",
+         *       "jobTitleId": 1,
+         *       "jobTitle": "Forklift operator",
+         *       "jobDescription": "Forklift operator, second shift.",
+         *       "payRate": 21.5,
+         *       "billRate": 32.25,
+         *       "jobOrderStatusId": 1,
+         *       "jobOrderStatus": "example",
+         *       "isActive": true,
+         *       "positionsRequired": 4,
+         *       "positionsFilled": 1,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "example",
+         *       "jobOrderDurationId": 1,
+         *       "jobOrderDuration": "example",
+         *       "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "supervisorContactId": 1,
+         *       "supervisorFirstName": "example",
+         *       "supervisorLastName": "example",
+         *       "supervisorOfficePhoneCountryCallingCode": 1,
+         *       "supervisorOfficePhone": "example",
+         *       "doNotAutoClose": true,
+         *       "usesTimeClock": true,
+         *       "usesPeopleNet": true,
+         *       "notes": "Safety shoes required.",
+         *       "alternateJobOrderId": "example",
+         *       "dressCode": "example",
+         *       "safetyNotes": "example",
+         *       "directions": "example",
+         *       "serviceRepId": 1,
+         *       "serviceRep": "example",
+         *       "salesTeamId": 1,
+         *       "salesTeam": "example",
+         *       "publicJobTitle": "example",
+         *       "publicJobDescription": "example",
+         *       "publicPostingDate": "2026-03-02T09:30:00.000Z",
+         *       "doNotPostPublicly": true,
+         *       "publicJobDescriptionContentType": "example",
+         *       "publicEducationSummary": "example",
+         *       "publicExperienceSummary": "example",
+         *       "showPayRate": true,
+         *       "showWorksiteAddress": true
+         *     }
+         */
         JobOrder: {
             jobOrderId: number;
             branchId: number;
@@ -5674,7 +7601,16 @@ export interface components {
             showPayRate: boolean;
             showWorksiteAddress: boolean;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/WorkerCompCodeId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         JobOrderPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6013,10 +7949,45 @@ export interface components {
             /** @enum {string} */
             from: "/WorkerCompCodeId" | "/AlternateJobOrderId" | "/BurdenTypeId" | "/WorksiteId" | "/Directions" | "/JobTitleId" | "/JobOrderTypeId" | "/PositionsRequired" | "/JobDescription" | "/DressCode" | "/StartDate" | "/EstimatedEndDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/JobOrderDurationId" | "/JobOrderShiftNotes" | "/SafetyNotes" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/JobOrderStatusId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/UsesTimeClock" | "/UsesPeopleNet" | "/ServiceRepId" | "/Notes" | "/PurchaseOrderId" | "/Location" | "/MileageRate" | "/CostCenter" | "/SubEntity" | "/AccountCode" | "/CustomerSkill" | "/CheckDelivery" | "/RequisitionNumber" | "/AlternateRequisitionNumber" | "/RequisitionEndDate" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/PayrollNote" | "/PublicJobTitle" | "/PublicJobDescription" | "/PublicPostingDate" | "/DoNotPostPublicly" | "/PrimaryMessageId" | "/PublicJobDescriptionContentType";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderHistory: {
             data: components["schemas"]["JobOrderHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "skillCode": "FORK",
+         *       "jobTitle": "Forklift operator",
+         *       "jobTitleCategoryId": 1,
+         *       "hierId": 1,
+         *       "skillCode2": "example",
+         *       "divisionIdent": 1,
+         *       "eEOClass": "example",
+         *       "workerCompCodeId": 1,
+         *       "isPublic": true,
+         *       "isDefault": false,
+         *       "isActive": true
+         *     }
+         */
         JobTitleCreate: {
             skillCode: string;
             jobTitle: string;
@@ -6032,13 +8003,52 @@ export interface components {
             isDefault?: boolean | null;
             isActive?: boolean | null;
         };
+        /**
+         * @example {
+         *       "jobTitleId": 1
+         *     }
+         */
         JobTitleCreated: {
             jobTitleId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobTitleId": 64,
+         *           "skillCode": "FORK",
+         *           "jobTitle": "Forklift operator",
+         *           "jobTitleCategoryId": 1,
+         *           "category": "example",
+         *           "hierId": 1,
+         *           "isPublic": true,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobTitlePage: {
             data: components["schemas"]["JobTitleListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobTitleId": 64,
+         *       "skillCode": "FORK",
+         *       "skillCode2": "example",
+         *       "jobTitle": "Forklift operator",
+         *       "divisionIdent": 1,
+         *       "jobTitleCategoryId": 1,
+         *       "eEOClass": "example",
+         *       "workerCompCodeId": 1,
+         *       "hierId": 1,
+         *       "isPublic": true,
+         *       "isDefault": false,
+         *       "isActive": true,
+         *       "category": "example"
+         *     }
+         */
         JobTitle: {
             jobTitleId: number;
             skillCode: string;
@@ -6056,7 +8066,16 @@ export interface components {
             /** @description Name of the job title category. */
             category: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/SkillCode",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         JobTitlePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6137,10 +8156,44 @@ export interface components {
             /** @enum {string} */
             from: "/SkillCode" | "/SkillCode2" | "/JobTitle" | "/DivisionIdent" | "/JobTitleCategoryId" | "/EEOClass" | "/WorkerCompCodeId" | "/HierId" | "/IsPublic" | "/IsDefault" | "/IsActive";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobTitleHistory: {
             data: components["schemas"]["JobTitleHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "Contoso forklift rates",
+         *       "employeeId": 1,
+         *       "customerId": 2042,
+         *       "worksiteId": 1,
+         *       "jobTitleId": 64,
+         *       "branchId": 3,
+         *       "shiftId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "workerCompCodeId": 1,
+         *       "applyRateSheetToCustomerDepartments": false,
+         *       "isActive": true
+         *     }
+         */
         RateSheetCreate: {
             name: string;
             employeeId?: number | null;
@@ -6153,13 +8206,54 @@ export interface components {
             applyRateSheetToCustomerDepartments?: boolean | null;
             isActive?: boolean | null;
         };
+        /**
+         * @example {
+         *       "rateSheetId": 1
+         *     }
+         */
         RateSheetCreated: {
             rateSheetId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "rateSheetId": 12,
+         *           "name": "Contoso forklift rates",
+         *           "customerId": 2042,
+         *           "customerName": "example",
+         *           "employeeId": 1,
+         *           "branchId": 3,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         RateSheetPage: {
             data: components["schemas"]["RateSheetListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "rateSheetId": 12,
+         *       "name": "Contoso forklift rates",
+         *       "employeeId": 1,
+         *       "customerId": 2042,
+         *       "worksiteId": 1,
+         *       "jobTitleId": 64,
+         *       "branchId": 3,
+         *       "shiftId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "workerCompCodeId": 1,
+         *       "applyRateSheetToCustomerDepartments": false,
+         *       "isActive": true,
+         *       "hierId": 1,
+         *       "employeeName": "example",
+         *       "customerName": "example",
+         *       "jobTitle": "example",
+         *       "branch": "example"
+         *     }
+         */
         RateSheet: {
             rateSheetId: number;
             name: string;
@@ -6180,7 +8274,16 @@ export interface components {
             jobTitle: string | null;
             branch: string | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/EmployeeId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         RateSheetPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6249,10 +8352,38 @@ export interface components {
             /** @enum {string} */
             from: "/EmployeeId" | "/CustomerId" | "/WorksiteId" | "/JobTitleId" | "/BranchId" | "/ShiftId" | "/WorkerCompCodeId" | "/ApplyRateSheetToCustomerDepartments" | "/IsActive";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         RateSheetHistory: {
             data: components["schemas"]["RateSheetHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1301,
+         *       "weekendDate": "2026-03-15T00:00:00.000Z",
+         *       "payCodeId": 1,
+         *       "employeeId": 4711
+         *     }
+         */
         TimecardCreate: {
             /** @description A job order inside the caller's hierarchy: its branch, worksite and pass-down values are copied. */
             jobOrderId: number;
@@ -6264,13 +8395,101 @@ export interface components {
             payCodeId?: number | null;
             employeeId?: number | null;
         };
+        /**
+         * @example {
+         *       "timecardId": 1
+         *     }
+         */
         TimecardCreated: {
             timecardId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "timecardId": 90210,
+         *           "jobOrderId": 1301,
+         *           "employeeId": 4711,
+         *           "weekendDate": "2026-03-15T00:00:00.000Z",
+         *           "branchId": 1,
+         *           "branch": "example",
+         *           "payCodeId": 1,
+         *           "payCode": "example",
+         *           "regularHours": 40,
+         *           "overtimeHours": 2.5,
+         *           "isProcessed": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         TimecardPage: {
             data: components["schemas"]["TimecardListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "timecardId": 90210,
+         *       "accountCode": "example",
+         *       "billRate": 32.25,
+         *       "branchId": 1,
+         *       "checkDeliveryCode": "example",
+         *       "costCenter": "example",
+         *       "customerExtra1": "example",
+         *       "customerExtra2": "example",
+         *       "customerExtra3": "example",
+         *       "dateWorked": "2026-03-13T00:00:00.000Z",
+         *       "day1TotalHours": 1,
+         *       "day2TotalHours": 1,
+         *       "day3TotalHours": 1,
+         *       "day4TotalHours": 1,
+         *       "day5TotalHours": 1,
+         *       "day6TotalHours": 1,
+         *       "day7TotalHours": 1,
+         *       "doubletimeBillRate": 1,
+         *       "doubletimeHours": 1,
+         *       "doubletimePayRate": 1,
+         *       "invoiceHoldCode": "1",
+         *       "invoiceText": "example",
+         *       "isSalaryApproved": true,
+         *       "location": "example",
+         *       "numberOfDaysWorked": 1,
+         *       "oneTimeDoNotEPay": "1",
+         *       "oneTimeOverrideFederalWithholding": 1,
+         *       "oneTimeOverridePayPeriods": 1,
+         *       "oneTimeOverrideRegionWithholding": 1,
+         *       "overtimeBillRate": 1,
+         *       "overtimeHours": 2.5,
+         *       "overtimePayRate": 1,
+         *       "payCodeId": 1,
+         *       "payHoldCode": "1",
+         *       "payPeriodEndDate": "2026-03-15T00:00:00.000Z",
+         *       "payPeriodStartDate": "2026-03-02T09:30:00.000Z",
+         *       "payRate": 21.5,
+         *       "payrollNote": "example",
+         *       "purchaseOrderId": 1,
+         *       "regularHours": 40,
+         *       "requisitionNumber": "example",
+         *       "salaryBillRate": 1,
+         *       "salaryPayRate": 1,
+         *       "showZeroBillOnInvoice": true,
+         *       "subEntity": "example",
+         *       "unitBillRate": 1,
+         *       "unitPayRate": 1,
+         *       "units": 1,
+         *       "vendorInvoiceNumber": "example",
+         *       "weekendDate": "2026-03-15T00:00:00.000Z",
+         *       "worksiteId": 1,
+         *       "jobOrderId": 1301,
+         *       "employeeId": 4711,
+         *       "assignmentId": 1,
+         *       "isProcessed": true,
+         *       "customerSkill": "example",
+         *       "requisitionEndDate": "2026-03-02T09:30:00.000Z",
+         *       "branch": "example",
+         *       "payCode": "example"
+         *     }
+         */
         Timecard: {
             timecardId: number;
             accountCode: string;
@@ -6337,7 +8556,16 @@ export interface components {
             /** @description Name of the pay code. */
             payCode: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/AccountCode",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         TimecardPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6652,10 +8880,39 @@ export interface components {
             /** @enum {string} */
             from: "/AccountCode" | "/BillRate" | "/BranchId" | "/CheckDeliveryCode" | "/CostCenter" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/DateWorked" | "/Day1TotalHours" | "/Day2TotalHours" | "/Day3TotalHours" | "/Day4TotalHours" | "/Day5TotalHours" | "/Day6TotalHours" | "/Day7TotalHours" | "/DoubletimeBillRate" | "/DoubletimeHours" | "/DoubletimePayRate" | "/InvoiceHoldCode" | "/InvoiceText" | "/IsSalaryApproved" | "/Location" | "/NumberOfDaysWorked" | "/OneTimeDoNotEPay" | "/OneTimeOverrideFederalWithholding" | "/OneTimeOverridePayPeriods" | "/OneTimeOverrideRegionWithholding" | "/OvertimeBillRate" | "/OvertimeHours" | "/OvertimePayRate" | "/PayCodeId" | "/PayHoldCode" | "/PayPeriodEndDate" | "/PayPeriodStartDate" | "/PayRate" | "/PayrollNote" | "/PurchaseOrderId" | "/RegularHours" | "/RequisitionNumber" | "/SalaryBillRate" | "/SalaryPayRate" | "/ShowZeroBillOnInvoice" | "/SubEntity" | "/UnitBillRate" | "/UnitPayRate" | "/Units" | "/VendorInvoiceNumber" | "/WeekendDate" | "/WorksiteId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         TimecardHistory: {
             data: components["schemas"]["TimecardHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "employeeId": 4711,
+         *       "jobOrderId": 1301,
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "endDate": null,
+         *       "expectedEndDate": "2026-06-30T00:00:00.000Z"
+         *     }
+         */
         AssignmentCreate: {
             /**
              * Format: int64
@@ -6669,13 +8926,93 @@ export interface components {
             endDate?: string | null;
             expectedEndDate?: string | null;
         };
+        /**
+         * @example {
+         *       "assignmentId": 1
+         *     }
+         */
         AssignmentCreated: {
             assignmentId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assignmentId": 5501,
+         *           "employeeId": 4711,
+         *           "employeeName": "Jane Doe",
+         *           "jobOrderId": 1301,
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "jobTitle": "example",
+         *           "assignmentStatusId": 1,
+         *           "assignmentStatus": "example",
+         *           "branchId": 1,
+         *           "startDate": "2026-03-09T00:00:00.000Z",
+         *           "endDate": null
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentPage: {
             data: components["schemas"]["AssignmentListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "assignmentId": 5501,
+         *       "alternateAssignmentId": "example",
+         *       "burdenTypeId": 1,
+         *       "temporaryPhoneNumber": "example",
+         *       "assignmentStatusId": 1,
+         *       "replacesAssignmentId": 1,
+         *       "customerHasBlacklistedEmployee": true,
+         *       "employeeHasBlacklistedCustomer": true,
+         *       "jobTitleId": 1,
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "endDate": null,
+         *       "expectedEndDate": "2026-06-30T00:00:00.000Z",
+         *       "originalStartDate": "2026-03-02T09:30:00.000Z",
+         *       "shiftId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "startTime": "14:00",
+         *       "endTime": "22:30",
+         *       "shiftNote": "example",
+         *       "isScheduledForSunday": true,
+         *       "isScheduledForMonday": true,
+         *       "isScheduledForTuesday": true,
+         *       "isScheduledForWednesday": true,
+         *       "isScheduledForThursday": true,
+         *       "isScheduledForFriday": true,
+         *       "isScheduledForSaturday": true,
+         *       "workerCompCodeId": 1,
+         *       "payrollNote": "example",
+         *       "performanceNote": "example",
+         *       "purchaseOrderId": 1,
+         *       "salesTeamId": 1,
+         *       "branchId": 1,
+         *       "doNotAutoClose": true,
+         *       "accountManagerServiceRepId": 1,
+         *       "serviceRepId": 1,
+         *       "isNonComparable": true,
+         *       "resetsAWRClock": true,
+         *       "primaryMessageId": 1,
+         *       "remoteWorkStatusId": 1,
+         *       "employeeId": 4711,
+         *       "employeeName": "Jane Doe",
+         *       "jobOrderId": 1301,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "worksiteId": 318,
+         *       "worksite": "example",
+         *       "jobTitle": "example",
+         *       "assignmentStatus": "example",
+         *       "branch": "example",
+         *       "hierId": 1,
+         *       "culture": "example"
+         *     }
+         */
         Assignment: {
             assignmentId: number;
             /** @description user-defined alternate id */
@@ -6747,7 +9084,16 @@ export interface components {
             /** @description The language the translated texts are in: the requested one when supported, else en (AMB-83). */
             culture: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/AlternateAssignmentId",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         AssignmentPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6995,126 +9341,514 @@ export interface components {
             /** @enum {string} */
             from: "/AlternateAssignmentId" | "/BurdenTypeId" | "/TemporaryPhoneNumber" | "/AssignmentStatusId" | "/ReplacesAssignmentId" | "/CustomerHasBlacklistedEmployee" | "/EmployeeHasBlacklistedCustomer" | "/JobTitleId" | "/BusinessCodeId" | "/StartDate" | "/EndDate" | "/ExpectedEndDate" | "/OriginalStartDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/ShiftNote" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/WorkerCompCodeId" | "/PayrollNote" | "/PerformanceNote" | "/PurchaseOrderId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/AccountManagerServiceRepId" | "/ServiceRepId" | "/IsNonComparable" | "/ResetsAWRClock" | "/PrimaryMessageId" | "/RemoteWorkStatusId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentHistory: {
             data: components["schemas"]["AssignmentHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "serviceRepId": 1,
+         *           "name": "example",
+         *           "firstName": "example",
+         *           "lastName": "example",
+         *           "emailAddress": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistServiceRepPage: {
             data: components["schemas"]["DatalistServiceRep"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "branchId": 1,
+         *           "branchName": "example",
+         *           "countryCode": 1,
+         *           "isWebPublic": true,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistBranchPage: {
             data: components["schemas"]["DatalistBranch"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "orderTypeId": 1,
+         *           "orderType": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistOrderTypePage: {
             data: components["schemas"]["DatalistOrderType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "messageActionId": 1,
+         *           "messageAction": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistMessageActionPage: {
             data: components["schemas"]["DatalistMessageAction"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assignmentStatusId": 1,
+         *           "assignmentStatus": "example",
+         *           "isActive": true,
+         *           "kind": "pending"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAssignmentStatusPage: {
             data: components["schemas"]["DatalistAssignmentStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "documentTypeId": 1,
+         *           "documentType": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistDocumentTypePage: {
             data: components["schemas"]["DatalistDocumentType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employmentCategoryId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *           "employmentCategory": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistEmploymentCategoryPage: {
             data: components["schemas"]["DatalistEmploymentCategory"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "washedStatusId": 1,
+         *           "washedStatus": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistWashedStatusPage: {
             data: components["schemas"]["DatalistWashedStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "howHeardOfId": 1,
+         *           "howHeardOf": "example",
+         *           "originTypeId": 1,
+         *           "requireDetails": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistHowHeardOfPage: {
             data: components["schemas"]["DatalistHowHeardOf"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employeeStatusId": "example",
+         *           "employeeStatus": "example",
+         *           "isDefault": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistEmployeeStatusPage: {
             data: components["schemas"]["DatalistEmployeeStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentVendorId": 1,
+         *           "assessmentVendor": "example",
+         *           "kind": "assessoncloud",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAssessmentVendorPage: {
             data: components["schemas"]["DatalistAssessmentVendor"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentId": 1,
+         *           "assessment": "example",
+         *           "assessmentVendorId": 1,
+         *           "code": "example",
+         *           "description": "example",
+         *           "durationMinutes": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAssessmentPage: {
             data: components["schemas"]["DatalistAssessment"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "burdenTypeId": 1,
+         *           "burdenType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistBurdenTypePage: {
             data: components["schemas"]["DatalistBurdenType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *           "businessCode": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistBusinessCodePage: {
             data: components["schemas"]["DatalistBusinessCode"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "remoteWorkStatusId": 1,
+         *           "remoteWorkStatus": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistRemoteWorkStatusPage: {
             data: components["schemas"]["DatalistRemoteWorkStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "wotcEligibilityStatusId": 1,
+         *           "wotcEligibilityStatus": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistWotcEligibilityStatusPage: {
             data: components["schemas"]["DatalistWotcEligibilityStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contractLengthTypeId": 1,
+         *           "contractLengthType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistContractLengthTypePage: {
             data: components["schemas"]["DatalistContractLengthType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contractCategoryId": 1,
+         *           "contractCategory": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistContractCategoryPage: {
             data: components["schemas"]["DatalistContractCategory"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "divisionIdent": 1,
+         *           "division": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistDivisionPage: {
             data: components["schemas"]["DatalistDivision"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "accountId": 1,
+         *           "account": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAccountPage: {
             data: components["schemas"]["DatalistAccount"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *           "companyType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistCompanyTypePage: {
             data: components["schemas"]["DatalistCompanyType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employerId": 1,
+         *           "employer": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistEmployerPage: {
             data: components["schemas"]["DatalistEmployer"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "paymentTermsCodeId": 1,
+         *           "paymentTermsCode": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistPaymentTermsCodePage: {
             data: components["schemas"]["DatalistPaymentTermsCode"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "paymentTypeId": 1,
+         *           "paymentType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistPaymentTypePage: {
             data: components["schemas"]["DatalistPaymentType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "taxJurisdictionId": 1,
+         *           "taxJurisdiction": "example",
+         *           "kind": "schoolDistrict",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistTaxJurisdictionPage: {
             data: components["schemas"]["DatalistTaxJurisdiction"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "purchaseOrderId": 1,
+         *           "purchaseOrder": "example",
+         *           "customerId": 1,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistPurchaseOrderPage: {
             data: components["schemas"]["DatalistPurchaseOrder"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "countryCode": 1,
+         *           "country": "example",
+         *           "countryCallingCode": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistCountryPage: {
             data: components["schemas"]["DatalistCountry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contactMethodId": 1,
+         *           "contactMethodTypeId": 1,
+         *           "contactMethod": "example",
+         *           "isActive": true,
+         *           "notes": "example",
+         *           "whenAvailable": "example",
+         *           "areaCode": 1,
+         *           "providerId": 1,
+         *           "countryCallingCode": 1,
+         *           "isPinned": true,
+         *           "contactMethodType": "example",
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "updatedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactMethodPage: {
             data: components["schemas"]["ContactMethod"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "contactMethodId": 1
+         *     }
+         */
         ContactMethodCreated: {
             contactMethodId: number;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/ContactMethodTypeId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         ContactMethodPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -7184,14 +9918,62 @@ export interface components {
             /** @enum {string} */
             from: "/ContactMethodTypeId" | "/ContactMethod" | "/IsActive" | "/Notes" | "/WhenAvailable" | "/AreaCode" | "/ProviderId" | "/CountryCallingCode" | "/IsPinned";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactMethodHistory: {
             data: components["schemas"]["ContactMethodHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "messageId": 1,
+         *           "originType": "example",
+         *           "originId": 1,
+         *           "subject": "example",
+         *           "text": "example",
+         *           "messageActionId": 1,
+         *           "messageAction": "example",
+         *           "messageDate": "2026-03-02T09:30:00.000Z",
+         *           "serviceRepId": 1,
+         *           "isPrimary": true,
+         *           "dateCreated": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         MessagePage: {
             data: components["schemas"]["Message"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "subject": "example",
+         *       "text": "example",
+         *       "messageActionId": 1,
+         *       "messageDate": "example"
+         *     }
+         */
         MessageCreate: {
             subject?: string | null;
             /** @description The message itself, 1 to 8000 characters, not only blanks. */
@@ -7199,14 +9981,47 @@ export interface components {
             messageActionId?: number | null;
             messageDate?: string | null;
         };
+        /**
+         * @example {
+         *       "messageId": 1
+         *     }
+         */
         MessageCreated: {
             /** @description Id of the new message (Int64); Location is its read. */
             messageId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         MessageHistory: {
             data: components["schemas"]["MessageHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "subject": "example",
+         *       "text": "example",
+         *       "messageActionId": 1,
+         *       "messageDate": "example"
+         *     }
+         */
         AssignmentMessageUpdate: {
             subject?: string | null;
             /** @description The message itself, 1 to 8000 characters, not only blanks. */
@@ -7214,6 +10029,22 @@ export interface components {
             messageActionId?: number | null;
             messageDate?: string | null;
         };
+        /**
+         * @example {
+         *       "branchId": 1,
+         *       "branch": "example",
+         *       "jobOrderStatusId": 1,
+         *       "jobOrderStatus": "example",
+         *       "isActive": true,
+         *       "positionsRequired": 1,
+         *       "positionsFilled": 1,
+         *       "customerId": 1,
+         *       "customerName": "example",
+         *       "departmentName": "example",
+         *       "jobTitleId": 1,
+         *       "jobTitle": "example"
+         *     }
+         */
         JobOrderSummary: {
             branchId: number;
             branch: string;
@@ -7228,10 +10059,36 @@ export interface components {
             jobTitleId: number;
             jobTitle: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "emailAddress": "example",
+         *           "firstName": "example",
+         *           "lastName": "example",
+         *           "name": "example",
+         *           "isPrimary": true,
+         *           "originId": 1,
+         *           "originTypeId": 1,
+         *           "branchName": "example",
+         *           "governmentPersonalId": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         EmailSearchResultPage: {
             data: components["schemas"]["EmailSearchResult"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "type": "WebUserEmployee",
+         *       "recordId": 1,
+         *       "username": "example",
+         *       "password": "example"
+         *     }
+         */
         WebUserCreate: {
             /** @description Whose login: an employee's or a customer contact's. */
             type: "WebUserEmployee" | "WebUserContact";
@@ -7245,9 +10102,20 @@ export interface components {
             /** @description At least 10 characters; stored as an Argon2id hash. */
             password: string;
         };
+        /**
+         * @example {
+         *       "webUserId": 1
+         *     }
+         */
         WebUserCreated: {
             webUserId: number;
         };
+        /**
+         * @example {
+         *       "batchJobType": "Staged_Employee_Import_Resume_Data",
+         *       "batchJobParameters": {}
+         *     }
+         */
         BatchJobCreate: {
             /**
              * @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees. Other names are accepted but no worker listens for them (BATCH-05).
@@ -7261,10 +10129,56 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @example {
+         *       "batchJobId": 1,
+         *       "batchJobItems": null
+         *     }
+         */
         BatchJobCreated: {
             batchJobId: number;
             batchJobItems: null;
         };
+        /**
+         * @example {
+         *       "batchJobId": 1,
+         *       "batchJobType": "example",
+         *       "batchJobParameters": {},
+         *       "status": "New",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "startedAt": "2026-03-02T09:30:00.000Z",
+         *       "completedAt": "2026-03-02T09:30:00.000Z",
+         *       "details": {
+         *         "totalItems": 1,
+         *         "newItems": 1,
+         *         "processingItems": 1,
+         *         "completedItems": 1,
+         *         "failedItems": 1,
+         *         "failures": [
+         *           {
+         *             "batchJobItemId": 1,
+         *             "recordId": 1,
+         *             "reason": "example"
+         *           }
+         *         ],
+         *         "listenerConfigured": true,
+         *         "message": "example"
+         *       },
+         *       "batchJobItems": [
+         *         {
+         *           "batchJobItemId": 1,
+         *           "recordId": 1,
+         *           "status": "New",
+         *           "attempts": 1,
+         *           "failureReason": "example",
+         *           "resultId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "startedAt": "2026-03-02T09:30:00.000Z",
+         *           "completedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
         BatchJob: {
             batchJobId: number;
             batchJobType: string;
@@ -7296,31 +10210,204 @@ export interface components {
             /** @description The first 100 items; GET /batchjobs/{id}/items pages them all. */
             batchJobItems: components["schemas"]["BatchJobItem"][];
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "batchJobItemId": 1,
+         *           "recordId": 1,
+         *           "status": "New",
+         *           "attempts": 1,
+         *           "failureReason": "example",
+         *           "resultId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "startedAt": "2026-03-02T09:30:00.000Z",
+         *           "completedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         BatchJobItemPage: {
             data: components["schemas"]["BatchJobItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "stagedEmployeeId": 1,
+         *       "batchJobId": 1,
+         *       "batchJobItemId": 1
+         *     }
+         */
         StagedResumeCreated: {
             stagedEmployeeId: number;
             batchJobId: number;
             batchJobItemId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "stagedEmployeeId": 1,
+         *           "batchJobId": 1,
+         *           "fileName": "example",
+         *           "format": "example",
+         *           "parseStatus": "Pending",
+         *           "parseError": "example",
+         *           "firstName": "example",
+         *           "middleName": "example",
+         *           "lastName": "example",
+         *           "emailAddress": "example",
+         *           "phoneNumber": "example",
+         *           "phoneCountryCallingCode": 1,
+         *           "street1": "example",
+         *           "street2": "example",
+         *           "municipality": "example",
+         *           "region": "example",
+         *           "postalCode": "example",
+         *           "countryCode": 1,
+         *           "skills": [
+         *             "example"
+         *           ],
+         *           "interestCodes": [
+         *             "example"
+         *           ],
+         *           "workHistory": [
+         *             {
+         *               "employer": "example",
+         *               "title": "example",
+         *               "startDate": "example",
+         *               "endDate": "example",
+         *               "current": true,
+         *               "description": "example"
+         *             }
+         *           ],
+         *           "education": [
+         *             {
+         *               "school": "example",
+         *               "degree": "example",
+         *               "field": "example",
+         *               "graduationYear": 1
+         *             }
+         *           ],
+         *           "confidence": {},
+         *           "overallConfidence": 1,
+         *           "possibleDuplicateEmployeeIds": [
+         *             1
+         *           ],
+         *           "isConverted": true,
+         *           "employeeId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "updatedAt": "2026-03-02T09:30:00.000Z",
+         *           "batchJobItems": [
+         *             {
+         *               "batchJobId": 1,
+         *               "batchJobItemId": 1,
+         *               "batchJobType": "example",
+         *               "status": "New",
+         *               "failureReason": "example"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         StagedEmployeePage: {
             data: components["schemas"]["StagedEmployee"][];
             totalCount: number;
         };
-        /** @description `{"stagedEmployeeIds": [1, 2]}` or the bare list `[1, 2]`. */
+        /**
+         * @description `{"stagedEmployeeIds": [1, 2]}` or the bare list `[1, 2]`.
+         * @example {
+         *       "stagedEmployeeIds": [
+         *         1
+         *       ]
+         *     }
+         */
         StagedEmployeeDelete: {
             stagedEmployeeIds: number[];
         } | number[];
+        /**
+         * @example {
+         *       "batchJobId": 1,
+         *       "batchJobItemId": 1
+         *     }
+         */
         ConversionQueued: {
             batchJobId: number;
             batchJobItemId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobOrderId": 1,
+         *           "municipality": "example",
+         *           "region": "example",
+         *           "postalCode": "example",
+         *           "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *           "jobTitle": "example",
+         *           "jobDescription": "example",
+         *           "jobDescriptionContentType": "example",
+         *           "category": "example",
+         *           "orderType": "example",
+         *           "skills": [
+         *             "example"
+         *           ],
+         *           "distance": 1,
+         *           "jobBoardUrl": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobBoardOrderPage: {
             data: components["schemas"]["JobBoardOrder"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1,
+         *       "orderId": 1,
+         *       "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *       "jobDescription": "example",
+         *       "jobDescriptionContentType": "example",
+         *       "jobTitle": "example",
+         *       "category": "example",
+         *       "jobOrderType": "example",
+         *       "skills": [
+         *         "example"
+         *       ],
+         *       "featured": true,
+         *       "pay": 1,
+         *       "payFrequency": "Monthly",
+         *       "payMin": 1,
+         *       "payMax": 1,
+         *       "payCurrency": "example",
+         *       "branchId": 1,
+         *       "branchName": "example",
+         *       "jobBoardUrl": "example",
+         *       "educationSummary": "example",
+         *       "experienceSummary": "example",
+         *       "publishDateTime": "example",
+         *       "address": {
+         *         "attentionTo": "example",
+         *         "street1": "example",
+         *         "street2": "example",
+         *         "municipality": "example",
+         *         "region": "example",
+         *         "postalCode": "example",
+         *         "country": "example",
+         *         "countryCode": 1,
+         *         "location": {
+         *           "latitude": 1,
+         *           "longitude": 1
+         *         },
+         *         "dateAddressStandardized": "2026-03-02T09:30:00.000Z"
+         *       }
+         *     }
+         */
         JobBoardDetails: {
             jobOrderId: number;
             /**
@@ -7394,6 +10481,17 @@ export interface components {
                 dateAddressStandardized: string | null;
             };
         };
+        /**
+         * @example {
+         *       "employeeId": 1,
+         *       "utmSource": "example",
+         *       "utmCampaign": "example",
+         *       "utmMedium": "example",
+         *       "utm_source": "example",
+         *       "utm_campaign": "example",
+         *       "utm_medium": "example"
+         *     }
+         */
         JobOrderCandidateCreate: {
             /**
              * Format: int64
@@ -7407,17 +10505,80 @@ export interface components {
             utm_campaign?: string | null;
             utm_medium?: string | null;
         };
+        /**
+         * @example {
+         *       "jobOrderCandidateId": 1
+         *     }
+         */
         JobOrderCandidateCreated: {
             jobOrderCandidateId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobOrderCandidateId": 1,
+         *           "jobOrderId": 1,
+         *           "employeeId": 1,
+         *           "status": "Applied from web",
+         *           "utmSource": "example",
+         *           "utmCampaign": "example",
+         *           "utmMedium": "example",
+         *           "dateCreated": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderCandidatePage: {
             data: components["schemas"]["JobOrderCandidate"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderCandidateHistory: {
             data: components["schemas"]["JobOrderCandidateHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "accrualId": 1,
+         *           "type": "PTO",
+         *           "name": "example",
+         *           "ratePerHourWorked": 1,
+         *           "maxBalance": 1,
+         *           "hoursWorked": 1,
+         *           "hoursAccrued": 1,
+         *           "hoursUsed": 1,
+         *           "balance": 1,
+         *           "activeFrom": "2026-03-02T09:30:00.000Z",
+         *           "activeTo": "2026-03-02T09:30:00.000Z",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentAccrualPage: {
             data: components["schemas"]["AssignmentAccrual"][];
             totalCount: number;
@@ -7439,14 +10600,48 @@ export interface components {
             /** @description At most 50 characters. */
             Version?: string;
         };
+        /**
+         * @example {
+         *       "documentId": 1
+         *     }
+         */
         AssignmentMessageDocumentCreated: {
             /** @description Id of the new document; Location is its download. */
             documentId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "documentId": 1,
+         *           "assignmentId": 1,
+         *           "messageId": 1,
+         *           "documentName": "example",
+         *           "documentTypeId": 1,
+         *           "documentType": "example",
+         *           "description": "example",
+         *           "expirationDate": "2026-03-02T09:30:00.000Z",
+         *           "version": "example",
+         *           "hasFile": true,
+         *           "fileName": "example",
+         *           "contentType": "example",
+         *           "size": 1,
+         *           "createdByServiceRepId": 1,
+         *           "dateCreated": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentMessageDocumentPage: {
             data: components["schemas"]["AssignmentMessageDocument"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "employeeId": 1
+         *     }
+         */
         AssignmentRestrictionSessionStart: {
             /**
              * Format: int64
@@ -7454,18 +10649,79 @@ export interface components {
              */
             employeeId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assignmentRestrictionSessionId": 1,
+         *           "jobOrderId": 1,
+         *           "employeeId": 1,
+         *           "employeeName": "example",
+         *           "customerId": 1,
+         *           "customerName": "example",
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "createdByServiceRepId": 1,
+         *           "createdBy": "example",
+         *           "status": "clear",
+         *           "staleBecause": [
+         *             "order"
+         *           ],
+         *           "assignmentId": 1,
+         *           "results": [
+         *             {
+         *               "resultId": 1,
+         *               "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *               "description": "example",
+         *               "approvalLevel": "none",
+         *               "approvable": true,
+         *               "approvedByServiceRepId": 1,
+         *               "approvedBy": "example",
+         *               "approvedAt": "2026-03-02T09:30:00.000Z",
+         *               "approvalNote": "example"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentRestrictionSessionPage: {
             data: components["schemas"]["AssignmentRestrictionSession"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "note": "example"
+         *     }
+         */
         AssignmentRestrictionResultApproval: {
             /** @description Why the finding is accepted (1 to 1000 characters). */
             note: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *           "summary": "example",
+         *           "isEnabled": true,
+         *           "approvalLevel": "none",
+         *           "isDefault": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentRestrictionRulePage: {
             data: components["schemas"]["AssignmentRestrictionRule"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "isEnabled": true,
+         *       "approvalLevel": "none"
+         *     }
+         */
         AssignmentRestrictionRuleUpdate: {
             isEnabled: boolean;
             /**
@@ -7474,18 +10730,55 @@ export interface components {
              */
             approvalLevel: "none" | "orderVisible" | "aboveOrder" | "root";
         };
+        /**
+         * @example {
+         *       "requiresI9": true
+         *     }
+         */
         AssignmentRestrictionCustomerUpdate: {
             /** @description true: employees placed with the customer need an I-9 on file that has not expired (rule I9_MISSING). */
             requiresI9: boolean;
         };
+        /**
+         * @example {
+         *       "customerId": 1,
+         *       "requiresI9": true
+         *     }
+         */
         AssignmentRestrictionCustomer: {
             customerId: number;
             requiresI9: boolean;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": 1,
+         *           "name": "example",
+         *           "description": "example",
+         *           "assessmentVendorId": 1,
+         *           "assessmentVendor": "example",
+         *           "isActive": true,
+         *           "memberCount": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "updatedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentPackagePage: {
             data: components["schemas"]["AssessmentPackage"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "example",
+         *       "description": "example",
+         *       "assessmentVendorId": 1,
+         *       "isActive": true
+         *     }
+         */
         AssessmentPackageCreate: {
             /** @description Trimmed; unique in the tenant regardless of case (409). */
             name: string;
@@ -7498,22 +10791,59 @@ export interface components {
              */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "id": 1
+         *     }
+         */
         AssessmentPackageCreated: {
             /** @description The new package (ASM-02). */
             id: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentPackageMemberId": 1,
+         *           "assessmentPackageId": 1,
+         *           "assessmentId": 1,
+         *           "code": "example",
+         *           "name": "example",
+         *           "description": "example",
+         *           "durationMinutes": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentPackageMemberPage: {
             data: components["schemas"]["AssessmentPackageMember"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "assessmentId": 1
+         *     }
+         */
         AssessmentPackageMemberCreate: {
             /** @description An active assessment of the package vendor's catalog (GET /Datalists/Assessments?assessmentVendorId=). */
             assessmentId: number;
         };
+        /**
+         * @example {
+         *       "assessmentPackageMemberId": 1
+         *     }
+         */
         AssessmentPackageMemberCreated: {
             /** @description The new member (ASM-02). */
             assessmentPackageMemberId: number;
         };
+        /**
+         * @example {
+         *       "assessmentPackageId": 1,
+         *       "locale": "en"
+         *     }
+         */
         AssessmentSessionRequest: {
             /** @description An active package of the tenant with at least one active assessment. */
             assessmentPackageId: number;
@@ -7523,14 +10853,103 @@ export interface components {
              */
             locale: "en" | "es";
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentSessionId": 1,
+         *           "employeeId": 1,
+         *           "vendorId": 1,
+         *           "vendorName": "example",
+         *           "resultsVia": "provider",
+         *           "assessmentPackageId": 1,
+         *           "packageName": "example",
+         *           "status": "requested",
+         *           "statusChangedAt": "2026-03-02T09:30:00.000Z",
+         *           "statusReason": "example",
+         *           "providerSessionId": "example",
+         *           "invitationUrl": "example",
+         *           "expiresAt": "2026-03-02T09:30:00.000Z",
+         *           "requestedByServiceRepId": 1,
+         *           "requestedAt": "2026-03-02T09:30:00.000Z",
+         *           "items": [
+         *             {
+         *               "assessmentId": 1,
+         *               "assessmentCode": "example",
+         *               "name": "example"
+         *             }
+         *           ],
+         *           "results": [
+         *             {
+         *               "reportId": "example",
+         *               "assessmentCode": "example",
+         *               "score": {
+         *                 "value": 1,
+         *                 "minimum": 1,
+         *                 "maximum": 1
+         *               },
+         *               "percentile": 1,
+         *               "outcome": "pass",
+         *               "completedAt": "2026-03-02T09:30:00.000Z",
+         *               "reportUrl": "example",
+         *               "receivedAt": "2026-03-02T09:30:00.000Z"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentSessionPage: {
             data: components["schemas"]["AssessmentSession"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentSessionHistory: {
             data: components["schemas"]["AssessmentSessionHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "assessmentSessionId": 1,
+         *       "providerSessionId": "example",
+         *       "reports": [
+         *         {
+         *           "reportId": "example",
+         *           "assessmentCode": "example",
+         *           "status": "completed",
+         *           "completedAt": "2026-03-02T09:30:00.000Z",
+         *           "score": {
+         *             "value": 1,
+         *             "minimum": 1,
+         *             "maximum": 1
+         *           },
+         *           "percentile": 1,
+         *           "outcome": "pass",
+         *           "reportUrl": "https://example.com/staffing"
+         *         }
+         *       ]
+         *     }
+         */
         AssessmentResultsCallback: {
             /**
              * Format: int64
@@ -7541,6 +10960,16 @@ export interface components {
             providerSessionId?: string;
             reports: components["schemas"]["AssessmentReport"][];
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "assessmentSessionId": 1,
+         *       "received": 1,
+         *       "stored": 1,
+         *       "duplicates": 1,
+         *       "status": "requested"
+         *     }
+         */
         AssessmentResultsAck: {
             /** @enum {boolean} */
             acknowledged: true;
@@ -7557,6 +10986,15 @@ export interface components {
              */
             status: "requested" | "inProgress" | "completed" | "expired" | "failed";
         };
+        /**
+         * @example {
+         *       "assessmentSessionId": 1,
+         *       "providerSessionId": "example",
+         *       "status": "requested",
+         *       "occurredAt": "2026-03-02T09:30:00.000Z",
+         *       "reason": "example"
+         *     }
+         */
         AssessmentStatusCallback: {
             /**
              * Format: int64
@@ -7574,6 +11012,15 @@ export interface components {
             /** @description Why (expired, failed); shown to reps as the session's statusReason. */
             reason?: string;
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "assessmentSessionId": 1,
+         *       "applied": true,
+         *       "status": "requested",
+         *       "statusChangedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         AssessmentStatusAck: {
             /** @enum {boolean} */
             acknowledged: true;
@@ -7588,6 +11035,31 @@ export interface components {
             /** Format: date-time */
             statusChangedAt: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "example",
+         *           "sequence": 1,
+         *           "type": "example",
+         *           "occurredAt": "2026-03-02T09:30:00.000Z",
+         *           "record": {
+         *             "type": "example",
+         *             "id": 1,
+         *             "location": "example"
+         *           },
+         *           "changedFields": [
+         *             "example"
+         *           ],
+         *           "changeId": "chg_1042",
+         *           "changes": {},
+         *           "history": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1,
+         *       "next": 1
+         *     }
+         */
         EventPage: {
             /** @description Events after the cursor that you may see, in sequence order. */
             data: components["schemas"]["Event"][];
@@ -7596,6 +11068,15 @@ export interface components {
             /** @description The cursor to ask with next: the last sequence of this page (`after` itself when the page is empty). */
             next: number;
         };
+        /**
+         * @example {
+         *       "url": "example",
+         *       "eventTypes": [
+         *         "example"
+         *       ],
+         *       "description": "example"
+         *     }
+         */
         WebhookCreate: {
             /** @description Where deliveries are POSTed: https (http only where WEBHOOK_ALLOW_HTTP says), a host that resolves to public addresses (unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES says), no user or password. */
             url: string;
@@ -7603,6 +11084,28 @@ export interface components {
             eventTypes: string[];
             description?: string;
         };
+        /**
+         * @example {
+         *       "webhookId": 1,
+         *       "url": "example",
+         *       "eventTypes": [
+         *         "example"
+         *       ],
+         *       "description": "example",
+         *       "serviceRepId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "status": "Active",
+         *       "disabledReason": "CredentialRevoked",
+         *       "disabledAt": "2026-03-02T09:30:00.000Z",
+         *       "credential": {
+         *         "kind": "AccountKey",
+         *         "id": "example",
+         *         "name": "example",
+         *         "expiresAt": "2026-03-02T09:30:00.000Z"
+         *       },
+         *       "secret": "example"
+         *     }
+         */
         WebhookCreated: {
             webhookId: number;
             url: string;
@@ -7637,14 +11140,70 @@ export interface components {
             /** @description The signing secret (`whsec_...`), shown this once: deliveries are signed with it (docs/events.md). */
             secret: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "webhookId": 1,
+         *           "url": "example",
+         *           "eventTypes": [
+         *             "example"
+         *           ],
+         *           "description": "example",
+         *           "serviceRepId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "status": "Active",
+         *           "disabledReason": "CredentialRevoked",
+         *           "disabledAt": "2026-03-02T09:30:00.000Z",
+         *           "credential": {
+         *             "kind": "AccountKey",
+         *             "id": "example",
+         *             "name": "example",
+         *             "expiresAt": "2026-03-02T09:30:00.000Z"
+         *           },
+         *           "deliveries": {
+         *             "pending": 1,
+         *             "failed": 1,
+         *             "lastError": "example"
+         *           }
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WebhookPage: {
             data: components["schemas"]["Webhook"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "deliveryId": 1,
+         *           "eventId": "example",
+         *           "eventType": "example",
+         *           "status": "Pending",
+         *           "attempts": 1,
+         *           "nextAttemptAt": "2026-03-02T09:30:00.000Z",
+         *           "lastError": "example",
+         *           "deliveredAt": "2026-03-02T09:30:00.000Z",
+         *           "createdAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "webhookId": 1,
+         *       "secret": "example",
+         *       "previousSecretExpiresAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         WebhookSecretRotated: {
             webhookId: number;
             /** @description The new signing secret (`whsec_...`), shown this once. */
@@ -7653,10 +11212,385 @@ export interface components {
             previousSecretExpiresAt: string | null;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description One or more validation errors occurred.. `VALIDATION_FAILED`: The request is invalid; `errors` names each field and what is wrong with it. */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "VALIDATION_FAILED";
+                };
+            };
+        };
+        /** @description Not Found. `NOT_FOUND`: No such endpoint, or the record does not exist or is not visible to the caller. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "NOT_FOUND";
+                };
+            };
+        };
+        /** @description Not Acceptable. `NOT_ACCEPTABLE`: None of the media types in Accept can be produced. */
+        NotAcceptable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "NOT_ACCEPTABLE";
+                };
+            };
+        };
+        /** @description Service Unavailable. `OVERLOADED`: The service or its database is busy or unavailable; retry after Retry-After. */
+        Overloaded: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "OVERLOADED";
+                };
+            };
+        };
+        /** @description Unauthorized. `UNAUTHENTICATED`: No credential, or one that is malformed, unknown, revoked or expired. */
+        Unauthenticated: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "UNAUTHENTICATED";
+                };
+            };
+        };
+        /** @description Forbidden. `ROLE_NOT_ALLOWED`: The caller's role may not call this endpoint. `SCOPE_MISSING`: The credential lacks the scope the endpoint requires. `HIERARCHY_CANNOT_CREATE_EMPLOYEES`: The hierarchy level (the caller's, or the given hierId) does not allow creating employees. */
+        RoleNotAllowedOrScopeMissingOrHierarchyCannotCreateEmployees: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ROLE_NOT_ALLOWED" | "SCOPE_MISSING" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES";
+                };
+            };
+        };
+        /** @description Conflict. `EMPLOYEE_GOVERNMENT_ID_EXISTS`: An employee with this governmentPersonalId already exists in the tenant. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        EmployeeGovernmentIdExists: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "EMPLOYEE_GOVERNMENT_ID_EXISTS";
+                };
+            };
+        };
+        /** @description Payload Too Large. `PAYLOAD_TOO_LARGE`: The body (or an uploaded file) is larger than allowed. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PAYLOAD_TOO_LARGE";
+                };
+            };
+        };
+        /** @description Unsupported Media Type. `UNSUPPORTED_MEDIA_TYPE`: The body's media type (or an uploaded file's detected type) is not accepted here. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "UNSUPPORTED_MEDIA_TYPE";
+                };
+            };
+        };
+        /** @description Error. The Idempotency-Key was used before with another request body. */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too Many Requests. `TOO_MANY_REQUESTS`: Too many simultaneous requests for this credential (see Retry-After). */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "TOO_MANY_REQUESTS";
+                };
+            };
+        };
+        /** @description Forbidden. `ROLE_NOT_ALLOWED`: The caller's role may not call this endpoint. `SCOPE_MISSING`: The credential lacks the scope the endpoint requires. */
+        RoleNotAllowedOrScopeMissing: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ROLE_NOT_ALLOWED" | "SCOPE_MISSING";
+                };
+            };
+        };
+        /** @description Conflict. `PRECONDITION_FAILED`: A JSON Patch `test` operation failed; nothing was changed. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PRECONDITION_FAILED";
+                };
+            };
+        };
+        /** @description Conflict. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict. `TENANT_SETUP_INCOMPLETE`: A lookup list of the tenant lacks a value the operation needs (a default status, say). A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        TenantSetupIncomplete: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "TENANT_SETUP_INCOMPLETE";
+                };
+            };
+        };
+        /** @description Conflict. `PRECONDITION_FAILED`: A JSON Patch `test` operation failed; nothing was changed. `TIMECARD_PROCESSED`: The timecard has been processed by payroll and can no longer be changed. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        PreconditionFailedOrTimecardProcessed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PRECONDITION_FAILED" | "TIMECARD_PROCESSED";
+                };
+            };
+        };
+        /** @description Conflict. `ASSIGNMENT_NOT_VETTED`: No vetting session allows the placement: none was started for the employee and job order, the latest is stale, or it has placed its assignment already (`staleBecause` says why). `ASSIGNMENT_RESTRICTED`: The vetting session for the employee and job order has results not approved; `results` lists them (docs/assignments.md). `TENANT_SETUP_INCOMPLETE`: A lookup list of the tenant lacks a value the operation needs (a default status, say). A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        AssignmentNotVettedOrAssignmentRestrictedOrTenantSetupIncomplete: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_RESTRICTED" | "TENANT_SETUP_INCOMPLETE";
+                };
+            };
+        };
+        /** @description Conflict. `PRECONDITION_FAILED`: A JSON Patch `test` operation failed; nothing was changed. `ASSIGNMENT_STATUS_TRANSITION`: The assignment's status cannot move to the one given (docs/assignments.md); `errors` names assignmentStatusId. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        PreconditionFailedOrAssignmentStatusTransition: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PRECONDITION_FAILED" | "ASSIGNMENT_STATUS_TRANSITION";
+                };
+            };
+        };
+        /** @description Conflict. `BATCH_JOB_WRONG_TYPE`: The batch job is of another type than the operation needs. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        BatchJobWrongType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "BATCH_JOB_WRONG_TYPE";
+                };
+            };
+        };
+        /** @description Conflict. `CANDIDATE_EXISTS`: The employee is already a candidate for the job order. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        CandidateExists: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "CANDIDATE_EXISTS";
+                };
+            };
+        };
+        /** @description Forbidden. `ROLE_NOT_ALLOWED`: The caller's role may not call this endpoint. `SCOPE_MISSING`: The credential lacks the scope the endpoint requires. `APPROVAL_LEVEL`: The caller's hierarchy level may not approve this restriction result. */
+        RoleNotAllowedOrScopeMissingOrApprovalLevel: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ROLE_NOT_ALLOWED" | "SCOPE_MISSING" | "APPROVAL_LEVEL";
+                };
+            };
+        };
+        /** @description Conflict. `RESTRICTION_RESULT_NOT_APPROVABLE`: The restriction result cannot be approved: its rule blocks the placement, or it is approved already. `RESTRICTION_SESSION_STALE`: The vetting session no longer holds: what it checked has changed, or it has placed its assignment; start a new session. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        RestrictionResultNotApprovableOrRestrictionSessionStale: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE";
+                };
+            };
+        };
+        /** @description Gone. `EVENT_CURSOR_EXPIRED`: Events after the feed's cursor (`after`) were pruned (EVENT_RETENTION_DAYS): `oldestCursor` is where the log starts; catch up with list reads (or records' history), then poll from it (docs/events.md). */
+        EventCursorExpired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "EVENT_CURSOR_EXPIRED";
+                };
+            };
+        };
+    };
+    parameters: {
+        /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+        IdempotencyKey: string;
+        /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+        IfMatch: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id: the X-Request-Id the request sent (when well formed) or one the service made. It is in every log line of the request and in problem bodies (traceId): quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description What is left of the credential's quota in the current window (IETF httpapi ratelimit-headers draft), e.g. `"default";r=950;t=30`. */
+        RateLimit: string;
+        /** @description The credential's quota (IETF httpapi ratelimit-headers draft): requests per window, e.g. `"default";q=1000;w=60`. */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before sending the request again. */
+        "Retry-After": number;
+        /** @description A strong entity tag of what was answered. Send it back in If-None-Match on a GET (304 when nothing changed) or, for a record, in If-Match on a PATCH (412 when the record changed since). */
+        ETag: string;
+        /** @description The path of what was created (or, for 202, of the batch job doing the work). */
+        Location: string;
+        /** @description The number of items of the whole list (its totalCount), whatever skip and take. */
+        "X-Total-Count": number;
+        /** @description The credential forms the service accepts (RFC 9110 challenges: Basic and Bearer). */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -7675,6 +11609,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7685,9 +11623,16 @@ export interface operations {
                     "text/plain": components["schemas"]["ProblemType"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7697,6 +11642,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7717,15 +11665,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7735,6 +11691,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7764,6 +11723,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7772,13 +11736,22 @@ export interface operations {
                     "application/xml": components["schemas"]["EmployeePage"];
                     "text/xml": components["schemas"]["EmployeePage"];
                     "text/plain": components["schemas"]["EmployeePage"];
-                    "text/csv": components["schemas"]["EmployeePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmployeePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7788,6 +11761,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7799,7 +11775,10 @@ export interface operations {
     createEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7812,6 +11791,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7822,9 +11805,22 @@ export interface operations {
                     "text/plain": components["schemas"]["EmployeeCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissingOrHierarchyCannotCreateEmployees"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["EmployeeGovernmentIdExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7834,6 +11830,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7857,6 +11856,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7867,9 +11870,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Employee"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7879,6 +11892,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7890,7 +11906,12 @@ export interface operations {
     patchEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Employee. */
                 id: number;
@@ -7904,9 +11925,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7916,6 +11962,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7952,6 +12001,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7960,13 +12014,23 @@ export interface operations {
                     "application/xml": components["schemas"]["EmployeeHistory"];
                     "text/xml": components["schemas"]["EmployeeHistory"];
                     "text/plain": components["schemas"]["EmployeeHistory"];
-                    "text/csv": components["schemas"]["EmployeeHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmployeeHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7976,6 +12040,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8004,6 +12071,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8012,13 +12084,22 @@ export interface operations {
                     "application/xml": components["schemas"]["ProspectPage"];
                     "text/xml": components["schemas"]["ProspectPage"];
                     "text/plain": components["schemas"]["ProspectPage"];
-                    "text/csv": components["schemas"]["ProspectPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ProspectPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8028,6 +12109,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8039,7 +12123,10 @@ export interface operations {
     createProspect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8052,6 +12139,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8062,9 +12153,22 @@ export interface operations {
                     "text/plain": components["schemas"]["ProspectCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8074,6 +12178,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8097,6 +12204,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8107,9 +12218,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Prospect"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8119,6 +12240,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8130,7 +12254,12 @@ export interface operations {
     patchProspect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Prospect. */
                 id: number;
@@ -8144,9 +12273,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8156,6 +12310,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8192,6 +12349,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8200,13 +12362,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ProspectHistory"];
                     "text/xml": components["schemas"]["ProspectHistory"];
                     "text/plain": components["schemas"]["ProspectHistory"];
-                    "text/csv": components["schemas"]["ProspectHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ProspectHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8216,6 +12388,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8244,6 +12419,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8252,13 +12432,22 @@ export interface operations {
                     "application/xml": components["schemas"]["VendorPage"];
                     "text/xml": components["schemas"]["VendorPage"];
                     "text/plain": components["schemas"]["VendorPage"];
-                    "text/csv": components["schemas"]["VendorPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["VendorPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8268,6 +12457,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8279,7 +12471,10 @@ export interface operations {
     createVendor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8292,6 +12487,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8302,9 +12501,22 @@ export interface operations {
                     "text/plain": components["schemas"]["VendorCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8314,6 +12526,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8337,6 +12552,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8347,9 +12566,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Vendor"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8359,6 +12588,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8370,7 +12602,12 @@ export interface operations {
     patchVendor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Vendor. */
                 id: number;
@@ -8384,9 +12621,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8396,6 +12658,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8432,6 +12697,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8440,13 +12710,23 @@ export interface operations {
                     "application/xml": components["schemas"]["VendorHistory"];
                     "text/xml": components["schemas"]["VendorHistory"];
                     "text/plain": components["schemas"]["VendorHistory"];
-                    "text/csv": components["schemas"]["VendorHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["VendorHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8456,6 +12736,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8484,6 +12767,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8492,13 +12780,22 @@ export interface operations {
                     "application/xml": components["schemas"]["CustomerPage"];
                     "text/xml": components["schemas"]["CustomerPage"];
                     "text/plain": components["schemas"]["CustomerPage"];
-                    "text/csv": components["schemas"]["CustomerPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["CustomerPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8508,6 +12805,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8519,7 +12819,10 @@ export interface operations {
     createCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8532,6 +12835,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8542,9 +12849,22 @@ export interface operations {
                     "text/plain": components["schemas"]["CustomerCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8554,6 +12874,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8577,6 +12900,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,9 +12914,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Customer"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8599,6 +12936,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8610,7 +12950,12 @@ export interface operations {
     patchCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 id: number;
@@ -8624,9 +12969,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8636,6 +13006,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8672,6 +13045,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8680,13 +13058,23 @@ export interface operations {
                     "application/xml": components["schemas"]["CustomerHistory"];
                     "text/xml": components["schemas"]["CustomerHistory"];
                     "text/plain": components["schemas"]["CustomerHistory"];
-                    "text/csv": components["schemas"]["CustomerHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["CustomerHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8696,6 +13084,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8726,6 +13117,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8734,13 +13130,23 @@ export interface operations {
                     "application/xml": components["schemas"]["WorksitePage"];
                     "text/xml": components["schemas"]["WorksitePage"];
                     "text/plain": components["schemas"]["WorksitePage"];
-                    "text/csv": components["schemas"]["WorksitePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WorksitePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8750,6 +13156,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8761,7 +13170,10 @@ export interface operations {
     createWorksite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 id: number;
@@ -8777,6 +13189,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8787,9 +13203,23 @@ export interface operations {
                     "text/plain": components["schemas"]["WorksiteCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8799,6 +13229,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8824,6 +13257,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8834,9 +13271,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Worksite"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8846,6 +13293,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8857,7 +13307,12 @@ export interface operations {
     patchWorksite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 id: number;
@@ -8873,9 +13328,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +13365,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8923,6 +13406,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8931,13 +13419,23 @@ export interface operations {
                     "application/xml": components["schemas"]["WorksiteHistory"];
                     "text/xml": components["schemas"]["WorksiteHistory"];
                     "text/plain": components["schemas"]["WorksiteHistory"];
-                    "text/csv": components["schemas"]["WorksiteHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WorksiteHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8947,6 +13445,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8975,6 +13476,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8983,13 +13489,22 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactPage"];
                     "text/xml": components["schemas"]["ContactPage"];
                     "text/plain": components["schemas"]["ContactPage"];
-                    "text/csv": components["schemas"]["ContactPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8999,6 +13514,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9010,7 +13528,10 @@ export interface operations {
     createContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9023,6 +13544,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9033,9 +13558,22 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9045,6 +13583,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9068,6 +13609,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9078,9 +13623,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Contact"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9090,6 +13645,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9101,7 +13659,12 @@ export interface operations {
     patchContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Contact. */
                 id: number;
@@ -9115,9 +13678,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9127,6 +13715,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9163,6 +13754,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9171,13 +13767,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactHistory"];
                     "text/xml": components["schemas"]["ContactHistory"];
                     "text/plain": components["schemas"]["ContactHistory"];
-                    "text/csv": components["schemas"]["ContactHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9187,6 +13793,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9214,6 +13823,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9222,13 +13836,22 @@ export interface operations {
                     "application/xml": components["schemas"]["ContractPage"];
                     "text/xml": components["schemas"]["ContractPage"];
                     "text/plain": components["schemas"]["ContractPage"];
-                    "text/csv": components["schemas"]["ContractPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContractPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9238,6 +13861,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9249,7 +13875,10 @@ export interface operations {
     createContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9262,6 +13891,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9272,9 +13905,22 @@ export interface operations {
                     "text/plain": components["schemas"]["ContractCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9284,6 +13930,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9307,6 +13956,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9317,9 +13970,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Contract"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9329,6 +13992,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9340,7 +14006,12 @@ export interface operations {
     patchContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Contract. */
                 id: number;
@@ -9354,9 +14025,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9366,6 +14062,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9402,6 +14101,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9410,13 +14114,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContractHistory"];
                     "text/xml": components["schemas"]["ContractHistory"];
                     "text/plain": components["schemas"]["ContractHistory"];
-                    "text/csv": components["schemas"]["ContractHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContractHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9426,6 +14140,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9454,6 +14171,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9462,13 +14184,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderPage"];
                     "text/xml": components["schemas"]["JobOrderPage"];
                     "text/plain": components["schemas"]["JobOrderPage"];
-                    "text/csv": components["schemas"]["JobOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9478,6 +14209,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9489,7 +14223,10 @@ export interface operations {
     createJobOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9502,6 +14239,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9512,9 +14253,22 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["TenantSetupIncomplete"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9524,6 +14278,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9547,6 +14304,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9557,9 +14318,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrder"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9569,6 +14340,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9580,7 +14354,12 @@ export interface operations {
     patchJobOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the JobOrder. */
                 id: number;
@@ -9594,9 +14373,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9606,6 +14410,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9642,6 +14449,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9650,13 +14462,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderHistory"];
                     "text/xml": components["schemas"]["JobOrderHistory"];
                     "text/plain": components["schemas"]["JobOrderHistory"];
-                    "text/csv": components["schemas"]["JobOrderHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9666,6 +14488,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9693,6 +14518,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9701,13 +14531,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobTitlePage"];
                     "text/xml": components["schemas"]["JobTitlePage"];
                     "text/plain": components["schemas"]["JobTitlePage"];
-                    "text/csv": components["schemas"]["JobTitlePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobTitlePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9717,6 +14556,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9728,7 +14570,10 @@ export interface operations {
     createJobTitle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9741,6 +14586,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9751,9 +14600,22 @@ export interface operations {
                     "text/plain": components["schemas"]["JobTitleCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9763,6 +14625,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9786,6 +14651,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9796,9 +14665,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobTitle"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9808,6 +14687,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9819,7 +14701,12 @@ export interface operations {
     patchJobTitle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the JobTitle. */
                 id: number;
@@ -9833,9 +14720,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9845,6 +14757,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9881,6 +14796,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9889,13 +14809,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobTitleHistory"];
                     "text/xml": components["schemas"]["JobTitleHistory"];
                     "text/plain": components["schemas"]["JobTitleHistory"];
-                    "text/csv": components["schemas"]["JobTitleHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobTitleHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9905,6 +14835,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9933,6 +14866,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9941,13 +14879,22 @@ export interface operations {
                     "application/xml": components["schemas"]["RateSheetPage"];
                     "text/xml": components["schemas"]["RateSheetPage"];
                     "text/plain": components["schemas"]["RateSheetPage"];
-                    "text/csv": components["schemas"]["RateSheetPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["RateSheetPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9957,6 +14904,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9968,7 +14918,10 @@ export interface operations {
     createRateSheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9981,6 +14934,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9991,9 +14948,22 @@ export interface operations {
                     "text/plain": components["schemas"]["RateSheetCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10003,6 +14973,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10026,6 +14999,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10036,9 +15013,19 @@ export interface operations {
                     "text/plain": components["schemas"]["RateSheet"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10048,6 +15035,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10059,7 +15049,12 @@ export interface operations {
     patchRateSheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the RateSheet. */
                 rateSheetId: number;
@@ -10073,9 +15068,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10085,6 +15105,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10121,6 +15144,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10129,13 +15157,23 @@ export interface operations {
                     "application/xml": components["schemas"]["RateSheetHistory"];
                     "text/xml": components["schemas"]["RateSheetHistory"];
                     "text/plain": components["schemas"]["RateSheetHistory"];
-                    "text/csv": components["schemas"]["RateSheetHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["RateSheetHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10145,6 +15183,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10172,6 +15213,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10180,13 +15226,22 @@ export interface operations {
                     "application/xml": components["schemas"]["TimecardPage"];
                     "text/xml": components["schemas"]["TimecardPage"];
                     "text/plain": components["schemas"]["TimecardPage"];
-                    "text/csv": components["schemas"]["TimecardPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["TimecardPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10196,6 +15251,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10207,7 +15265,10 @@ export interface operations {
     createTimecard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10220,6 +15281,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10230,9 +15295,22 @@ export interface operations {
                     "text/plain": components["schemas"]["TimecardCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10242,6 +15320,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10265,6 +15346,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10275,9 +15360,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Timecard"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10287,6 +15382,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10298,7 +15396,12 @@ export interface operations {
     patchTimecard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Timecard. */
                 id: number;
@@ -10312,9 +15415,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailedOrTimecardProcessed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10324,6 +15452,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10360,6 +15491,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10368,13 +15504,23 @@ export interface operations {
                     "application/xml": components["schemas"]["TimecardHistory"];
                     "text/xml": components["schemas"]["TimecardHistory"];
                     "text/plain": components["schemas"]["TimecardHistory"];
-                    "text/csv": components["schemas"]["TimecardHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["TimecardHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10384,6 +15530,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10413,6 +15562,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10421,13 +15575,22 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentPage"];
                     "text/xml": components["schemas"]["AssignmentPage"];
                     "text/plain": components["schemas"]["AssignmentPage"];
-                    "text/csv": components["schemas"]["AssignmentPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10437,6 +15600,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10448,7 +15614,10 @@ export interface operations {
     createAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10461,6 +15630,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10471,9 +15644,22 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["AssignmentNotVettedOrAssignmentRestrictedOrTenantSetupIncomplete"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10483,6 +15669,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10509,6 +15698,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10519,9 +15712,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Assignment"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10531,6 +15734,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10542,7 +15748,12 @@ export interface operations {
     patchAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Assignment. */
                 id: number;
@@ -10556,9 +15767,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailedOrAssignmentStatusTransition"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10568,6 +15804,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10604,6 +15843,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10612,13 +15856,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentHistory"];
                     "text/xml": components["schemas"]["AssignmentHistory"];
                     "text/plain": components["schemas"]["AssignmentHistory"];
-                    "text/csv": components["schemas"]["AssignmentHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10628,6 +15882,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10653,6 +15910,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10661,13 +15923,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistServiceRepPage"];
                     "text/xml": components["schemas"]["DatalistServiceRepPage"];
                     "text/plain": components["schemas"]["DatalistServiceRepPage"];
-                    "text/csv": components["schemas"]["DatalistServiceRepPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistServiceRepPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10677,6 +15948,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10702,6 +15976,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10710,13 +15989,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistBranchPage"];
                     "text/xml": components["schemas"]["DatalistBranchPage"];
                     "text/plain": components["schemas"]["DatalistBranchPage"];
-                    "text/csv": components["schemas"]["DatalistBranchPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBranchPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10726,6 +16014,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10751,6 +16042,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10759,13 +16055,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistOrderTypePage"];
                     "text/xml": components["schemas"]["DatalistOrderTypePage"];
                     "text/plain": components["schemas"]["DatalistOrderTypePage"];
-                    "text/csv": components["schemas"]["DatalistOrderTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistOrderTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10775,6 +16080,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10800,6 +16108,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10808,13 +16121,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistMessageActionPage"];
                     "text/xml": components["schemas"]["DatalistMessageActionPage"];
                     "text/plain": components["schemas"]["DatalistMessageActionPage"];
-                    "text/csv": components["schemas"]["DatalistMessageActionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistMessageActionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10824,6 +16146,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10849,6 +16174,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10857,13 +16187,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAssignmentStatusPage"];
                     "text/xml": components["schemas"]["DatalistAssignmentStatusPage"];
                     "text/plain": components["schemas"]["DatalistAssignmentStatusPage"];
-                    "text/csv": components["schemas"]["DatalistAssignmentStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10873,6 +16212,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10898,6 +16240,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10906,13 +16253,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistDocumentTypePage"];
                     "text/xml": components["schemas"]["DatalistDocumentTypePage"];
                     "text/plain": components["schemas"]["DatalistDocumentTypePage"];
-                    "text/csv": components["schemas"]["DatalistDocumentTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistDocumentTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10922,6 +16278,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10947,6 +16306,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10955,13 +16319,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistEmploymentCategoryPage"];
                     "text/xml": components["schemas"]["DatalistEmploymentCategoryPage"];
                     "text/plain": components["schemas"]["DatalistEmploymentCategoryPage"];
-                    "text/csv": components["schemas"]["DatalistEmploymentCategoryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmploymentCategoryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10971,6 +16344,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10996,6 +16372,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11004,13 +16385,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistWashedStatusPage"];
                     "text/xml": components["schemas"]["DatalistWashedStatusPage"];
                     "text/plain": components["schemas"]["DatalistWashedStatusPage"];
-                    "text/csv": components["schemas"]["DatalistWashedStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistWashedStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11020,6 +16410,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11047,6 +16440,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11055,13 +16453,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistHowHeardOfPage"];
                     "text/xml": components["schemas"]["DatalistHowHeardOfPage"];
                     "text/plain": components["schemas"]["DatalistHowHeardOfPage"];
-                    "text/csv": components["schemas"]["DatalistHowHeardOfPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistHowHeardOfPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11071,6 +16478,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11096,6 +16506,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11104,13 +16519,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistEmployeeStatusPage"];
                     "text/xml": components["schemas"]["DatalistEmployeeStatusPage"];
                     "text/plain": components["schemas"]["DatalistEmployeeStatusPage"];
-                    "text/csv": components["schemas"]["DatalistEmployeeStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmployeeStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11120,6 +16544,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11145,6 +16572,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11153,13 +16585,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAssessmentVendorPage"];
                     "text/xml": components["schemas"]["DatalistAssessmentVendorPage"];
                     "text/plain": components["schemas"]["DatalistAssessmentVendorPage"];
-                    "text/csv": components["schemas"]["DatalistAssessmentVendorPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11169,6 +16610,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11196,6 +16640,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11204,13 +16653,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAssessmentPage"];
                     "text/xml": components["schemas"]["DatalistAssessmentPage"];
                     "text/plain": components["schemas"]["DatalistAssessmentPage"];
-                    "text/csv": components["schemas"]["DatalistAssessmentPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssessmentPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11220,6 +16678,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11245,6 +16706,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11253,13 +16719,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistBurdenTypePage"];
                     "text/xml": components["schemas"]["DatalistBurdenTypePage"];
                     "text/plain": components["schemas"]["DatalistBurdenTypePage"];
-                    "text/csv": components["schemas"]["DatalistBurdenTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBurdenTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11269,6 +16744,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11294,6 +16772,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11302,13 +16785,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistBusinessCodePage"];
                     "text/xml": components["schemas"]["DatalistBusinessCodePage"];
                     "text/plain": components["schemas"]["DatalistBusinessCodePage"];
-                    "text/csv": components["schemas"]["DatalistBusinessCodePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBusinessCodePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11318,6 +16810,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11343,6 +16838,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11351,13 +16851,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistRemoteWorkStatusPage"];
                     "text/xml": components["schemas"]["DatalistRemoteWorkStatusPage"];
                     "text/plain": components["schemas"]["DatalistRemoteWorkStatusPage"];
-                    "text/csv": components["schemas"]["DatalistRemoteWorkStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11367,6 +16876,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11392,6 +16904,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11400,13 +16917,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistWotcEligibilityStatusPage"];
                     "text/xml": components["schemas"]["DatalistWotcEligibilityStatusPage"];
                     "text/plain": components["schemas"]["DatalistWotcEligibilityStatusPage"];
-                    "text/csv": components["schemas"]["DatalistWotcEligibilityStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11416,6 +16942,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11441,6 +16970,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11449,13 +16983,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistContractLengthTypePage"];
                     "text/xml": components["schemas"]["DatalistContractLengthTypePage"];
                     "text/plain": components["schemas"]["DatalistContractLengthTypePage"];
-                    "text/csv": components["schemas"]["DatalistContractLengthTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistContractLengthTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11465,6 +17008,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11490,6 +17036,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11498,13 +17049,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistContractCategoryPage"];
                     "text/xml": components["schemas"]["DatalistContractCategoryPage"];
                     "text/plain": components["schemas"]["DatalistContractCategoryPage"];
-                    "text/csv": components["schemas"]["DatalistContractCategoryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistContractCategoryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11514,6 +17074,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11539,6 +17102,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11547,13 +17115,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistDivisionPage"];
                     "text/xml": components["schemas"]["DatalistDivisionPage"];
                     "text/plain": components["schemas"]["DatalistDivisionPage"];
-                    "text/csv": components["schemas"]["DatalistDivisionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistDivisionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11563,6 +17140,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11588,6 +17168,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11596,13 +17181,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAccountPage"];
                     "text/xml": components["schemas"]["DatalistAccountPage"];
                     "text/plain": components["schemas"]["DatalistAccountPage"];
-                    "text/csv": components["schemas"]["DatalistAccountPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAccountPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11612,6 +17206,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11637,6 +17234,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11645,13 +17247,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistCompanyTypePage"];
                     "text/xml": components["schemas"]["DatalistCompanyTypePage"];
                     "text/plain": components["schemas"]["DatalistCompanyTypePage"];
-                    "text/csv": components["schemas"]["DatalistCompanyTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistCompanyTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11661,6 +17272,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11686,6 +17300,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11694,13 +17313,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistEmployerPage"];
                     "text/xml": components["schemas"]["DatalistEmployerPage"];
                     "text/plain": components["schemas"]["DatalistEmployerPage"];
-                    "text/csv": components["schemas"]["DatalistEmployerPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmployerPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11710,6 +17338,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11735,6 +17366,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11743,13 +17379,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistPaymentTermsCodePage"];
                     "text/xml": components["schemas"]["DatalistPaymentTermsCodePage"];
                     "text/plain": components["schemas"]["DatalistPaymentTermsCodePage"];
-                    "text/csv": components["schemas"]["DatalistPaymentTermsCodePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11759,6 +17404,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11784,6 +17432,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11792,13 +17445,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistPaymentTypePage"];
                     "text/xml": components["schemas"]["DatalistPaymentTypePage"];
                     "text/plain": components["schemas"]["DatalistPaymentTypePage"];
-                    "text/csv": components["schemas"]["DatalistPaymentTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPaymentTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11808,6 +17470,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11835,6 +17500,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11843,13 +17513,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistTaxJurisdictionPage"];
                     "text/xml": components["schemas"]["DatalistTaxJurisdictionPage"];
                     "text/plain": components["schemas"]["DatalistTaxJurisdictionPage"];
-                    "text/csv": components["schemas"]["DatalistTaxJurisdictionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11859,6 +17538,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11886,6 +17568,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11894,13 +17581,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistPurchaseOrderPage"];
                     "text/xml": components["schemas"]["DatalistPurchaseOrderPage"];
                     "text/plain": components["schemas"]["DatalistPurchaseOrderPage"];
-                    "text/csv": components["schemas"]["DatalistPurchaseOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11910,6 +17606,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11935,6 +17634,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11943,13 +17647,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistCountryPage"];
                     "text/xml": components["schemas"]["DatalistCountryPage"];
                     "text/plain": components["schemas"]["DatalistCountryPage"];
-                    "text/csv": components["schemas"]["DatalistCountryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistCountryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11959,6 +17672,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11988,6 +17704,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11996,13 +17717,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodPage"];
                     "text/xml": components["schemas"]["ContactMethodPage"];
                     "text/plain": components["schemas"]["ContactMethodPage"];
-                    "text/csv": components["schemas"]["ContactMethodPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12012,6 +17743,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12023,7 +17757,10 @@ export interface operations {
     createEmployeeContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12050,6 +17787,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12060,9 +17801,23 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethodCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12072,6 +17827,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12095,6 +17853,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12105,9 +17867,19 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethod"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12117,6 +17889,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12128,7 +17903,12 @@ export interface operations {
     patchEmployeeContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: number;
                 contactMethodId: number;
@@ -12142,9 +17922,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12154,6 +17959,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12190,6 +17998,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12198,13 +18011,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodHistory"];
                     "text/xml": components["schemas"]["ContactMethodHistory"];
                     "text/plain": components["schemas"]["ContactMethodHistory"];
-                    "text/csv": components["schemas"]["ContactMethodHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12214,6 +18037,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12243,6 +18069,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12251,13 +18082,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodPage"];
                     "text/xml": components["schemas"]["ContactMethodPage"];
                     "text/plain": components["schemas"]["ContactMethodPage"];
-                    "text/csv": components["schemas"]["ContactMethodPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12267,6 +18108,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12278,7 +18122,10 @@ export interface operations {
     createContactContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12305,6 +18152,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12315,9 +18166,23 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethodCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12327,6 +18192,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12350,6 +18218,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12360,9 +18232,19 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethod"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12372,6 +18254,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12383,7 +18268,12 @@ export interface operations {
     patchContactContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: number;
                 contactMethodId: number;
@@ -12397,9 +18287,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12409,6 +18324,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12445,6 +18363,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12453,13 +18376,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodHistory"];
                     "text/xml": components["schemas"]["ContactMethodHistory"];
                     "text/plain": components["schemas"]["ContactMethodHistory"];
-                    "text/csv": components["schemas"]["ContactMethodHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12469,6 +18402,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12498,6 +18434,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12506,13 +18447,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodPage"];
                     "text/xml": components["schemas"]["ContactMethodPage"];
                     "text/plain": components["schemas"]["ContactMethodPage"];
-                    "text/csv": components["schemas"]["ContactMethodPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12522,6 +18473,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12533,7 +18487,10 @@ export interface operations {
     createCustomerContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12560,6 +18517,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12570,9 +18531,23 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethodCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12582,6 +18557,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12605,6 +18583,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12615,9 +18597,19 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethod"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12627,6 +18619,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12638,7 +18633,12 @@ export interface operations {
     patchCustomerContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: number;
                 contactMethodId: number;
@@ -12652,9 +18652,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12664,6 +18689,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12700,6 +18728,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12708,13 +18741,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodHistory"];
                     "text/xml": components["schemas"]["ContactMethodHistory"];
                     "text/plain": components["schemas"]["ContactMethodHistory"];
-                    "text/csv": components["schemas"]["ContactMethodHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12724,6 +18767,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12752,6 +18798,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12760,13 +18811,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12776,6 +18837,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12787,7 +18851,10 @@ export interface operations {
     createEmployeeMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Employee. */
                 employeeId: number;
@@ -12803,6 +18870,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12813,9 +18884,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12825,6 +18910,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12850,6 +18938,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12860,9 +18952,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12872,6 +18974,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12910,6 +19015,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12918,13 +19028,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12934,6 +19054,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12962,6 +19085,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12970,13 +19098,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12986,6 +19124,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12997,7 +19138,10 @@ export interface operations {
     createProspectMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Prospect. */
                 prospectId: number;
@@ -13013,6 +19157,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13023,9 +19171,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13035,6 +19197,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13060,6 +19225,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13070,9 +19239,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13082,6 +19261,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13120,6 +19302,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13128,13 +19315,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13144,6 +19341,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13172,6 +19372,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13180,13 +19385,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13196,6 +19411,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13207,7 +19425,10 @@ export interface operations {
     createCustomerMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 customerId: number;
@@ -13223,6 +19444,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13233,9 +19458,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13245,6 +19484,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13270,6 +19512,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13280,9 +19526,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13292,6 +19548,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13330,6 +19589,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13338,13 +19602,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13354,6 +19628,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13382,6 +19659,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13390,13 +19672,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13406,6 +19698,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13417,7 +19712,10 @@ export interface operations {
     createContactMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Contact. */
                 contactId: number;
@@ -13433,6 +19731,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13443,9 +19745,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13455,6 +19771,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13480,6 +19799,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13490,9 +19813,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13502,6 +19835,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13540,6 +19876,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13548,13 +19889,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13564,6 +19915,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13592,6 +19946,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13600,13 +19959,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13616,6 +19985,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13627,7 +19999,10 @@ export interface operations {
     createContractMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Contract. */
                 contractId: number;
@@ -13643,6 +20018,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13653,9 +20032,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13665,6 +20058,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13690,6 +20086,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13700,9 +20100,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13712,6 +20122,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13750,6 +20163,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13758,13 +20176,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13774,6 +20202,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13802,6 +20233,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13810,13 +20246,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13826,6 +20272,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13837,7 +20286,10 @@ export interface operations {
     createJobOrderMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the JobOrder. */
                 jobOrderId: number;
@@ -13853,6 +20305,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13863,9 +20319,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13875,6 +20345,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13900,6 +20373,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13910,9 +20387,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13922,6 +20409,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13960,6 +20450,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13968,13 +20463,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13984,6 +20489,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14012,6 +20520,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14020,13 +20533,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14036,6 +20559,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14047,7 +20573,10 @@ export interface operations {
     createAssignmentMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Assignment. */
                 assignmentId: number;
@@ -14063,6 +20592,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14073,9 +20606,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14085,6 +20632,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14110,6 +20660,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14120,9 +20674,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14132,6 +20696,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14158,9 +20725,30 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14170,6 +20758,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14208,6 +20799,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14216,13 +20812,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14232,6 +20838,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14255,6 +20864,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14265,9 +20878,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderSummary"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14277,6 +20900,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14309,6 +20935,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14317,13 +20948,22 @@ export interface operations {
                     "application/xml": components["schemas"]["EmailSearchResultPage"];
                     "text/xml": components["schemas"]["EmailSearchResultPage"];
                     "text/plain": components["schemas"]["EmailSearchResultPage"];
-                    "text/csv": components["schemas"]["EmailSearchResultPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmailSearchResultPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14333,6 +20973,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14344,7 +20987,10 @@ export interface operations {
     createWebUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14357,15 +21003,31 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebUserCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14375,6 +21037,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14397,13 +21062,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14413,6 +21090,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14424,7 +21104,10 @@ export interface operations {
     createBatchJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14437,6 +21120,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14447,9 +21134,22 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJobCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14459,6 +21159,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14481,6 +21184,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14491,9 +21198,19 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJob"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14503,6 +21220,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14531,6 +21251,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14539,13 +21264,23 @@ export interface operations {
                     "application/xml": components["schemas"]["BatchJobItemPage"];
                     "text/xml": components["schemas"]["BatchJobItemPage"];
                     "text/plain": components["schemas"]["BatchJobItemPage"];
-                    "text/csv": components["schemas"]["BatchJobItemPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BatchJobItemPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14555,6 +21290,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14566,7 +21304,10 @@ export interface operations {
     stageEmployeeResume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14575,6 +21316,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14585,9 +21330,23 @@ export interface operations {
                     "text/plain": components["schemas"]["StagedResumeCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["BatchJobWrongType"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14597,6 +21356,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14627,6 +21389,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14635,13 +21402,22 @@ export interface operations {
                     "application/xml": components["schemas"]["StagedEmployeePage"];
                     "text/xml": components["schemas"]["StagedEmployeePage"];
                     "text/plain": components["schemas"]["StagedEmployeePage"];
-                    "text/csv": components["schemas"]["StagedEmployeePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["StagedEmployeePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14651,6 +21427,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14673,6 +21452,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14683,9 +21466,19 @@ export interface operations {
                     "text/plain": components["schemas"]["StagedEmployee"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14695,6 +21488,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14706,7 +21502,10 @@ export interface operations {
     deleteStagedEmployees: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14720,6 +21519,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14730,9 +21533,22 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJobCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14742,6 +21558,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14755,7 +21574,10 @@ export interface operations {
             query?: {
                 batchJobId?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -14766,6 +21588,10 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14776,9 +21602,21 @@ export interface operations {
                     "text/plain": components["schemas"]["ConversionQueued"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["BatchJobWrongType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14788,6 +21626,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14799,7 +21640,10 @@ export interface operations {
     createEmployeeFromResume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14808,6 +21652,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14818,9 +21666,19 @@ export interface operations {
                     "text/plain": components["schemas"]["EmployeeCreated"];
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14830,6 +21688,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14875,6 +21736,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14883,13 +21749,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/plain": components["schemas"]["JobBoardOrderPage"];
-                    "text/csv": components["schemas"]["JobBoardOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobBoardOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14899,6 +21774,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14944,6 +21822,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14952,13 +21835,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/plain": components["schemas"]["JobBoardOrderPage"];
-                    "text/csv": components["schemas"]["JobBoardOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobBoardOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14968,6 +21860,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14990,6 +21885,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15000,9 +21899,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobBoardDetails"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15012,6 +21921,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15023,7 +21935,10 @@ export interface operations {
     createJobOrderCandidate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -15038,6 +21953,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15048,9 +21967,23 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderCandidateCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["CandidateExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15060,6 +21993,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15087,6 +22023,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15095,13 +22036,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderCandidatePage"];
                     "text/xml": components["schemas"]["JobOrderCandidatePage"];
                     "text/plain": components["schemas"]["JobOrderCandidatePage"];
-                    "text/csv": components["schemas"]["JobOrderCandidatePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderCandidatePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15111,6 +22062,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15134,6 +22088,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15144,9 +22102,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderCandidate"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15156,6 +22124,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15192,6 +22163,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15200,13 +22176,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderCandidateHistory"];
                     "text/xml": components["schemas"]["JobOrderCandidateHistory"];
                     "text/plain": components["schemas"]["JobOrderCandidateHistory"];
-                    "text/csv": components["schemas"]["JobOrderCandidateHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15216,6 +22202,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15246,6 +22235,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15254,13 +22248,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentAccrualPage"];
                     "text/xml": components["schemas"]["AssignmentAccrualPage"];
                     "text/plain": components["schemas"]["AssignmentAccrualPage"];
-                    "text/csv": components["schemas"]["AssignmentAccrualPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentAccrualPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15270,6 +22274,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15300,6 +22307,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15308,13 +22320,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentMessageDocumentPage"];
                     "text/xml": components["schemas"]["AssignmentMessageDocumentPage"];
                     "text/plain": components["schemas"]["AssignmentMessageDocumentPage"];
-                    "text/csv": components["schemas"]["AssignmentMessageDocumentPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15324,6 +22346,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15335,7 +22360,10 @@ export interface operations {
     createAssignmentMessageDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the assignment (Int64). */
                 assignmentId: number;
@@ -15353,6 +22381,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15363,9 +22395,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentMessageDocumentCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15375,6 +22421,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15402,15 +22451,28 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15420,6 +22482,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15450,6 +22515,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15458,13 +22528,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentRestrictionSessionPage"];
                     "text/xml": components["schemas"]["AssignmentRestrictionSessionPage"];
                     "text/plain": components["schemas"]["AssignmentRestrictionSessionPage"];
-                    "text/csv": components["schemas"]["AssignmentRestrictionSessionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15474,6 +22554,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15485,7 +22568,10 @@ export interface operations {
     startAssignmentRestrictionSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The job order. */
                 orderId: number;
@@ -15501,6 +22587,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15511,9 +22601,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15523,6 +22627,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15548,6 +22655,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15558,9 +22669,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15570,6 +22691,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15581,7 +22705,10 @@ export interface operations {
     approveAssignmentRestrictionResult: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The job order. */
                 orderId: number;
@@ -15601,6 +22728,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15611,9 +22741,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissingOrApprovalLevel"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["RestrictionResultNotApprovableOrRestrictionSessionStale"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15623,6 +22767,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15648,6 +22795,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15656,13 +22808,22 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentRestrictionRulePage"];
                     "text/xml": components["schemas"]["AssignmentRestrictionRulePage"];
                     "text/plain": components["schemas"]["AssignmentRestrictionRulePage"];
-                    "text/csv": components["schemas"]["AssignmentRestrictionRulePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15672,6 +22833,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15699,6 +22863,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15709,9 +22876,21 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionRule"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15721,6 +22900,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15748,6 +22930,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15758,9 +22943,21 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionCustomer"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15770,6 +22967,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15795,6 +22995,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15803,13 +23008,22 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentPackagePage"];
                     "text/xml": components["schemas"]["AssessmentPackagePage"];
                     "text/plain": components["schemas"]["AssessmentPackagePage"];
-                    "text/csv": components["schemas"]["AssessmentPackagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentPackagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15819,6 +23033,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15830,7 +23047,10 @@ export interface operations {
     createAssessmentPackage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15843,6 +23063,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15853,9 +23077,22 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15865,6 +23102,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15888,6 +23128,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15898,9 +23142,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackage"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15910,6 +23164,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15937,13 +23194,27 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15953,6 +23224,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15976,13 +23250,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15992,6 +23278,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16020,6 +23309,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16028,13 +23322,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentPackageMemberPage"];
                     "text/xml": components["schemas"]["AssessmentPackageMemberPage"];
                     "text/plain": components["schemas"]["AssessmentPackageMemberPage"];
-                    "text/csv": components["schemas"]["AssessmentPackageMemberPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentPackageMemberPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16044,6 +23348,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16055,7 +23362,10 @@ export interface operations {
     createAssessmentPackageMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The assessment package (Int32). */
                 id: number;
@@ -16071,6 +23381,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16081,9 +23395,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackageMemberCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16093,6 +23421,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16118,6 +23449,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16128,9 +23463,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackageMember"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16140,6 +23485,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16165,13 +23513,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16181,6 +23541,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16209,6 +23572,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16217,13 +23585,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentSessionPage"];
                     "text/xml": components["schemas"]["AssessmentSessionPage"];
                     "text/plain": components["schemas"]["AssessmentSessionPage"];
-                    "text/csv": components["schemas"]["AssessmentSessionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentSessionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16233,6 +23611,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16244,7 +23625,10 @@ export interface operations {
     requestAssessmentSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The employee (Int64). */
                 id: number;
@@ -16260,6 +23644,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16270,9 +23658,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16282,6 +23684,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16305,6 +23710,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16315,9 +23724,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16327,6 +23746,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16363,6 +23785,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16371,13 +23798,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentSessionHistory"];
                     "text/xml": components["schemas"]["AssessmentSessionHistory"];
                     "text/plain": components["schemas"]["AssessmentSessionHistory"];
-                    "text/csv": components["schemas"]["AssessmentSessionHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentSessionHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16387,6 +23824,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16398,7 +23838,10 @@ export interface operations {
     receiveAssessOnCloudResults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16411,15 +23854,30 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AssessmentResultsAck"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16429,6 +23887,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16440,7 +23901,10 @@ export interface operations {
     receiveAssessOnCloudStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16453,15 +23917,30 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AssessmentStatusAck"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16471,6 +23950,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16485,7 +23967,10 @@ export interface operations {
                 /** @description One result of the vendor, as URL-encoded JSON (the VendorAssessmentResult object), at most 8192 characters decoded. */
                 data: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The assessment vendor (Int32). */
                 id: number;
@@ -16497,13 +23982,27 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16513,6 +24012,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16542,6 +24044,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16552,9 +24058,19 @@ export interface operations {
                     "text/plain": components["schemas"]["EventPage"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            410: components["responses"]["EventCursorExpired"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16564,6 +24080,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16589,6 +24108,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16597,13 +24121,22 @@ export interface operations {
                     "application/xml": components["schemas"]["WebhookPage"];
                     "text/xml": components["schemas"]["WebhookPage"];
                     "text/plain": components["schemas"]["WebhookPage"];
-                    "text/csv": components["schemas"]["WebhookPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WebhookPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16613,6 +24146,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16624,7 +24160,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16637,6 +24176,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16647,9 +24190,22 @@ export interface operations {
                     "text/plain": components["schemas"]["WebhookCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16659,6 +24215,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16681,6 +24240,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16691,9 +24254,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Webhook"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16703,6 +24276,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16729,6 +24305,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16739,9 +24318,21 @@ export interface operations {
                     "text/plain": components["schemas"]["Webhook"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16751,6 +24342,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16773,13 +24367,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16789,6 +24395,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16818,6 +24427,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16826,13 +24440,23 @@ export interface operations {
                     "application/xml": components["schemas"]["WebhookDeliveryPage"];
                     "text/xml": components["schemas"]["WebhookDeliveryPage"];
                     "text/plain": components["schemas"]["WebhookDeliveryPage"];
-                    "text/csv": components["schemas"]["WebhookDeliveryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WebhookDeliveryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16842,6 +24466,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16853,7 +24480,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
                 /** @description Id of the delivery (Int64). */
@@ -16866,13 +24496,27 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16882,6 +24526,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16896,7 +24543,10 @@ export interface operations {
                 /** @description How long deliveries stay signed with the old secret as well (0: from now on only the new one), while receivers switch over. */
                 previousSecretValidHours?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -16907,6 +24557,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16917,9 +24570,21 @@ export interface operations {
                     "text/plain": components["schemas"]["WebhookSecretRotated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16929,6 +24594,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16940,7 +24608,10 @@ export interface operations {
     enableWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -16951,6 +24622,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16961,9 +24635,21 @@ export interface operations {
                     "text/plain": components["schemas"]["Webhook"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16973,6 +24659,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
