@@ -8,6 +8,7 @@ import { ERROR_CODES, type ErrorCode } from './http/errors.ts';
 import { XLSX } from './http/negotiation.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 import { resolverOf } from './openapi-examples.ts';
+import { breakingChanges } from './openapi-compatibility.ts';
 
 const { t, admin } = testAppForFile();
 
@@ -83,6 +84,17 @@ describe('every operation documents what it answers', () => {
     expect(refs('/Employees', 'post')).toEqual(['#/components/parameters/IdempotencyKey']);
     expect(refs('/Employees/{id}', 'patch')).toEqual(['#/components/parameters/IdempotencyKey', '#/components/parameters/IfMatch']);
     expect(refs('/Employees/{id}', 'get')).toEqual([]);
+  });
+
+  it('VER-03: a parameter given as a reference to a component is compared as the parameter it names', () => {
+    const doc = (parameters: Json[], components: Json) => ({ paths: { '/things': { post: { parameters, responses: {} } } }, components: { parameters: components } });
+    const key = { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } };
+    const withKey = doc([{ $ref: '#/components/parameters/IdempotencyKey' }], { IdempotencyKey: key });
+    expect(breakingChanges(withKey, withKey)).toEqual([]);
+    expect(breakingChanges(doc([], {}), withKey)).toEqual([]);
+    expect(breakingChanges(withKey, doc([], {}))).toEqual(['POST /things parameter header Idempotency-Key removed']);
+    expect(breakingChanges(withKey, doc([{ $ref: '#/components/parameters/IdempotencyKey' }], { IdempotencyKey: { ...key, required: true } })))
+      .toEqual(['POST /things parameter header Idempotency-Key became required']);
   });
 
   it('CSV is text and XLSX a binary workbook, not the JSON schema', async () => {

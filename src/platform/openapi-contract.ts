@@ -57,12 +57,8 @@ const STATUS_CAUSES: Readonly<Record<number, string>> = {
   422: 'The Idempotency-Key was used before with another request body.',
 };
 
-/** Component names of the error responses' statuses. */
-const STATUS_NAMES: Readonly<Record<number, string>> = {
-  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 406: 'NotAcceptable', 409: 'Conflict', 410: 'Gone',
-  412: 'PreconditionFailed', 413: 'ContentTooLarge', 414: 'UriTooLong', 415: 'UnsupportedMediaType', 422: 'UnprocessableContent',
-  429: 'TooManyRequests', 503: 'ServiceUnavailable', 520: 'ExternalUnreachable', 521: 'ExternalFailed',
-};
+/** Component names of the error responses that carry no code of their own, after their cause. */
+const CAUSE_NAMES: Readonly<Record<number, string>> = { 409: 'IdempotencyKeyInUse', 412: 'IfMatchFailed', 422: 'IdempotencyKeyReused' };
 
 /** What the description knows of a route beyond its schema. */
 export interface RouteFacts {
@@ -163,6 +159,7 @@ export function completeOperations(document: Json, facts: (method: string, path:
   const responses = (components.responses ??= {}) as Json;
   components.headers = { ...((components.headers as Json | undefined) ?? {}), ...RESPONSE_HEADERS };
   components.parameters = { ...((components.parameters as Json | undefined) ?? {}), ...REQUEST_HEADERS };
+  const statusOfName = new Map<string, number>();
   for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, Operation>>)) {
     for (const [method, operation] of Object.entries(item)) {
       const route = facts(method.toUpperCase(), path) ?? { isPublic: false, errorCodes: [] };
@@ -178,7 +175,10 @@ export function completeOperations(document: Json, facts: (method: string, path:
       for (const code of errorCodesOf(method, operation, route)) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
       for (const status of headerStatuses(method, route)) if (!byStatus.has(status)) byStatus.set(status, []);
       for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-        const name = codes.length ? codes.map(pascal).join('Or') : STATUS_NAMES[status] ?? `Status${status}`;
+        const named = codes.length ? codes.map(pascal).join('Or') : CAUSE_NAMES[status] ?? `Status${status}`;
+        // A name is one status's: a cause's name that a code of another status also spells gets its status.
+        const name = statusOfName.has(named) && statusOfName.get(named) !== status ? `${named}${status}` : named;
+        statusOfName.set(name, status);
         responses[name] ??= errorResponse(status, codes);
         answers[String(status)] = ref('responses', name);
       }

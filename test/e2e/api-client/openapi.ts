@@ -11352,7 +11352,7 @@ export interface components {
             };
         };
         /** @description Error. The Idempotency-Key was used before with another request body. */
-        UnprocessableContent: {
+        IdempotencyKeyReused: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -11410,8 +11410,20 @@ export interface components {
                 };
             };
         };
+        /** @description Error. If-Match names a state the record is no longer in; the answer carries the current ETag. */
+        IfMatchFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Conflict. A request with the same Idempotency-Key is still running (retry after Retry-After). */
-        Conflict: {
+        IdempotencyKeyInUse: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -11812,7 +11824,7 @@ export interface operations {
             409: components["responses"]["EmployeeGovernmentIdExists"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -11941,10 +11953,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -12157,10 +12169,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -12289,10 +12301,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -12505,10 +12517,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -12637,10 +12649,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -12853,10 +12865,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -12985,10 +12997,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -13208,10 +13220,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -13344,10 +13356,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -13562,10 +13574,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -13694,10 +13706,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -13909,10 +13921,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -14041,10 +14053,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -14260,7 +14272,7 @@ export interface operations {
             409: components["responses"]["TenantSetupIncomplete"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -14389,10 +14401,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -14604,10 +14616,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -14736,10 +14748,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -14952,10 +14964,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -15084,10 +15096,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -15299,10 +15311,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -15431,10 +15443,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailedOrTimecardProcessed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -15651,7 +15663,7 @@ export interface operations {
             409: components["responses"]["AssignmentNotVettedOrAssignmentRestrictedOrTenantSetupIncomplete"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -15783,10 +15795,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailedOrAssignmentStatusTransition"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -17806,10 +17818,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -17938,10 +17950,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -18171,10 +18183,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -18303,10 +18315,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -18536,10 +18548,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -18668,10 +18680,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PreconditionFailed"];
-            412: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -18889,10 +18901,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -19176,10 +19188,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -19463,10 +19475,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -19750,10 +19762,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -20037,10 +20049,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -20324,10 +20336,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -20611,10 +20623,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -21016,10 +21028,10 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -21138,10 +21150,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -21338,7 +21350,7 @@ export interface operations {
             409: components["responses"]["BatchJobWrongType"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -21537,10 +21549,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -21608,7 +21620,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["BatchJobWrongType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -21669,8 +21681,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableContent"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -21975,7 +21987,7 @@ export interface operations {
             409: components["responses"]["CandidateExists"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -22400,10 +22412,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -22606,10 +22618,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -22749,7 +22761,7 @@ export interface operations {
             409: components["responses"]["RestrictionResultNotApprovableOrRestrictionSessionStale"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -23081,10 +23093,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -23400,10 +23412,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -23663,10 +23675,10 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -23866,10 +23878,10 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -23929,10 +23941,10 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -23993,8 +24005,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableContent"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -24194,10 +24206,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -24507,8 +24519,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableContent"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -24575,8 +24587,8 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableContent"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
@@ -24640,8 +24652,8 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableContent"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
