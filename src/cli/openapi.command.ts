@@ -6,15 +6,24 @@ import type { Config } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../platform/db/database.ts';
 
-/** The description, without `servers` (they depend on where the service runs). */
+/**
+ * Where a deployment answers, in the committed description: a variable, as each deployment serves
+ * its own BASE_URL (its served description names it). Its default is a local `npm start`'s.
+ */
+const SERVERS = [{
+  url: '{baseUrl}', description: 'The service\'s BASE_URL.',
+  variables: { baseUrl: { default: 'http://localhost:8080', description: 'Where the service runs (its BASE_URL setting).' } },
+}];
+
+/** The description, with `servers` as a variable (the served one names the deployment's own). */
 export async function openApiDocument(config: Config): Promise<Record<string, unknown>> {
   // Building the routes needs no connection: the pool connects on first query, and none is made.
   const database = openDatabase('postgres://unused@127.0.0.1:1/unused', 1);
   const app = await buildApp({ config: { ...config, LOG_LEVEL: 'silent' }, database, listenForRevocations: false });
   await app.ready();
-  // The document as the plain JSON it is written as, then without `servers`.
+  // The document as the plain JSON it is written as, then with `servers` as a variable.
   const document: Record<string, unknown> = JSON.parse(JSON.stringify(app.swagger()));
-  delete document.servers;
+  document.servers = SERVERS;
   await app.close();
   await database.close();
   return document;

@@ -36,14 +36,20 @@ function fieldChanges(before: Json, after: Json | undefined, where: string): str
  */
 export function breakingChanges(before: Json, after: Json): string[] {
   const problems: string[] = [];
-  const parameters = (operation: Json) => new Map(((operation.parameters ?? []) as Json[]).map((p) => [`${p.in} ${p.name}`, p]));
+  // A parameter may be a reference to one of the document's components (`#/components/parameters/IfMatch`).
+  const resolved = (document: Json, parameter: Json): Json => {
+    const name = typeof parameter.$ref === 'string' ? parameter.$ref.replace('#/components/parameters/', '') : undefined;
+    return name === undefined ? parameter : ((((document.components ?? {}) as Json).parameters ?? {}) as Record<string, Json>)[name] ?? parameter;
+  };
+  const parameters = (document: Json, operation: Json) =>
+    new Map(((operation.parameters ?? []) as Json[]).map((p) => resolved(document, p)).map((p) => [`${p.in} ${p.name}`, p]));
   const jsonBody = (response: Json | undefined) => ((response?.content as Record<string, Json> | undefined)?.['application/json']?.schema ?? {}) as Json;
   for (const [path, item] of Object.entries((before.paths ?? {}) as Record<string, Record<string, Json>>)) {
     for (const [method, operation] of Object.entries(item)) {
       const where = `${method.toUpperCase()} ${path}`;
       const now = ((after.paths ?? {}) as Record<string, Record<string, Json> | undefined>)[path]?.[method];
       if (!now) { problems.push(`${where} removed`); continue; }
-      const [was, is] = [parameters(operation), parameters(now)];
+      const [was, is] = [parameters(before, operation), parameters(after, now)];
       for (const [key, parameter] of was) problems.push(...fieldChanges(parameter.schema as Json, is.get(key)?.schema as Json | undefined, `${where} parameter ${key}`));
       for (const [key, parameter] of is) if (parameter.required === true && was.get(key)?.required !== true) problems.push(`${where} parameter ${key} became required`);
       const responses = (now.responses ?? {}) as Record<string, Json>;

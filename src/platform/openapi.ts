@@ -10,6 +10,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from 'typebox';
 import { ALL_SCOPES } from './auth/scopes.ts';
+import type { ErrorCode } from './http/errors.ts';
+import { completeOperations, type RouteFacts } from './openapi-contract.ts';
+import { addExamples } from './openapi-examples.ts';
+import { declareTags } from './openapi-tags.ts';
 
 export const OPENAPI_PATH = '/swagger/v1/swagger.json';
 
@@ -19,6 +23,8 @@ declare module 'fastify' {
   interface FastifySchema {
     /** The body as the API description shows it, where validation takes a looser one (a record's PATCH document: see json-patch/patch.ts). */
     documentedBody?: TSchema;
+    /** Domain codes the route can answer beyond those its shape implies (a body: 400; an id: 404; ...): documented with their status (openapi-contract.ts). */
+    errorCodes?: readonly ErrorCode[];
   }
   interface FastifyContextConfig {
     /** When the route's deprecated operation or response fields were deprecated: the `Deprecation` header's date. */
@@ -138,16 +144,20 @@ function optionalWhenDefaulted(document: Json): Json {
 function nameSchemas(document: Json, routeSchemas: Map<string, FastifySchema>): Json {
   const components = ((document.components ??= {}) as Json);
   const schemas = ((components.schemas ??= {}) as Json);
-  const share = (content: Record<string, Json>, name: string, where: string) => {
+  // The route schema's own examples (a record's, openapi-examples.ts): @fastify/swagger keeps them
+  // on neither a body's nor an answer's schema, so they are put back on the component.
+  const withoutExamples = (schema: unknown) => (schema && typeof schema === 'object' ? { ...schema, examples: undefined } : schema);
+  const share = (content: Record<string, Json>, name: string, where: string, route: unknown) => {
     const types = Object.keys(content);
     const first = content[types[0]!]!.schema as Json | undefined;
     if (!first) return;
     let ref = first;
     if (typeof first.$ref !== 'string') {
-      if (Object.hasOwn(schemas, name) && !isDeepStrictEqual(schemas[name], first)) {
+      if (Object.hasOwn(schemas, name) && !isDeepStrictEqual(withoutExamples(schemas[name]), withoutExamples(first))) {
         throw new Error(`OpenAPI: two different schemas are named ${name} (one of them at ${where}); give one another $id`);
       }
-      schemas[name] = first;
+      const examples = (route as { examples?: unknown } | undefined)?.examples;
+      schemas[name] = Array.isArray(examples) && !Array.isArray(first.examples) ? { ...first, examples } : (schemas[name] ?? first);
       ref = { $ref: `#/components/schemas/${name}` };
     }
     for (const type of types) content[type] = { ...content[type], schema: ref };
@@ -157,14 +167,16 @@ function nameSchemas(document: Json, routeSchemas: Map<string, FastifySchema>): 
       const route = routeSchemas.get(`${method.toUpperCase()} ${path}`);
       const where = `${method.toUpperCase()} ${path}`;
       const body = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content;
-      const bodyName = schemaName(route?.documentedBody ?? route?.body);
-      if (body && bodyName) share(body, bodyName, where);
+      const bodySchema = route?.documentedBody ?? route?.body;
+      const bodyName = schemaName(bodySchema);
+      if (body && bodyName) share(body, bodyName, where, bodySchema);
       for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
         const content = response.content as Record<string, Json> | undefined;
         if (!content) continue;
-        const name = schemaName((route?.response as Record<string, unknown> | undefined)?.[status])
+        const schema = (route?.response as Record<string, unknown> | undefined)?.[status];
+        const name = schemaName(schema)
           ?? (Object.keys(content).length > 1 ? `${where} ${status}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') : undefined);
-        if (name) share(content, name, `${where} ${status}`);
+        if (name) share(content, name, `${where} ${status}`, schema);
       }
     }
   }
@@ -202,6 +214,7 @@ export interface OpenApiOptions {
 export async function registerOpenApi(app: FastifyInstance, baseUrl: string, options: OpenApiOptions) {
   // The documented routes (as @fastify/swagger documents them: no HEAD twins, no hidden routes).
   const routeSchemas = new Map<string, FastifySchema>();
+  const routeFacts = new Map<string, RouteFacts>();
   const operations: Operation[] = [];
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide) return;
@@ -214,6 +227,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, opt
       if (method === 'HEAD') continue;
       const path = documentPath(route.url);
       routeSchemas.set(`${method} ${path}`, route.schema ?? {});
+      routeFacts.set(`${method} ${path}`, { isPublic: route.config?.access === 'public', errorCodes: route.schema?.errorCodes ?? [] });
       operations.push({ method, path, operationId: route.schema?.operationId });
     }
   });
@@ -226,10 +240,12 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, opt
     // A route may document its body more precisely than it validates it (a record's PATCH document).
     transform: ({ schema, url }) => ({ schema: schema?.documentedBody ? { ...schema, body: schema.documentedBody, documentedBody: undefined } : schema, url }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    // Both steps change the document in place (defaulted parameters optional, schemas named).
+    // Each step changes the document in place: defaulted parameters optional, schemas named, then
+    // what every operation promises (headers, error statuses, retries: openapi-contract.ts) and examples.
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-      nameSchemas(optionalWhenDefaulted(documentObject.openapiObject), routeSchemas);
+      const document = nameSchemas(optionalWhenDefaulted(documentObject.openapiObject), routeSchemas);
+      declareTags(addExamples(completeOperations(document, (method, path) => routeFacts.get(`${method} ${path}`))));
       return documentObject.openapiObject;
     },
     openapi: {

@@ -7,11 +7,12 @@ import type { paths } from './api-client/openapi.ts';
 import { startDemoServer, type DemoServer } from './serve-process.ts';
 
 let server: DemoServer;
-let api: ReturnType<typeof createClient<paths>>;
+// JSON answers: lists are also CSV (text) and XLSX (a workbook), which this client does not ask for.
+let api: ReturnType<typeof createClient<paths, 'application/json'>>;
 
 beforeAll(async () => {
   server = await startDemoServer();
-  api = createClient<paths>({ baseUrl: server.base, headers: { 'x-tw-token': server.credentials.personalAccessToken.token } });
+  api = createClient<paths, 'application/json'>({ baseUrl: server.base, headers: { 'x-tw-token': server.credentials.personalAccessToken.token } });
 }, 90_000);
 afterAll(async () => { await server?.stop(); });
 

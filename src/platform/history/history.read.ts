@@ -26,7 +26,7 @@ const Value = Type.Unknown({ description: 'The value as the record\'s GET shows 
 
 /** One entry of a record's history, named `<Name>HistoryEntry`. */
 export const HistoryEntry = Type.Object({
-  changeId: Type.String({ pattern: CHANGE_ID, description: 'The change (`chg_<n>`): the `changeId` of the events it wrote.' }),
+  changeId: Type.String({ pattern: CHANGE_ID, description: 'The change (`chg_<n>`): the `changeId` of the events it wrote.', examples: ['chg_1042'] }),
   action: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted')]),
   at: Type.String({ format: 'date-time', description: 'When the change was made (its transaction\'s time).' }),
   actor: Type.Object({

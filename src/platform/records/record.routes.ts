@@ -1,6 +1,7 @@
 // The standard routes of a record, derived from its definition: POST (201 + Location), the paged
 // list, GET by id (404 when not visible; its ETag the record's state), PATCH (a JSON Patch of the
-// catalog's fields, 200 with no body; If-Match compared with that state) and the history (record-history.routes.ts). Handlers are typed by the TypeBox provider from the definition's schemas: no casts.
+// catalog's fields, 200 with no body, documented as such so a generated client types it; If-Match
+// compared with that state) and the history (record-history.routes.ts). Handlers are typed by the TypeBox provider from the definition's schemas: no casts.
 import type { FastifyInstance } from 'fastify';
 import type { TypedRequests } from '../http/typed-requests.ts';
 import { Type, type TObject } from 'typebox';
@@ -19,18 +20,22 @@ import { Value } from 'typebox/value';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
+/** A PATCH's answer: 200 and no body (the record's GET reads the result). */
+export const CHANGED = Type.Null({ description: 'Changed (or nothing to change); no body. GET the record to read it.' });
+
 /**
- * A copy of `schema` named `$id` in the API description (the schema's own type is kept). One copy per
- * schema and name for the process: Fastify's validator compiler is shared by every app the process
- * builds (tests build many), and it refuses a second, different schema with a known `$id`.
+ * A copy of `schema` named `$id` in the API description (the schema's own type is kept), with the
+ * record's example where it has one. One copy per schema and name for the process: Fastify's
+ * validator compiler is shared by every app the process builds (tests build many), and it refuses a
+ * second, different schema with a known `$id`.
  */
 const copies = new WeakMap<TObject, Map<string, TObject>>();
-function named<S extends TObject>(schema: S, $id: string): S {
+function named<S extends TObject>(schema: S, $id: string, example?: Readonly<Record<string, unknown>>): S {
   let byName = copies.get(schema);
   if (!byName) copies.set(schema, byName = new Map());
   const copy = byName.get($id);
   if (isSame(schema, copy)) return copy;
-  const made = { ...schema, $id };
+  const made = { ...schema, $id, ...(example ? { examples: [example] } : {}) };
   byName.set($id, made);
   return made;
 }
@@ -71,7 +76,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
       schema: {
         tags, operationId: `create${def.name}`, summary: def.create.summary,
         params: ParentParams,
-        body: named(def.create.body, `${def.name}Create`),
+        body: named(def.create.body, `${def.name}Create`, def.example), errorCodes: def.errorCodes?.create,
         response: { 201: Type.Object({ [key]: Type.Integer() }, { $id: `${def.name}Created` }) },
       },
     }, async (request, reply) => {
@@ -86,7 +91,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         tags, operationId: `list${def.plural}`, summary: def.list.summary,
         params: ParentParams,
         querystring: def.list.query,
-        response: { 200: named(PagedList(named(def.list.item, `${def.name}ListItem`)), `${def.name}Page`) },
+        response: { 200: named(PagedList(named(def.list.item, `${def.name}ListItem`, def.example)), `${def.name}Page`) },
       },
     }, async (request) => def.list.run(request.scope, request.query, await parentOf(request)));
 
@@ -95,7 +100,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
       schema: {
         tags, operationId: `get${def.name}`, summary: def.read.summary,
         params: Params, querystring: def.read.query,
-        response: { 200: named(def.read.schema, def.name) },
+        response: { 200: named(def.read.schema, def.name, def.example) },
       },
     }, async (request, reply) => {
       const record = await seen(request.scope, request.params, request.query);
@@ -124,6 +129,7 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         tags, operationId: `patch${def.name}`,
         summary: ['Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success.', def.patch.note].filter(Boolean).join(' '),
         params: Params, body: PatchDocument, documentedBody: documentedPatch(def.patch.target.catalog, `${def.name}Patch`),
+        response: { 200: CHANGED }, errorCodes: def.errorCodes?.patch,
       },
     }, async (request, reply) => {
       const id = request.params[idName]!, parentId = parentIdOf(request.params);

@@ -10,6 +10,7 @@ import { Type, type TInteger, type TObject, type TSchema } from 'typebox';
 import type { Access } from '../auth/access.ts';
 import type { DataScope } from '../scope.ts';
 import type { Paged } from '../http/paging.ts';
+import type { ErrorCode } from '../http/errors.ts';
 import type { PatchTarget } from './json-patch/target.ts';
 import type { Rules } from './rules.ts';
 import { Id32, Id64 } from './shapes.ts';
@@ -81,6 +82,14 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
    * shows under a name (`government_id_last4` -> `governmentPersonalId`), and fields kept masked.
    */
   history?: { fields?: Readonly<Record<string, string>>; masked?: Readonly<Record<string, 'last4' | 'secret'>> };
+  /**
+   * The record's example in the API description (decision 0052), by the read's field names: the values
+   * that say something. The read, the list item and the create body each take the fields they have;
+   * what it leaves out is made from their schemas (platform/openapi-examples.ts).
+   */
+  example?: Readonly<Record<string, unknown>>;
+  /** Domain codes its create and its PATCH can answer beyond the standard ones (the API description lists them with their status). */
+  errorCodes?: { create?: readonly ErrorCode[]; patch?: readonly ErrorCode[] };
 }
 
 /** A record's list as a `listReader` is: the read of a page, with its query and item schemas. */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { messageValues } from '../messages/message.repository.ts';
+import { CHANGED } from '../../platform/records/record.routes.ts';
 import { MessageParams, MessageUpdate } from './assignment-message.schemas.ts';
 import { updateAssignmentMessage } from './assignment-message.repository.ts';
 import { messageDocumentRoutes } from './message-document.routes.ts';
@@ -21,7 +22,7 @@ export async function assignmentMessageRoutes(app: FastifyInstance) {
         + 'The message must be logged on the assignment, its employee, customer or job order (and you must see that record), or be linked already; '
         + 'once linked it is in GET /Assignments/{assignmentId}/messages and may be the assignment\'s PrimaryMessageId. '
         + '200 with no body; 404 when the assignment or the message is not visible.',
-      params: MessageParams, body: MessageUpdate,
+      params: MessageParams, body: MessageUpdate, response: { 200: CHANGED },
     },
   }, async (request, reply) => {
     const { assignmentId, messageId } = request.params;

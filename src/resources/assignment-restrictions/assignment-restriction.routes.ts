@@ -59,6 +59,7 @@ export async function assignmentRestrictionRoutes(app: FastifyInstance) {
       summary: 'Approve one result of a session, with a note. 403 APPROVAL_LEVEL when the caller\'s hierarchy level may not; 409 when the result\'s rule '
         + 'blocks, it is approved already, or the session is stale or placed.',
       params: S.ResultParams, body: S.ResultApproval, response: { 200: S.Session },
+      errorCodes: ['APPROVAL_LEVEL', 'RESTRICTION_RESULT_NOT_APPROVABLE', 'RESTRICTION_SESSION_STALE'],
     },
   }, async (request) => approveResult(request.scope, request.params, request.body.note));
 

@@ -101,4 +101,10 @@ export const assignmentRecord = defineRecord({
     note: 'The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION).',
     target: assignmentPatchTarget,
   },
+  errorCodes: { create: ['ASSIGNMENT_NOT_VETTED', 'ASSIGNMENT_RESTRICTED', 'TENANT_SETUP_INCOMPLETE'], patch: ['ASSIGNMENT_STATUS_TRANSITION'] },
+  // The API description's example (decision 0052).
+  example: {
+    assignmentId: 5501, employeeId: 4711, employeeName: 'Jane Doe', jobOrderId: 1301, customerId: 2042, customerName: 'Contoso Manufacturing',
+    worksiteId: 318, startDate: '2026-03-09T00:00:00.000Z', endDate: null, expectedEndDate: '2026-06-30T00:00:00.000Z', startTime: '14:00', endTime: '22:30',
+  },
 });

@@ -24,7 +24,7 @@ export async function candidateRoutes(app: FastifyInstance) {
       tags, operationId: 'createJobOrderCandidate',
       summary: 'Add an employee as a candidate for a job order, with the status Applied from web. 404 when the caller cannot see the '
         + 'order or the employee; 409 when the employee is already a candidate. Assignment restrictions are not checked.',
-      params: S.JobOrderParams, body: S.CandidateCreate, response: { 201: S.CandidateCreated },
+      params: S.JobOrderParams, body: S.CandidateCreate, response: { 201: S.CandidateCreated }, errorCodes: ['CANDIDATE_EXISTS'],
     },
   }, async (request, reply) => {
     const { id } = request.params;

@@ -15,6 +15,7 @@ import { recordEvent } from '../../platform/records/record-events.ts';
 import { historyRoute } from '../../platform/history/history.route.ts';
 import { contactMethodHistory } from './contact-method.history.ts';
 import { tagOf, type RecordDefinition } from '../../platform/records/record.ts';
+import { CHANGED } from '../../platform/records/record.routes.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import { contactRecord } from '../contacts/contact.record.ts';
 import { customerRecord } from '../customers/customer.record.ts';
@@ -84,7 +85,7 @@ export async function contactMethodRoutes(app: FastifyInstance) {
       schema: {
         tags, operationId: `patch${owner}ContactMethod`,
         summary: `Change a contact method of the ${kind} with a JSON Patch document. 200 with no body; another owner's method answers 404.`,
-        params: S.ContactMethodParams, body: PatchDocument, documentedBody: Patch,
+        params: S.ContactMethodParams, body: PatchDocument, documentedBody: Patch, response: { 200: CHANGED },
       },
     }, async (request, reply) => {
       const { id, contactMethodId } = request.params;

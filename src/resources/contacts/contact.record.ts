@@ -73,4 +73,9 @@ export const contactRecord = defineRecord({
   list: { summary: 'Contacts inside the caller\'s hierarchy, by last name.', reader: listContacts },
   read: { summary: 'One contact: every catalog field, plus display names.', reader: getContact },
   patch: { target: contactPatchTarget },
+  // The API description's example (decision 0052).
+  example: {
+    contactId: 905, firstName: 'Maria', lastName: 'Garcia', title: 'Plant manager', nickName: null, honorific: 'Ms.', customerId: 2042, branchId: 3,
+    note: 'Prefers email.', customerName: 'Contoso Manufacturing', primaryEmailAddress: 'maria.garcia@contoso.example', primaryPhoneNumber: '612-555-0123',
+  },
 });

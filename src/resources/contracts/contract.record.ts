@@ -59,4 +59,9 @@ export const contractRecord = defineRecord({
   list: { summary: 'Contracts inside the caller\'s hierarchy, by name.', reader: listContracts },
   read: { summary: 'One contract: every catalog field, plus display names.', reader: getContract },
   patch: { note: 'DateContractSigned is yyyymmdd.', target: contractPatchTarget },
+  // The API description's example (decision 0052).
+  example: {
+    contractId: 77, customerId: 2042, name: 'Contoso 2026 master agreement', notes: 'Net 30.', contractLength: 12, startDate: '2026-01-01T00:00:00.000Z',
+    endDate: '2026-12-31T00:00:00.000Z', customerName: 'Contoso Manufacturing',
+  },
 });

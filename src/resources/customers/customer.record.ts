@@ -44,4 +44,11 @@ export const customerRecord = defineRecord({
   list: { summary: 'Customers inside the caller\'s hierarchy, by name.', reader: listCustomers },
   read: { summary: 'One customer: every catalog field, plus address and display names.', reader: getCustomer },
   patch: { target: customerPatchTarget },
+  // The API description's example (decision 0052).
+  example: {
+    customerId: 2042, customerName: 'Contoso Manufacturing', departmentName: 'Assembly', website: 'https://contoso.example', isMonthlyBill: false,
+    creditLimit: 50000, note: null, dateActivated: '2026-01-05T00:00:00.000Z', branchId: 3, street1: '1 Industrial Way', municipality: 'Minneapolis',
+    region: 'MN', postalCode: '55413', countryCode: 840, primaryEmailAddress: 'ap@contoso.example', primaryPhoneNumber: '612-555-0110',
+    createdAt: '2026-01-05T14:12:00.000Z', updatedAt: '2026-02-20T09:45:00.000Z',
+  },
 });

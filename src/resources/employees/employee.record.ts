@@ -68,4 +68,12 @@ export const employeeRecord = defineRecord({
   patch: { target: employeePatchTarget },
   // The government id's last four characters, as the GET shows them (masked); never its hash.
   history: { fields: { government_id_last4: 'governmentPersonalId' }, masked: { governmentPersonalId: 'last4' } },
+  errorCodes: { create: ['HIERARCHY_CANNOT_CREATE_EMPLOYEES', 'EMPLOYEE_GOVERNMENT_ID_EXISTS'] },
+  // The API description's example (decision 0052): a read's values; the create and the list take theirs from it.
+  example: {
+    employeeId: 4711, firstName: 'Jane', middleName: null, lastName: 'Doe', branchId: 3, isActive: true, region: 'MN', countryCode: 840,
+    street1: '100 Main St', municipality: 'Minneapolis', postalCode: '55401', primaryEmailAddress: 'jane.doe@example.com',
+    primaryPhoneNumber: '612-555-0100', primaryPhoneNumberCountryCallingCode: 1, interviewDate: '2026-02-16T15:00:00.000Z', taxRegion: 'MN',
+    maritalTaxStatusId: 1, federalExemptions: 0,
+  },
 });

@@ -30,7 +30,7 @@ export const eventRoutes = (eventTypes: readonly { type: string }[]) => async fu
     schema: {
       tags: ['Events'], operationId: 'listEvents',
       summary: 'Events after a cursor (the last sequence you have), oldest first: records created and updated, batch jobs completed, each with its change. Only events of records you may read; `types` narrows them. Poll with `after` = the page\'s `next`; `wait` holds an empty answer until an event commits. 410 when events after the cursor were pruned.',
-      querystring: EventFeedQuery, response: { 200: EventPage },
+      querystring: EventFeedQuery, response: { 200: EventPage }, errorCodes: ['EVENT_CURSOR_EXPIRED'],
     },
   }, async (request, reply) => {
     const types = askedTypes(request.query.types, known);

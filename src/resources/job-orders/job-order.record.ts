@@ -82,4 +82,11 @@ export const jobOrderRecord = defineRecord({
   list: { summary: 'Job orders inside the caller\'s hierarchy, oldest first.', reader: listJobOrders },
   read: { summary: 'Job order information (JO-04).', reader: getJobOrder },
   patch: { note: 'Pass-down fields also update the order\'s unprocessed timecards.', target: jobOrderPatchTarget },
+  errorCodes: { create: ['TENANT_SETUP_INCOMPLETE'] },
+  // The API description's example (decision 0052).
+  example: {
+    jobOrderId: 1301, branchId: 3, jobDescription: 'Forklift operator, second shift.', payRate: 21.5, billRate: 32.25, isActive: true,
+    positionsRequired: 4, positionsFilled: 1, customerId: 2042, customerName: 'Contoso Manufacturing', worksiteId: 318, startDate: '2026-03-09T00:00:00.000Z',
+    jobTitle: 'Forklift operator', startTime: '14:00', endTime: '22:30', notes: 'Safety shoes required.',
+  },
 });

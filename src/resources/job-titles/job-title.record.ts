@@ -147,4 +147,6 @@ export const jobTitleRecord = defineRecord({
   list: { summary: 'Job titles inside the caller\'s hierarchy, by title.', reader: listJobTitles },
   read: { summary: 'One job title: every catalog field and the category name.', reader: getJobTitle },
   patch: { target: jobTitlePatchTarget },
+  // The API description's example (decision 0052).
+  example: { jobTitleId: 64, skillCode: 'FORK', jobTitle: 'Forklift operator', isPublic: true, isDefault: false, isActive: true },
 });

@@ -38,4 +38,9 @@ export const prospectRecord = defineRecord({
       },
     },
   },
+  // The API description's example (decision 0052).
+  example: {
+    prospectId: 812, name: 'Northwind Logistics', department: 'Warehouse', phoneNumber: '612-555-0142', phoneNumberCountryCallingCode: 1,
+    emailAddress: 'hiring@northwind.example', notes: 'Met at the spring job fair.', source: 'Job fair',
+  },
 });

@@ -51,4 +51,6 @@ export const rateSheetRecord = defineRecord({
   list: { summary: 'Rate sheets inside the caller\'s hierarchy, by name.', reader: listRateSheets },
   read: { summary: 'One rate sheet: every catalog field, plus display names.', reader: getRateSheet },
   patch: { note: 'ApplyRateSheetToCustomerDepartments true requires CustomerId.', target: rateSheetPatchTarget },
+  // The API description's example (decision 0052).
+  example: { rateSheetId: 12, name: 'Contoso forklift rates', customerId: 2042, jobTitleId: 64, branchId: 3, isActive: true, applyRateSheetToCustomerDepartments: false },
 });

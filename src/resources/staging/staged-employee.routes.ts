@@ -34,6 +34,8 @@ export async function stagedEmployeeRoutes(app: FastifyInstance) {
       tags, operationId: 'stageEmployeeResume', consumes: ['multipart/form-data'],
       summary: 'Add one resume to a Staged_Employee_Import_Resume_Data job: multipart/form-data with the file part `resume` (or `file`) and the field `batchJobId` (or `?batchJobId=`). Creates the staged employee and one item, parsed at once by a worker. 413 over 2 MiB, 415 for other file types, 404 unknown job, 409 a job of another type.',
       response: { 201: S.StagedResumeCreated },
+      // The body is multipart (no body schema): its refusals, and the job it names, are listed here.
+      errorCodes: ['VALIDATION_FAILED', 'NOT_FOUND', 'BATCH_JOB_WRONG_TYPE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
     },
   }, async (request, reply) => {
     const upload = await readResumeUpload(request);
@@ -71,7 +73,7 @@ export async function stagedEmployeeRoutes(app: FastifyInstance) {
     config: { access: batchWrite, representation: 'record', recordName: 'ConversionQueued' },
     schema: {
       tags, operationId: 'convertStagedEmployee', summary: 'Queue the conversion of one staged employee in a conversion job: `{"batchJobId": n}` in the body (or `?batchJobId=`). 202: the item is queued; the job\'s items tell the new employee id.',
-      params: S.StagedEmployeeIdParams, querystring: S.ConvertQuery, response: { 202: S.ConversionQueued },
+      params: S.StagedEmployeeIdParams, querystring: S.ConvertQuery, response: { 202: S.ConversionQueued }, errorCodes: ['BATCH_JOB_WRONG_TYPE'],
     },
   }, async (request, reply) => {
     const batchJobId = batchJobIdOf(request.body, request.query);

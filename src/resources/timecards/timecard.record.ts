@@ -50,4 +50,10 @@ export const timecardRecord = defineRecord({
   list: { summary: 'Timecards inside the caller\'s hierarchy, by weekend date.', reader: listTimecards },
   read: { summary: 'One timecard: every catalog field, plus its order, employee and display names.', reader: getTimecard },
   patch: { note: 'A processed timecard answers 409 too.', target: timecardPatchTarget },
+  errorCodes: { patch: ['TIMECARD_PROCESSED'] },
+  // The API description's example (decision 0052).
+  example: {
+    timecardId: 90210, jobOrderId: 1301, employeeId: 4711, weekendDate: '2026-03-15T00:00:00.000Z', dateWorked: '2026-03-13T00:00:00.000Z',
+    regularHours: 40, overtimeHours: 2.5, payRate: 21.5, billRate: 32.25, payPeriodEndDate: '2026-03-15T00:00:00.000Z',
+  },
 });

@@ -40,4 +40,10 @@ export const vendorRecord = defineRecord({
   list: { summary: 'Vendors inside the caller\'s hierarchy, by company name.', reader: listVendors },
   read: { summary: 'One vendor: every catalog field.', reader: getVendor },
   patch: { note: 'IsVendor false is refused (AMB-71); DiscountMethod is stored without effect.', target: vendorPatchTarget },
+  // The API description's example (decision 0052).
+  example: {
+    vendorId: 57, companyName: 'Acme Payroll Services', contactName: 'Sam Lee', emailAddress: 'billing@acme.example', phoneNumber: '612-555-0177',
+    phoneNumberCountryCallingCode: 1, isActive: true, isVendor: true, corporateStreet1: '200 Market St', corporateMunicipality: 'St. Paul',
+    corporateRegion: 'MN', corporatePostalCode: '55102', creditLimit: 25000,
+  },
 });

@@ -150,4 +150,9 @@ export const worksiteRecord = defineRecord({
   list: { summary: 'The customer\'s worksites, by name.', reader: listWorksites },
   read: { summary: 'One worksite of the customer: its address and where the gazetteer placed it.', reader: getWorksite },
   patch: { note: 'A changed address is placed again (400 when the gazetteer contradicts it).', target: worksitePatchTarget },
+  // The API description's example (decision 0052).
+  example: {
+    worksiteId: 318, customerId: 2042, name: 'North plant', street1: '1 Industrial Way', municipality: 'Minneapolis', region: 'MN', postalCode: '55413',
+    countryCode: 840, latitude: 45.0012, longitude: -93.2271, createdAt: '2026-01-05T14:20:00.000Z', updatedAt: '2026-01-05T14:20:00.000Z',
+  },
 });

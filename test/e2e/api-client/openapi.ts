@@ -2510,6 +2510,20 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        /**
+         * @example {
+         *       "employeeId": 4711,
+         *       "firstName": "Jane",
+         *       "lastName": "Doe",
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "isActive": true,
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "primaryEmailAddress": "jane.doe@example.com",
+         *       "primaryPhoneNumber": "612-555-0100"
+         *     }
+         */
         EmployeeListItem: {
             employeeId: number;
             firstName: string;
@@ -2522,8 +2536,26 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         EmployeeHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2552,6 +2584,17 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "prospectId": 812,
+         *       "name": "Northwind Logistics",
+         *       "department": "Warehouse",
+         *       "prospectStatusId": 1,
+         *       "prospectStatus": "example",
+         *       "ownedByServiceRepId": 1,
+         *       "hierId": 1
+         *     }
+         */
         ProspectListItem: {
             prospectId: number;
             name: string;
@@ -2561,8 +2604,26 @@ export interface components {
             ownedByServiceRepId: number | null;
             hierId: number;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ProspectHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2591,6 +2652,18 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "vendorId": 57,
+         *       "companyName": "Acme Payroll Services",
+         *       "departmentName": "example",
+         *       "contactName": "Sam Lee",
+         *       "phoneNumber": "612-555-0177",
+         *       "emailAddress": "billing@acme.example",
+         *       "isActive": true,
+         *       "hierId": 1
+         *     }
+         */
         VendorListItem: {
             vendorId: number;
             companyName: string;
@@ -2601,8 +2674,26 @@ export interface components {
             isActive: boolean;
             hierId: number;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         VendorHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2631,6 +2722,19 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "Assembly",
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "primaryEmailAddress": "ap@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0110"
+         *     }
+         */
         CustomerListItem: {
             customerId: number;
             customerName: string;
@@ -2642,8 +2746,26 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         CustomerHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2672,6 +2794,21 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "worksiteId": 318,
+         *       "customerId": 2042,
+         *       "name": "North plant",
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840,
+         *       "latitude": 45.0012,
+         *       "longitude": -93.2271
+         *     }
+         */
         WorksiteListItem: {
             worksiteId: number;
             customerId: number;
@@ -2688,8 +2825,26 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         WorksiteHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2718,6 +2873,20 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "contactId": 905,
+         *       "firstName": "Maria",
+         *       "lastName": "Garcia",
+         *       "title": "Plant manager",
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "primaryEmailAddress": "maria.garcia@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0123"
+         *     }
+         */
         ContactListItem: {
             contactId: number;
             firstName: string;
@@ -2730,8 +2899,26 @@ export interface components {
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ContactHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2760,6 +2947,18 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "contractId": 77,
+         *       "name": "Contoso 2026 master agreement",
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "contractStatusId": 1,
+         *       "contractStatus": "example",
+         *       "startDate": "2026-01-01T00:00:00.000Z",
+         *       "endDate": "2026-12-31T00:00:00.000Z"
+         *     }
+         */
         ContractListItem: {
             contractId: number;
             name: string;
@@ -2771,8 +2970,26 @@ export interface components {
             startDate: string;
             endDate: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ContractHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2801,6 +3018,24 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1301,
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "jobOrderStatusId": 1,
+         *       "jobOrderStatus": "example",
+         *       "isActive": true,
+         *       "positionsRequired": 4,
+         *       "positionsFilled": 1,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "example",
+         *       "jobTitleId": 1,
+         *       "jobTitle": "Forklift operator",
+         *       "startDate": "2026-03-09T00:00:00.000Z"
+         *     }
+         */
         JobOrderListItem: {
             jobOrderId: number;
             branchId: number;
@@ -2817,8 +3052,26 @@ export interface components {
             jobTitle: string;
             startDate: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         JobOrderHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2847,6 +3100,18 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "jobTitleId": 64,
+         *       "skillCode": "FORK",
+         *       "jobTitle": "Forklift operator",
+         *       "jobTitleCategoryId": 1,
+         *       "category": "example",
+         *       "hierId": 1,
+         *       "isPublic": true,
+         *       "isActive": true
+         *     }
+         */
         JobTitleListItem: {
             jobTitleId: number;
             skillCode: string;
@@ -2857,8 +3122,26 @@ export interface components {
             isPublic: boolean;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         JobTitleHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2887,6 +3170,17 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "rateSheetId": 12,
+         *       "name": "Contoso forklift rates",
+         *       "customerId": 2042,
+         *       "customerName": "example",
+         *       "employeeId": 1,
+         *       "branchId": 3,
+         *       "isActive": true
+         *     }
+         */
         RateSheetListItem: {
             rateSheetId: number;
             name: string;
@@ -2896,8 +3190,26 @@ export interface components {
             branchId: number | null;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         RateSheetHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2926,6 +3238,21 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "timecardId": 90210,
+         *       "jobOrderId": 1301,
+         *       "employeeId": 4711,
+         *       "weekendDate": "2026-03-15T00:00:00.000Z",
+         *       "branchId": 1,
+         *       "branch": "example",
+         *       "payCodeId": 1,
+         *       "payCode": "example",
+         *       "regularHours": 40,
+         *       "overtimeHours": 2.5,
+         *       "isProcessed": true
+         *     }
+         */
         TimecardListItem: {
             timecardId: number;
             jobOrderId: number | null;
@@ -2940,8 +3267,26 @@ export interface components {
             overtimeHours: number;
             isProcessed: boolean;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         TimecardHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -2970,6 +3315,22 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "assignmentId": 5501,
+         *       "employeeId": 4711,
+         *       "employeeName": "Jane Doe",
+         *       "jobOrderId": 1301,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "jobTitle": "example",
+         *       "assignmentStatusId": 1,
+         *       "assignmentStatus": "example",
+         *       "branchId": 1,
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "endDate": null
+         *     }
+         */
         AssignmentListItem: {
             assignmentId: number;
             employeeId: number;
@@ -2985,8 +3346,26 @@ export interface components {
             startDate: string;
             endDate: string | null;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         AssignmentHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3015,6 +3394,16 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "serviceRepId": 1,
+         *       "name": "example",
+         *       "firstName": "example",
+         *       "lastName": "example",
+         *       "emailAddress": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistServiceRep: {
             serviceRepId: number;
             /** @description First and last name. */
@@ -3024,6 +3413,15 @@ export interface components {
             emailAddress: string | null;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "branchId": 1,
+         *       "branchName": "example",
+         *       "countryCode": 1,
+         *       "isWebPublic": true,
+         *       "isActive": true
+         *     }
+         */
         DatalistBranch: {
             branchId: number;
             branchName: string;
@@ -3033,14 +3431,34 @@ export interface components {
             isWebPublic: boolean;
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "orderTypeId": 1,
+         *       "orderType": "example"
+         *     }
+         */
         DatalistOrderType: {
             orderTypeId: number;
             orderType: string;
         };
+        /**
+         * @example {
+         *       "messageActionId": 1,
+         *       "messageAction": "example"
+         *     }
+         */
         DatalistMessageAction: {
             messageActionId: number;
             messageAction: string;
         };
+        /**
+         * @example {
+         *       "assignmentStatusId": 1,
+         *       "assignmentStatus": "example",
+         *       "isActive": true,
+         *       "kind": "pending"
+         *     }
+         */
         DatalistAssignmentStatus: {
             assignmentStatusId: number;
             assignmentStatus: string;
@@ -3048,19 +3466,45 @@ export interface components {
             /** @description What the status means for transitions: pending → active or cancelled; active → ended; ended and cancelled are final (docs/assignments.md). */
             kind: "pending" | "active" | "ended" | "cancelled";
         };
+        /**
+         * @example {
+         *       "documentTypeId": 1,
+         *       "documentType": "example"
+         *     }
+         */
         DatalistDocumentType: {
             documentTypeId: number;
             documentType: string;
         };
+        /**
+         * @example {
+         *       "employmentCategoryId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "employmentCategory": "example"
+         *     }
+         */
         DatalistEmploymentCategory: {
             /** Format: uuid */
             employmentCategoryId: string;
             employmentCategory: string;
         };
+        /**
+         * @example {
+         *       "washedStatusId": 1,
+         *       "washedStatus": "example"
+         *     }
+         */
         DatalistWashedStatus: {
             washedStatusId: number;
             washedStatus: string;
         };
+        /**
+         * @example {
+         *       "howHeardOfId": 1,
+         *       "howHeardOf": "example",
+         *       "originTypeId": 1,
+         *       "requireDetails": true
+         *     }
+         */
         DatalistHowHeardOf: {
             howHeardOfId: number;
             howHeardOf: string;
@@ -3069,12 +3513,27 @@ export interface components {
             /** @description True: choosing this option requires a how-heard-of detail. */
             requireDetails: boolean;
         };
+        /**
+         * @example {
+         *       "employeeStatusId": "example",
+         *       "employeeStatus": "example",
+         *       "isDefault": true
+         *     }
+         */
         DatalistEmployeeStatus: {
             employeeStatusId: string;
             employeeStatus: string;
             /** @description The status given when none is chosen. */
             isDefault: boolean;
         };
+        /**
+         * @example {
+         *       "assessmentVendorId": 1,
+         *       "assessmentVendor": "example",
+         *       "kind": "assessoncloud",
+         *       "isActive": true
+         *     }
+         */
         DatalistAssessmentVendor: {
             assessmentVendorId: number;
             /** @description The vendor's name. */
@@ -3087,6 +3546,16 @@ export interface components {
             /** @description Only active vendors can be given to a package. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "assessmentId": 1,
+         *       "assessment": "example",
+         *       "assessmentVendorId": 1,
+         *       "code": "example",
+         *       "description": "example",
+         *       "durationMinutes": 1
+         *     }
+         */
         DatalistAssessment: {
             assessmentId: number;
             /** @description The assessment's name. */
@@ -3097,12 +3566,26 @@ export interface components {
             description: string | null;
             durationMinutes: number | null;
         };
+        /**
+         * @example {
+         *       "burdenTypeId": 1,
+         *       "burdenType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistBurdenType: {
             burdenTypeId: number;
             burdenType: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "businessCode": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistBusinessCode: {
             /** Format: uuid */
             businessCodeId: string;
@@ -3110,42 +3593,91 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "remoteWorkStatusId": 1,
+         *       "remoteWorkStatus": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistRemoteWorkStatus: {
             remoteWorkStatusId: number;
             remoteWorkStatus: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "wotcEligibilityStatusId": 1,
+         *       "wotcEligibilityStatus": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistWotcEligibilityStatus: {
             wotcEligibilityStatusId: number;
             wotcEligibilityStatus: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "contractLengthTypeId": 1,
+         *       "contractLengthType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistContractLengthType: {
             contractLengthTypeId: number;
             contractLengthType: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "contractCategoryId": 1,
+         *       "contractCategory": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistContractCategory: {
             contractCategoryId: number;
             contractCategory: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "divisionIdent": 1,
+         *       "division": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistDivision: {
             divisionIdent: number;
             division: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "accountId": 1,
+         *       "account": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistAccount: {
             accountId: number;
             account: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "companyType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistCompanyType: {
             /** Format: uuid */
             companyTypeId: string;
@@ -3153,24 +3685,53 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "employerId": 1,
+         *       "employer": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistEmployer: {
             employerId: number;
             employer: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "paymentTermsCodeId": 1,
+         *       "paymentTermsCode": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistPaymentTermsCode: {
             paymentTermsCodeId: number;
             paymentTermsCode: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "paymentTypeId": 1,
+         *       "paymentType": "example",
+         *       "isActive": true
+         *     }
+         */
         DatalistPaymentType: {
             paymentTypeId: number;
             paymentType: string;
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "taxJurisdictionId": 1,
+         *       "taxJurisdiction": "example",
+         *       "kind": "schoolDistrict",
+         *       "isActive": true
+         *     }
+         */
         DatalistTaxJurisdiction: {
             taxJurisdictionId: number;
             taxJurisdiction: string;
@@ -3182,6 +3743,14 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "purchaseOrderId": 1,
+         *       "purchaseOrder": "example",
+         *       "customerId": 1,
+         *       "isActive": true
+         *     }
+         */
         DatalistPurchaseOrder: {
             purchaseOrderId: number;
             /** @description The purchase order's number. */
@@ -3191,6 +3760,13 @@ export interface components {
             /** @description False: deactivated. Records that hold it keep it; it is refused as a new value. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "countryCode": 1,
+         *       "country": "example",
+         *       "countryCallingCode": 1
+         *     }
+         */
         DatalistCountry: {
             /** @description ISO 3166-1 numeric code (840 United States). */
             countryCode: number;
@@ -3198,6 +3774,23 @@ export interface components {
             /** @description International calling code (1, 44, ...). */
             countryCallingCode: number;
         };
+        /**
+         * @example {
+         *       "contactMethodId": 1,
+         *       "contactMethodTypeId": 1,
+         *       "contactMethod": "example",
+         *       "isActive": true,
+         *       "notes": "example",
+         *       "whenAvailable": "example",
+         *       "areaCode": 1,
+         *       "providerId": 1,
+         *       "countryCallingCode": 1,
+         *       "isPinned": true,
+         *       "contactMethodType": "example",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         ContactMethod: {
             contactMethodId: number;
             contactMethodTypeId: number;
@@ -3218,8 +3811,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         ContactMethodHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3248,6 +3859,21 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "messageId": 1,
+         *       "originType": "example",
+         *       "originId": 1,
+         *       "subject": "example",
+         *       "text": "example",
+         *       "messageActionId": 1,
+         *       "messageAction": "example",
+         *       "messageDate": "2026-03-02T09:30:00.000Z",
+         *       "serviceRepId": 1,
+         *       "isPrimary": true,
+         *       "dateCreated": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         Message: {
             /** @description Int64. */
             messageId: number;
@@ -3269,8 +3895,26 @@ export interface components {
              */
             dateCreated: string;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         MessageHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3299,6 +3943,19 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "emailAddress": "example",
+         *       "firstName": "example",
+         *       "lastName": "example",
+         *       "name": "example",
+         *       "isPrimary": true,
+         *       "originId": 1,
+         *       "originTypeId": 1,
+         *       "branchName": "example",
+         *       "governmentPersonalId": "example"
+         *     }
+         */
         EmailSearchResult: {
             emailAddress: string;
             firstName: string;
@@ -3311,6 +3968,19 @@ export interface components {
             branchName: string;
             governmentPersonalId: string | null;
         };
+        /**
+         * @example {
+         *       "batchJobItemId": 1,
+         *       "recordId": 1,
+         *       "status": "New",
+         *       "attempts": 1,
+         *       "failureReason": "example",
+         *       "resultId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "startedAt": "2026-03-02T09:30:00.000Z",
+         *       "completedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         BatchJobItem: {
             batchJobItemId: number;
             /** @description The staged employee the item works on. */
@@ -3324,6 +3994,70 @@ export interface components {
             startedAt: string | null;
             completedAt: string | null;
         };
+        /**
+         * @example {
+         *       "stagedEmployeeId": 1,
+         *       "batchJobId": 1,
+         *       "fileName": "example",
+         *       "format": "example",
+         *       "parseStatus": "Pending",
+         *       "parseError": "example",
+         *       "firstName": "example",
+         *       "middleName": "example",
+         *       "lastName": "example",
+         *       "emailAddress": "example",
+         *       "phoneNumber": "example",
+         *       "phoneCountryCallingCode": 1,
+         *       "street1": "example",
+         *       "street2": "example",
+         *       "municipality": "example",
+         *       "region": "example",
+         *       "postalCode": "example",
+         *       "countryCode": 1,
+         *       "skills": [
+         *         "example"
+         *       ],
+         *       "interestCodes": [
+         *         "example"
+         *       ],
+         *       "workHistory": [
+         *         {
+         *           "employer": "example",
+         *           "title": "example",
+         *           "startDate": "example",
+         *           "endDate": "example",
+         *           "current": true,
+         *           "description": "example"
+         *         }
+         *       ],
+         *       "education": [
+         *         {
+         *           "school": "example",
+         *           "degree": "example",
+         *           "field": "example",
+         *           "graduationYear": 1
+         *         }
+         *       ],
+         *       "confidence": {},
+         *       "overallConfidence": 1,
+         *       "possibleDuplicateEmployeeIds": [
+         *         1
+         *       ],
+         *       "isConverted": true,
+         *       "employeeId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z",
+         *       "batchJobItems": [
+         *         {
+         *           "batchJobId": 1,
+         *           "batchJobItemId": 1,
+         *           "batchJobType": "example",
+         *           "status": "New",
+         *           "failureReason": "example"
+         *         }
+         *       ]
+         *     }
+         */
         StagedEmployee: {
             stagedEmployeeId: number;
             /** @description The import job the resume was uploaded to. */
@@ -3382,6 +4116,25 @@ export interface components {
                 failureReason: string | null;
             }[];
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1,
+         *       "municipality": "example",
+         *       "region": "example",
+         *       "postalCode": "example",
+         *       "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *       "jobTitle": "example",
+         *       "jobDescription": "example",
+         *       "jobDescriptionContentType": "example",
+         *       "category": "example",
+         *       "orderType": "example",
+         *       "skills": [
+         *         "example"
+         *       ],
+         *       "distance": 1,
+         *       "jobBoardUrl": "example"
+         *     }
+         */
         JobBoardOrder: {
             jobOrderId: number;
             /** @description Null when the tenant hides worksites. */
@@ -3404,6 +4157,18 @@ export interface components {
             /** @description {jobboard_url}/{tenantName}/jobs/details/{jobOrderId} */
             jobBoardUrl: string;
         };
+        /**
+         * @example {
+         *       "jobOrderCandidateId": 1,
+         *       "jobOrderId": 1,
+         *       "employeeId": 1,
+         *       "status": "Applied from web",
+         *       "utmSource": "example",
+         *       "utmCampaign": "example",
+         *       "utmMedium": "example",
+         *       "dateCreated": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         JobOrderCandidate: {
             jobOrderCandidateId: number;
             jobOrderId: number;
@@ -3419,8 +4184,26 @@ export interface components {
             /** Format: date-time */
             dateCreated: string;
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         JobOrderCandidateHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3449,6 +4232,22 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "accrualId": 1,
+         *       "type": "PTO",
+         *       "name": "example",
+         *       "ratePerHourWorked": 1,
+         *       "maxBalance": 1,
+         *       "hoursWorked": 1,
+         *       "hoursAccrued": 1,
+         *       "hoursUsed": 1,
+         *       "balance": 1,
+         *       "activeFrom": "2026-03-02T09:30:00.000Z",
+         *       "activeTo": "2026-03-02T09:30:00.000Z",
+         *       "isActive": true
+         *     }
+         */
         AssignmentAccrual: {
             /** @description The accrual plan's id: the same for every assignment under the plan. */
             accrualId: number;
@@ -3478,6 +4277,25 @@ export interface components {
             /** @description Today (UTC) lies between activeFrom and activeTo, both days included. */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "documentId": 1,
+         *       "assignmentId": 1,
+         *       "messageId": 1,
+         *       "documentName": "example",
+         *       "documentTypeId": 1,
+         *       "documentType": "example",
+         *       "description": "example",
+         *       "expirationDate": "2026-03-02T09:30:00.000Z",
+         *       "version": "example",
+         *       "hasFile": true,
+         *       "fileName": "example",
+         *       "contentType": "example",
+         *       "size": 1,
+         *       "createdByServiceRepId": 1,
+         *       "dateCreated": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         AssignmentMessageDocument: {
             documentId: number;
             assignmentId: number;
@@ -3521,6 +4339,37 @@ export interface components {
             approvedAt: string | null;
             approvalNote: string | null;
         };
+        /**
+         * @example {
+         *       "assignmentRestrictionSessionId": 1,
+         *       "jobOrderId": 1,
+         *       "employeeId": 1,
+         *       "employeeName": "example",
+         *       "customerId": 1,
+         *       "customerName": "example",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "createdByServiceRepId": 1,
+         *       "createdBy": "example",
+         *       "status": "clear",
+         *       "staleBecause": [
+         *         "order"
+         *       ],
+         *       "assignmentId": 1,
+         *       "results": [
+         *         {
+         *           "resultId": 1,
+         *           "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *           "description": "example",
+         *           "approvalLevel": "none",
+         *           "approvable": true,
+         *           "approvedByServiceRepId": 1,
+         *           "approvedBy": "example",
+         *           "approvedAt": "2026-03-02T09:30:00.000Z",
+         *           "approvalNote": "example"
+         *         }
+         *       ]
+         *     }
+         */
         AssignmentRestrictionSession: {
             assignmentRestrictionSessionId: number;
             jobOrderId: number;
@@ -3546,6 +4395,15 @@ export interface components {
             assignmentId: number | null;
             results: components["schemas"]["AssignmentRestrictionResult"][];
         };
+        /**
+         * @example {
+         *       "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *       "summary": "example",
+         *       "isEnabled": true,
+         *       "approvalLevel": "none",
+         *       "isDefault": true
+         *     }
+         */
         AssignmentRestrictionRule: {
             /**
              * @description The rule (GET /assignmentRestriction/rules lists them).
@@ -3563,6 +4421,19 @@ export interface components {
             /** @description true: the tenant has not changed the rule's defaults. */
             isDefault: boolean;
         };
+        /**
+         * @example {
+         *       "id": 1,
+         *       "name": "example",
+         *       "description": "example",
+         *       "assessmentVendorId": 1,
+         *       "assessmentVendor": "example",
+         *       "isActive": true,
+         *       "memberCount": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         AssessmentPackage: {
             id: number;
             name: string;
@@ -3584,6 +4455,17 @@ export interface components {
              */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "assessmentPackageMemberId": 1,
+         *       "assessmentPackageId": 1,
+         *       "assessmentId": 1,
+         *       "code": "example",
+         *       "name": "example",
+         *       "description": "example",
+         *       "durationMinutes": 1
+         *     }
+         */
         AssessmentPackageMember: {
             assessmentPackageMemberId: number;
             assessmentPackageId: number;
@@ -3619,6 +4501,48 @@ export interface components {
             minimum?: number;
             maximum?: number;
         };
+        /**
+         * @example {
+         *       "assessmentSessionId": 1,
+         *       "employeeId": 1,
+         *       "vendorId": 1,
+         *       "vendorName": "example",
+         *       "resultsVia": "provider",
+         *       "assessmentPackageId": 1,
+         *       "packageName": "example",
+         *       "status": "requested",
+         *       "statusChangedAt": "2026-03-02T09:30:00.000Z",
+         *       "statusReason": "example",
+         *       "providerSessionId": "example",
+         *       "invitationUrl": "example",
+         *       "expiresAt": "2026-03-02T09:30:00.000Z",
+         *       "requestedByServiceRepId": 1,
+         *       "requestedAt": "2026-03-02T09:30:00.000Z",
+         *       "items": [
+         *         {
+         *           "assessmentId": 1,
+         *           "assessmentCode": "example",
+         *           "name": "example"
+         *         }
+         *       ],
+         *       "results": [
+         *         {
+         *           "reportId": "example",
+         *           "assessmentCode": "example",
+         *           "score": {
+         *             "value": 1,
+         *             "minimum": 1,
+         *             "maximum": 1
+         *           },
+         *           "percentile": 1,
+         *           "outcome": "pass",
+         *           "completedAt": "2026-03-02T09:30:00.000Z",
+         *           "reportUrl": "example",
+         *           "receivedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
         AssessmentSession: {
             assessmentSessionId: number;
             employeeId: number;
@@ -3645,8 +4569,26 @@ export interface components {
             items: components["schemas"]["AssessmentSessionItem"][];
             results: components["schemas"]["AssessmentSessionResult"][];
         };
+        /**
+         * @example {
+         *       "changeId": "chg_1042",
+         *       "action": "created",
+         *       "at": "2026-03-02T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "serviceRep",
+         *         "id": 1,
+         *         "credentialId": 1,
+         *         "jobId": 1
+         *       },
+         *       "requestId": "example",
+         *       "changes": {}
+         *     }
+         */
         AssessmentSessionHistoryEntry: {
-            /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
+            /**
+             * @description The change (`chg_<n>`): the `changeId` of the events it wrote.
+             * @example chg_1042
+             */
             changeId: string;
             action: "created" | "updated" | "deleted";
             /**
@@ -3700,6 +4642,25 @@ export interface components {
             /** @description Where the full report can be read. */
             reportUrl?: string;
         };
+        /**
+         * @example {
+         *       "id": "example",
+         *       "sequence": 1,
+         *       "type": "example",
+         *       "occurredAt": "2026-03-02T09:30:00.000Z",
+         *       "record": {
+         *         "type": "example",
+         *         "id": 1,
+         *         "location": "example"
+         *       },
+         *       "changedFields": [
+         *         "example"
+         *       ],
+         *       "changeId": "chg_1042",
+         *       "changes": {},
+         *       "history": "example"
+         *     }
+         */
         Event: {
             /** @description Unique event id (`evt_<n>`); the `webhook-id` of its deliveries when the event has no `changeId`. */
             id: string;
@@ -3718,7 +4679,10 @@ export interface components {
             };
             /** @description `<record>.updated`: the fields the change wrote, as the record's read names them (`lastName`). Also every changed field's name when `changes` is left out (over the bound). */
             changedFields?: string[];
-            /** @description The change the event reports (`chg_<n>`): the record's history entry of the transaction that wrote it (`GET <location>/history`). The `webhook-id` of its deliveries; dedupe on it (delivery is at least once, and one transaction's events of one record share it). Absent for events of what keeps no history (batch jobs, subscriptions). */
+            /**
+             * @description The change the event reports (`chg_<n>`): the record's history entry of the transaction that wrote it (`GET <location>/history`). The `webhook-id` of its deliveries; dedupe on it (delivery is at least once, and one transaction's events of one record share it). Absent for events of what keeps no history (batch jobs, subscriptions).
+             * @example chg_1042
+             */
             changeId?: string;
             /** @description Each field the change wrote, as the record's GET names it, with its value before and after (`null`: none; a created record's `old` are null). Government ids are masked (`***` and the last four characters), secrets read `changed`. Left out when its JSON is over 16 KiB: then `changedFields` names the fields and `history` links the entry. */
             changes?: {
@@ -3730,6 +4694,32 @@ export interface components {
             /** @description When `changes` is left out (over the bound): the record's history entry of this change, `<location>/history?change=chg_<n>`. */
             history?: string;
         };
+        /**
+         * @example {
+         *       "webhookId": 1,
+         *       "url": "example",
+         *       "eventTypes": [
+         *         "example"
+         *       ],
+         *       "description": "example",
+         *       "serviceRepId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "status": "Active",
+         *       "disabledReason": "CredentialRevoked",
+         *       "disabledAt": "2026-03-02T09:30:00.000Z",
+         *       "credential": {
+         *         "kind": "AccountKey",
+         *         "id": "example",
+         *         "name": "example",
+         *         "expiresAt": "2026-03-02T09:30:00.000Z"
+         *       },
+         *       "deliveries": {
+         *         "pending": 1,
+         *         "failed": 1,
+         *         "lastError": "example"
+         *       }
+         *     }
+         */
         Webhook: {
             webhookId: number;
             url: string;
@@ -3770,6 +4760,19 @@ export interface components {
                 lastError: string | null;
             };
         };
+        /**
+         * @example {
+         *       "deliveryId": 1,
+         *       "eventId": "example",
+         *       "eventType": "example",
+         *       "status": "Pending",
+         *       "attempts": 1,
+         *       "nextAttemptAt": "2026-03-02T09:30:00.000Z",
+         *       "lastError": "example",
+         *       "deliveredAt": "2026-03-02T09:30:00.000Z",
+         *       "createdAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         WebhookDelivery: {
             deliveryId: number;
             /** @description The event delivered: its `id` (`evt_...`). The `webhook-id` header of each attempt is the event's `changeId` when it has one, else this id. */
@@ -3786,6 +4789,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "code": "VALIDATION_FAILED",
+         *       "status": 1,
+         *       "title": "example",
+         *       "meaning": "example"
+         *     }
+         */
         ProblemType: {
             /** @enum {string} */
             code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
@@ -3793,14 +4804,40 @@ export interface components {
             title: string;
             meaning: string;
         };
+        /**
+         * @example {
+         *       "status": "ok"
+         *     }
+         */
         Health: {
             /** @enum {string} */
             status: "ok";
         };
+        /**
+         * @example {
+         *       "status": "ok"
+         *     }
+         */
         Liveness: {
             /** @enum {string} */
             status: "ok";
         };
+        /**
+         * @example {
+         *       "status": "ok",
+         *       "checks": {
+         *         "database": "ok",
+         *         "migrations": {
+         *           "applied": 1,
+         *           "expected": 1
+         *         },
+         *         "batchBacklog": {
+         *           "items": 1,
+         *           "max": 1
+         *         }
+         *       }
+         *     }
+         */
         Readiness: {
             /** @enum {string} */
             status: "ok";
@@ -3818,6 +4855,27 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "firstName": "Jane",
+         *       "lastName": "Doe",
+         *       "branchId": 3,
+         *       "region": "MN",
+         *       "bypassAddressValidationService": true,
+         *       "countryCode": 840,
+         *       "governmentPersonalId": "example",
+         *       "hierId": 1,
+         *       "street1": "100 Main St",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "postalCode": "55401",
+         *       "primaryEmailAddress": "jane.doe@example.com",
+         *       "primaryPhoneNumber": "612-555-0100",
+         *       "primaryPhoneNumberCountryCallingCode": 1,
+         *       "cellPhoneNumber": "example",
+         *       "cellPhoneNumberCountryCallingCode": 1
+         *     }
+         */
         EmployeeCreate: {
             firstName: string;
             lastName: string;
@@ -3839,13 +4897,126 @@ export interface components {
             cellPhoneNumber?: string | null;
             cellPhoneNumberCountryCallingCode?: number | null;
         };
+        /**
+         * @example {
+         *       "employeeId": 1
+         *     }
+         */
         EmployeeCreated: {
             employeeId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employeeId": 4711,
+         *           "firstName": "Jane",
+         *           "lastName": "Doe",
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "isActive": true,
+         *           "municipality": "Minneapolis",
+         *           "region": "MN",
+         *           "primaryEmailAddress": "jane.doe@example.com",
+         *           "primaryPhoneNumber": "612-555-0100"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         EmployeePage: {
             data: components["schemas"]["EmployeeListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "employeeId": 4711,
+         *       "firstName": "Jane",
+         *       "middleName": null,
+         *       "lastName": "Doe",
+         *       "alias": "example",
+         *       "namePrefix": "example",
+         *       "nameSuffix": "example",
+         *       "washedStatusId": 1,
+         *       "branchId": 3,
+         *       "isActive": true,
+         *       "employmentCategoryId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "orderTypeId": 1,
+         *       "contactId": 1,
+         *       "orientationGivenDate": "2026-03-02T09:30:00.000Z",
+         *       "anniversaryDate": "2026-03-02T09:30:00.000Z",
+         *       "interviewDate": "2026-02-16T15:00:00.000Z",
+         *       "interviewedBySrIdent": 1,
+         *       "howHeardOfId": 1,
+         *       "howHeardOfDetail": "example",
+         *       "schoolDistrictId": 1,
+         *       "isExemptFromSchoolDistrictTax": true,
+         *       "taxSchoolDistrictJurisdictionId": 1,
+         *       "isExemptFromMunicipalityTax": true,
+         *       "municipalityId": 1,
+         *       "taxMunicipalityJurisdictionId": 1,
+         *       "isExemptFromCountyTax": true,
+         *       "countyId": 1,
+         *       "taxCountyJurisdictionId": 1,
+         *       "taxRegion": "MN",
+         *       "taxRegionJurisdictionId": 1,
+         *       "psdCode": "example",
+         *       "federalExemptions": 0,
+         *       "dependents": 1,
+         *       "isTaxExempt": true,
+         *       "additionalTaxWithholding": 1,
+         *       "taxRegionExemptions": 1,
+         *       "maritalTaxStatusId": 1,
+         *       "alternateEmployeeId": "example",
+         *       "salesTeamId": 1,
+         *       "lastDate": "2026-03-02T09:30:00.000Z",
+         *       "activationDate": "2026-03-02T09:30:00.000Z",
+         *       "deactivationDate": "2026-03-02T09:30:00.000Z",
+         *       "licenseClass": "example",
+         *       "isI9OnFile": true,
+         *       "i9ExpirationDate": "2026-03-02T09:30:00.000Z",
+         *       "jobTitle": "example",
+         *       "isPayReady": true,
+         *       "mailCheck": true,
+         *       "emailPaystubs": true,
+         *       "paycheckDeliveryCode": "example",
+         *       "defaultPayRate": 1,
+         *       "payrollNote": "example",
+         *       "note": "example",
+         *       "primaryPhoneNumberContactMethodId": 1,
+         *       "primaryEmailAddressContactMethodId": 1,
+         *       "primaryMessageId": 1,
+         *       "pastResidences": "example",
+         *       "securityClearance": "example",
+         *       "convictions": "example",
+         *       "isConvictedFelon": true,
+         *       "numericRating": 1,
+         *       "serviceRepId": 1,
+         *       "companyId": 1,
+         *       "wotcEligibilityStatusId": 1,
+         *       "w4Year": 1,
+         *       "otherIncome": 1,
+         *       "extraDeductions": 1,
+         *       "dependentAllowance": 1,
+         *       "extraWithholding": 1,
+         *       "taxHigher": true,
+         *       "branch": "example",
+         *       "serviceRep": "example",
+         *       "hierId": 1,
+         *       "street1": "100 Main St",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55401",
+         *       "countryCode": 840,
+         *       "governmentPersonalId": "example",
+         *       "primaryEmailAddress": "jane.doe@example.com",
+         *       "primaryPhoneNumber": "612-555-0100",
+         *       "employeeStatusId": "example",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         Employee: {
             employeeId: number;
             firstName: string;
@@ -3941,7 +5112,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/FirstName",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         EmployeePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4373,10 +5553,46 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/MiddleName" | "/LastName" | "/Alias" | "/NamePrefix" | "/NameSuffix" | "/WashedStatusId" | "/BranchId" | "/IsActive" | "/EmploymentCategoryId" | "/OrderTypeId" | "/ContactId" | "/OrientationGivenDate" | "/AnniversaryDate" | "/InterviewDate" | "/InterviewedBySrIdent" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/SchoolDistrictId" | "/IsExemptFromSchoolDistrictTax" | "/TaxSchoolDistrictJurisdictionId" | "/IsExemptFromMunicipalityTax" | "/MunicipalityId" | "/TaxMunicipalityJurisdictionId" | "/IsExemptFromCountyTax" | "/CountyId" | "/TaxCountyJurisdictionId" | "/TaxRegion" | "/TaxRegionJurisdictionId" | "/PsdCode" | "/FederalExemptions" | "/Dependents" | "/IsTaxExempt" | "/AdditionalTaxWithholding" | "/TaxRegionExemptions" | "/MaritalTaxStatusId" | "/AlternateEmployeeId" | "/SalesTeamId" | "/LastDate" | "/ActivationDate" | "/DeactivationDate" | "/LicenseClass" | "/IsI9OnFile" | "/I9ExpirationDate" | "/JobTitle" | "/IsPayReady" | "/MailCheck" | "/EmailPaystubs" | "/PaycheckDeliveryCode" | "/DefaultPayRate" | "/PayrollNote" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/PastResidences" | "/SecurityClearance" | "/Convictions" | "/IsConvictedFelon" | "/NumericRating" | "/ServiceRepId" | "/CompanyId" | "/WotcEligibilityStatusId" | "/W4Year" | "/OtherIncome" | "/ExtraDeductions" | "/DependentAllowance" | "/ExtraWithholding" | "/TaxHigher";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         EmployeeHistory: {
             data: components["schemas"]["EmployeeHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "Northwind Logistics",
+         *       "hierId": 1,
+         *       "department": "Warehouse",
+         *       "phoneNumber": "612-555-0142",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "emailAddress": "hiring@northwind.example",
+         *       "notes": "Met at the spring job fair.",
+         *       "source": "Job fair",
+         *       "ownedByServiceRepId": 1,
+         *       "teamId": 1,
+         *       "prospectStatusId": 1,
+         *       "primaryProspectContactId": 1
+         *     }
+         */
         ProspectCreate: {
             /** @description Company name of the prospect. */
             name: string;
@@ -4392,13 +5608,55 @@ export interface components {
             prospectStatusId?: number | null;
             primaryProspectContactId?: number | null;
         };
+        /**
+         * @example {
+         *       "prospectId": 1
+         *     }
+         */
         ProspectCreated: {
             prospectId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "prospectId": 812,
+         *           "name": "Northwind Logistics",
+         *           "department": "Warehouse",
+         *           "prospectStatusId": 1,
+         *           "prospectStatus": "example",
+         *           "ownedByServiceRepId": 1,
+         *           "hierId": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ProspectPage: {
             data: components["schemas"]["ProspectListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "prospectId": 812,
+         *       "name": "Northwind Logistics",
+         *       "department": "Warehouse",
+         *       "phoneNumber": "612-555-0142",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "emailAddress": "hiring@northwind.example",
+         *       "notes": "Met at the spring job fair.",
+         *       "primaryProspectContactId": 1,
+         *       "source": "Job fair",
+         *       "ownedByServiceRepId": 1,
+         *       "teamId": 1,
+         *       "prospectStatusId": 1,
+         *       "primaryMessageId": 1,
+         *       "hierId": 1,
+         *       "prospectStatus": "example",
+         *       "ownedByServiceRep": "example",
+         *       "team": "example"
+         *     }
+         */
         Prospect: {
             prospectId: number;
             name: string;
@@ -4420,7 +5678,16 @@ export interface components {
             ownedByServiceRep: string | null;
             team: string | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/Name",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         ProspectPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -4507,10 +5774,98 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Department" | "/PhoneNumber" | "/PhoneNumberCountryCallingCode" | "/EmailAddress" | "/Notes" | "/PrimaryProspectContactId" | "/Source" | "/OwnedByServiceRepId" | "/TeamId" | "/ProspectStatusId" | "/PrimaryMessageId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ProspectHistory: {
             data: components["schemas"]["ProspectHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "accountId": 1,
+         *       "activationDate": "example",
+         *       "isActive": true,
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "certificateOnFile": true,
+         *       "companyAddress": "example",
+         *       "altCompanyId": "example",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "phoneNumber": "612-555-0177",
+         *       "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "contactName": "Sam Lee",
+         *       "contractEndDate": "example",
+         *       "contractStartDate": "example",
+         *       "corporateStreet1": "200 Market St",
+         *       "corporateStreet2": "example",
+         *       "corporateMunicipality": "St. Paul",
+         *       "corporateRegion": "MN",
+         *       "corporatePostalCode": "55102",
+         *       "corporateCountry": "example",
+         *       "corporateCountryCode": 1,
+         *       "creditLimit": 25000,
+         *       "isDefaultCompany": true,
+         *       "departmentName": "example",
+         *       "discountMethod": "example",
+         *       "employerId": 1,
+         *       "emailAddress": "billing@acme.example",
+         *       "fedEmployerId": "example",
+         *       "companyName": "Acme Payroll Services",
+         *       "shouldGenerate1099": true,
+         *       "hierId": 1,
+         *       "isInvoicePayRequired": true,
+         *       "isPayrollDedVendor": true,
+         *       "isPayrollSalesTaxVendor": true,
+         *       "isPayrollTaxVendor": true,
+         *       "isVendor": true,
+         *       "localStreet1": "example",
+         *       "localStreet2": "example",
+         *       "localMunicipality": "example",
+         *       "localRegion": "example",
+         *       "localPostalCode": "example",
+         *       "localCountry": "example",
+         *       "localCountryCode": 1,
+         *       "isMinorityOwned": true,
+         *       "overheadMarkup": 1,
+         *       "parentCompanyIdent": 1,
+         *       "payBeginningDate": "example",
+         *       "payDelayInDays": 1,
+         *       "paymentsIncludeVAT": true,
+         *       "paymentTermsCodeId": 1,
+         *       "paymentTypeId": 1,
+         *       "pseudoEmployeeId": 1,
+         *       "remittanceStreet1": "example",
+         *       "remittanceStreet2": "example",
+         *       "remittanceMunicipality": "example",
+         *       "remittanceRegion": "example",
+         *       "remittancePostalCode": "example",
+         *       "remittanceCountry": "example",
+         *       "remittanceCountryCode": 1,
+         *       "isSBARegistered": true,
+         *       "isSmallBusiness": true,
+         *       "suppliesDisabledPeople": true,
+         *       "vendorAccountNumber": "example",
+         *       "isWomenOwned": true,
+         *       "bypassAddressValidationService": true
+         *     }
+         */
         VendorCreate: {
             accountId?: number | null;
             activationDate?: string | null;
@@ -4578,13 +5933,104 @@ export interface components {
             isWomenOwned?: boolean | null;
             bypassAddressValidationService?: boolean | null;
         };
+        /**
+         * @example {
+         *       "vendorId": 1
+         *     }
+         */
         VendorCreated: {
             vendorId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "vendorId": 57,
+         *           "companyName": "Acme Payroll Services",
+         *           "departmentName": "example",
+         *           "contactName": "Sam Lee",
+         *           "phoneNumber": "612-555-0177",
+         *           "emailAddress": "billing@acme.example",
+         *           "isActive": true,
+         *           "hierId": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         VendorPage: {
             data: components["schemas"]["VendorListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "vendorId": 57,
+         *       "accountId": 1,
+         *       "activationDate": "2026-03-02T09:30:00.000Z",
+         *       "isActive": true,
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "certificateOnFile": true,
+         *       "companyAddress": "example",
+         *       "altCompanyId": "example",
+         *       "phoneNumberCountryCallingCode": 1,
+         *       "phoneNumber": "612-555-0177",
+         *       "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "contactName": "Sam Lee",
+         *       "contractEndDate": "2026-03-02T09:30:00.000Z",
+         *       "contractStartDate": "2026-03-02T09:30:00.000Z",
+         *       "corporateStreet1": "200 Market St",
+         *       "corporateStreet2": "example",
+         *       "corporateMunicipality": "St. Paul",
+         *       "corporateRegion": "MN",
+         *       "corporatePostalCode": "55102",
+         *       "corporateCountry": "example",
+         *       "corporateCountryCode": 1,
+         *       "creditLimit": 25000,
+         *       "isDefaultCompany": true,
+         *       "departmentName": "example",
+         *       "discountMethod": "example",
+         *       "employerId": 1,
+         *       "emailAddress": "billing@acme.example",
+         *       "fedEmployerId": "example",
+         *       "companyName": "Acme Payroll Services",
+         *       "shouldGenerate1099": true,
+         *       "hierId": 1,
+         *       "isInvoicePayRequired": true,
+         *       "isPayrollDedVendor": true,
+         *       "isPayrollSalesTaxVendor": true,
+         *       "isPayrollTaxVendor": true,
+         *       "isVendor": true,
+         *       "localStreet1": "example",
+         *       "localStreet2": "example",
+         *       "localMunicipality": "example",
+         *       "localRegion": "example",
+         *       "localPostalCode": "example",
+         *       "localCountry": "example",
+         *       "localCountryCode": 1,
+         *       "isMinorityOwned": true,
+         *       "overheadMarkup": 1,
+         *       "parentCompanyIdent": 1,
+         *       "payBeginningDate": "2026-03-02T09:30:00.000Z",
+         *       "payDelayInDays": 1,
+         *       "paymentsIncludeVAT": true,
+         *       "paymentTermsCodeId": 1,
+         *       "paymentTypeId": 1,
+         *       "pseudoEmployeeId": 1,
+         *       "remittanceStreet1": "example",
+         *       "remittanceStreet2": "example",
+         *       "remittanceMunicipality": "example",
+         *       "remittanceRegion": "example",
+         *       "remittancePostalCode": "example",
+         *       "remittanceCountry": "example",
+         *       "remittanceCountryCode": 1,
+         *       "isSBARegistered": true,
+         *       "isSmallBusiness": true,
+         *       "suppliesDisabledPeople": true,
+         *       "vendorAccountNumber": "example",
+         *       "isWomenOwned": true,
+         *       "bypassAddressValidationService": true
+         *     }
+         */
         Vendor: {
             vendorId: number;
             accountId: number | null;
@@ -4655,7 +6101,16 @@ export interface components {
             isWomenOwned: boolean;
             bypassAddressValidationService: boolean | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/AccountId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         VendorPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5056,10 +6511,48 @@ export interface components {
             /** @enum {string} */
             from: "/AccountId" | "/ActivationDate" | "/IsActive" | "/BusinessCodeId" | "/CertificateOnFile" | "/CompanyAddress" | "/AltCompanyId" | "/PhoneNumberCountryCallingCode" | "/PhoneNumber" | "/CompanyTypeId" | "/ContactName" | "/ContractEndDate" | "/ContractStartDate" | "/CorporateStreet1" | "/CorporateStreet2" | "/CorporateMunicipality" | "/CorporateRegion" | "/CorporatePostalCode" | "/CorporateCountry" | "/CorporateCountryCode" | "/CreditLimit" | "/IsDefaultCompany" | "/DepartmentName" | "/DiscountMethod" | "/EmployerId" | "/EmailAddress" | "/FedEmployerId" | "/CompanyName" | "/ShouldGenerate1099" | "/HierId" | "/IsInvoicePayRequired" | "/IsPayrollDedVendor" | "/IsPayrollSalesTaxVendor" | "/IsPayrollTaxVendor" | "/IsVendor" | "/LocalStreet1" | "/LocalStreet2" | "/LocalMunicipality" | "/LocalRegion" | "/LocalPostalCode" | "/LocalCountry" | "/LocalCountryCode" | "/IsMinorityOwned" | "/OverheadMarkup" | "/ParentCompanyIdent" | "/PayBeginningDate" | "/PayDelayInDays" | "/PaymentsIncludeVAT" | "/PaymentTermsCodeId" | "/PaymentTypeId" | "/PseudoEmployeeId" | "/RemittanceStreet1" | "/RemittanceStreet2" | "/RemittanceMunicipality" | "/RemittanceRegion" | "/RemittancePostalCode" | "/RemittanceCountry" | "/RemittanceCountryCode" | "/IsSBARegistered" | "/IsSmallBusiness" | "/SuppliesDisabledPeople" | "/VendorAccountNumber" | "/IsWomenOwned" | "/BypassAddressValidationService";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         VendorHistory: {
             data: components["schemas"]["VendorHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "Assembly",
+         *       "branchId": 3,
+         *       "worksiteId": 1,
+         *       "website": "https://contoso.example",
+         *       "note": null,
+         *       "isMonthlyBill": false,
+         *       "creditLimit": 50000,
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840
+         *     }
+         */
         CustomerCreate: {
             customerName: string;
             departmentName: string;
@@ -5077,13 +6570,65 @@ export interface components {
             postalCode?: string | null;
             countryCode?: number | null;
         };
+        /**
+         * @example {
+         *       "customerId": 1
+         *     }
+         */
         CustomerCreated: {
             customerId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "departmentName": "Assembly",
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "municipality": "Minneapolis",
+         *           "region": "MN",
+         *           "primaryEmailAddress": "ap@contoso.example",
+         *           "primaryPhoneNumber": "612-555-0110"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         CustomerPage: {
             data: components["schemas"]["CustomerListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "Assembly",
+         *       "worksiteId": 1,
+         *       "website": "https://contoso.example",
+         *       "isMonthlyBill": false,
+         *       "creditLimit": 50000,
+         *       "note": null,
+         *       "dateActivated": "2026-01-05T00:00:00.000Z",
+         *       "branchId": 3,
+         *       "primaryPhoneNumberContactMethodId": 1,
+         *       "primaryEmailAddressContactMethodId": 1,
+         *       "primaryMessageId": 1,
+         *       "branch": "example",
+         *       "hierId": 1,
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840,
+         *       "primaryEmailAddress": "ap@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0110",
+         *       "createdAt": "2026-01-05T14:12:00.000Z",
+         *       "updatedAt": "2026-02-20T09:45:00.000Z"
+         *     }
+         */
         Customer: {
             customerId: number;
             customerName: string;
@@ -5117,7 +6662,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/CustomerName",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         CustomerPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5206,10 +6760,41 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerName" | "/DepartmentName" | "/WorksiteId" | "/Website" | "/IsMonthlyBill" | "/CreditLimit" | "/Note" | "/DateActivated" | "/BranchId" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         CustomerHistory: {
             data: components["schemas"]["CustomerHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "North plant",
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840
+         *     }
+         */
         WorksiteCreate: {
             name: string;
             street1?: string | null;
@@ -5219,13 +6804,56 @@ export interface components {
             postalCode?: string | null;
             countryCode?: number | null;
         };
+        /**
+         * @example {
+         *       "worksiteId": 1
+         *     }
+         */
         WorksiteCreated: {
             worksiteId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "worksiteId": 318,
+         *           "customerId": 2042,
+         *           "name": "North plant",
+         *           "street1": "1 Industrial Way",
+         *           "street2": "example",
+         *           "municipality": "Minneapolis",
+         *           "region": "MN",
+         *           "postalCode": "55413",
+         *           "countryCode": 840,
+         *           "latitude": 45.0012,
+         *           "longitude": -93.2271
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WorksitePage: {
             data: components["schemas"]["WorksiteListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "worksiteId": 318,
+         *       "customerId": 2042,
+         *       "name": "North plant",
+         *       "street1": "1 Industrial Way",
+         *       "street2": "example",
+         *       "municipality": "Minneapolis",
+         *       "region": "MN",
+         *       "postalCode": "55413",
+         *       "countryCode": 840,
+         *       "latitude": 45.0012,
+         *       "longitude": -93.2271,
+         *       "dateAddressStandardized": "2026-03-02T09:30:00.000Z",
+         *       "createdAt": "2026-01-05T14:20:00.000Z",
+         *       "updatedAt": "2026-01-05T14:20:00.000Z"
+         *     }
+         */
         Worksite: {
             worksiteId: number;
             customerId: number;
@@ -5247,7 +6875,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/Name",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         WorksitePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5306,10 +6943,49 @@ export interface components {
             /** @enum {string} */
             from: "/Name" | "/Street1" | "/Street2" | "/Municipality" | "/Region" | "/PostalCode" | "/CountryCode";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WorksiteHistory: {
             data: components["schemas"]["WorksiteHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "firstName": "Maria",
+         *       "lastName": "Garcia",
+         *       "branchId": 3,
+         *       "customerId": 2042,
+         *       "companyId": 1,
+         *       "employeeId": 1,
+         *       "worksiteId": 1,
+         *       "title": "Plant manager",
+         *       "nickName": null,
+         *       "honorific": "Ms.",
+         *       "birthday": "example",
+         *       "note": "Prefers email.",
+         *       "howHeardOfId": 1,
+         *       "howHeardOfDetail": "example",
+         *       "serviceRepId": 1
+         *     }
+         */
         ContactCreate: {
             firstName: string;
             lastName: string;
@@ -5328,13 +7004,67 @@ export interface components {
             howHeardOfDetail?: string | null;
             serviceRepId?: number | null;
         };
+        /**
+         * @example {
+         *       "contactId": 1
+         *     }
+         */
         ContactCreated: {
             contactId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contactId": 905,
+         *           "firstName": "Maria",
+         *           "lastName": "Garcia",
+         *           "title": "Plant manager",
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "primaryEmailAddress": "maria.garcia@contoso.example",
+         *           "primaryPhoneNumber": "612-555-0123"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactPage: {
             data: components["schemas"]["ContactListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "contactId": 905,
+         *       "firstName": "Maria",
+         *       "lastName": "Garcia",
+         *       "title": "Plant manager",
+         *       "nickName": null,
+         *       "honorific": "Ms.",
+         *       "birthday": "example",
+         *       "customerId": 2042,
+         *       "companyId": 1,
+         *       "branchId": 3,
+         *       "employeeId": 1,
+         *       "worksiteId": 1,
+         *       "note": "Prefers email.",
+         *       "primaryPhoneNumberContactMethodId": 1,
+         *       "primaryEmailAddressContactMethodId": 1,
+         *       "primaryMessageId": 1,
+         *       "howHeardOfId": 1,
+         *       "howHeardOfDetail": "example",
+         *       "serviceRepId": 1,
+         *       "branch": "example",
+         *       "customerName": "Contoso Manufacturing",
+         *       "hierId": 1,
+         *       "primaryEmailAddress": "maria.garcia@contoso.example",
+         *       "primaryPhoneNumber": "612-555-0123",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         Contact: {
             contactId: number;
             firstName: string;
@@ -5367,7 +7097,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/FirstName",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         ContactPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5490,10 +7229,46 @@ export interface components {
             /** @enum {string} */
             from: "/FirstName" | "/LastName" | "/Title" | "/NickName" | "/Honorific" | "/Birthday" | "/CustomerId" | "/CompanyId" | "/BranchId" | "/EmployeeId" | "/WorksiteId" | "/Note" | "/PrimaryPhoneNumberContactMethodId" | "/PrimaryEmailAddressContactMethodId" | "/PrimaryMessageId" | "/HowHeardOfId" | "/HowHeardOfDetail" | "/ServiceRepId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactHistory: {
             data: components["schemas"]["ContactHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "name": "Contoso 2026 master agreement",
+         *       "contractStatusId": 1,
+         *       "startDate": "2026-01-01T00:00:00.000Z",
+         *       "endDate": "2026-12-31T00:00:00.000Z",
+         *       "ownedByServiceRepId": 1,
+         *       "notes": "Net 30.",
+         *       "contractLength": 12,
+         *       "contractLengthTypeId": 1,
+         *       "primaryContactId": 1,
+         *       "contractCategoryId": 1,
+         *       "dateContractSigned": 10000101
+         *     }
+         */
         ContractCreate: {
             /**
              * Format: int64
@@ -5512,13 +7287,57 @@ export interface components {
             contractCategoryId?: number | null;
             dateContractSigned?: number | null;
         };
+        /**
+         * @example {
+         *       "contractId": 1
+         *     }
+         */
         ContractCreated: {
             contractId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contractId": 77,
+         *           "name": "Contoso 2026 master agreement",
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "contractStatusId": 1,
+         *           "contractStatus": "example",
+         *           "startDate": "2026-01-01T00:00:00.000Z",
+         *           "endDate": "2026-12-31T00:00:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContractPage: {
             data: components["schemas"]["ContractListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "contractId": 77,
+         *       "customerId": 2042,
+         *       "name": "Contoso 2026 master agreement",
+         *       "notes": "Net 30.",
+         *       "contractLength": 12,
+         *       "contractLengthTypeId": 1,
+         *       "contractStatusId": 1,
+         *       "startDate": "2026-01-01T00:00:00.000Z",
+         *       "endDate": "2026-12-31T00:00:00.000Z",
+         *       "primaryContactId": 1,
+         *       "contractCategoryId": 1,
+         *       "ownedByServiceRepId": 1,
+         *       "dateContractSigned": 1,
+         *       "primaryMessageId": 1,
+         *       "customerName": "Contoso Manufacturing",
+         *       "contractStatus": "example",
+         *       "ownedByServiceRep": "example",
+         *       "hierId": 1
+         *     }
+         */
         Contract: {
             contractId: number;
             /** Format: int64 */
@@ -5544,7 +7363,16 @@ export interface components {
             /** @description The customer's hierarchy node. */
             hierId: number;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/CustomerId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         ContractPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -5639,10 +7467,50 @@ export interface components {
             /** @enum {string} */
             from: "/CustomerId" | "/Name" | "/Notes" | "/ContractLength" | "/ContractLengthTypeId" | "/ContractStatusId" | "/StartDate" | "/EndDate" | "/PrimaryContactId" | "/ContractCategoryId" | "/OwnedByServiceRepId" | "/DateContractSigned" | "/PrimaryMessageId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContractHistory: {
             data: components["schemas"]["ContractHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "customerId": 2042,
+         *       "jobTitleId": 1,
+         *       "branchId": 3,
+         *       "worksiteId": 318,
+         *       "jobOrderTypeId": 1,
+         *       "positionsRequired": 4,
+         *       "supervisorContactId": 1,
+         *       "jobDescription": "Forklift operator, second shift.",
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "estimatedEndDate": "2026-03-02T09:30:00.000Z",
+         *       "startTime": "14:00",
+         *       "endTime": "22:30",
+         *       "notes": "Safety shoes required.",
+         *       "alternateJobOrderId": "example",
+         *       "payRate": 21.5,
+         *       "billRate": 32.25
+         *     }
+         */
         JobOrderCreate: {
             /**
              * Format: int64
@@ -5669,13 +7537,93 @@ export interface components {
             payRate?: number | null;
             billRate?: number | null;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1
+         *     }
+         */
         JobOrderCreated: {
             jobOrderId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobOrderId": 1301,
+         *           "branchId": 3,
+         *           "branch": "example",
+         *           "jobOrderStatusId": 1,
+         *           "jobOrderStatus": "example",
+         *           "isActive": true,
+         *           "positionsRequired": 4,
+         *           "positionsFilled": 1,
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "departmentName": "example",
+         *           "jobTitleId": 1,
+         *           "jobTitle": "Forklift operator",
+         *           "startDate": "2026-03-09T00:00:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderPage: {
             data: components["schemas"]["JobOrderListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1301,
+         *       "branchId": 3,
+         *       "branch": "example",
+         *       "jobOrderTypeId": 1,
+         *       "jobOrderType": "example",
+         *       "jobTitleId": 1,
+         *       "jobTitle": "Forklift operator",
+         *       "jobDescription": "Forklift operator, second shift.",
+         *       "payRate": 21.5,
+         *       "billRate": 32.25,
+         *       "jobOrderStatusId": 1,
+         *       "jobOrderStatus": "example",
+         *       "isActive": true,
+         *       "positionsRequired": 4,
+         *       "positionsFilled": 1,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "departmentName": "example",
+         *       "jobOrderDurationId": 1,
+         *       "jobOrderDuration": "example",
+         *       "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "supervisorContactId": 1,
+         *       "supervisorFirstName": "example",
+         *       "supervisorLastName": "example",
+         *       "supervisorOfficePhoneCountryCallingCode": 1,
+         *       "supervisorOfficePhone": "example",
+         *       "doNotAutoClose": true,
+         *       "usesTimeClock": true,
+         *       "usesPeopleNet": true,
+         *       "notes": "Safety shoes required.",
+         *       "alternateJobOrderId": "example",
+         *       "dressCode": "example",
+         *       "safetyNotes": "example",
+         *       "directions": "example",
+         *       "serviceRepId": 1,
+         *       "serviceRep": "example",
+         *       "salesTeamId": 1,
+         *       "salesTeam": "example",
+         *       "publicJobTitle": "example",
+         *       "publicJobDescription": "example",
+         *       "publicPostingDate": "2026-03-02T09:30:00.000Z",
+         *       "doNotPostPublicly": true,
+         *       "publicJobDescriptionContentType": "example",
+         *       "publicEducationSummary": "example",
+         *       "publicExperienceSummary": "example",
+         *       "showPayRate": true,
+         *       "showWorksiteAddress": true
+         *     }
+         */
         JobOrder: {
             jobOrderId: number;
             branchId: number;
@@ -5729,7 +7677,16 @@ export interface components {
             showPayRate: boolean;
             showWorksiteAddress: boolean;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Job order catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/WorkerCompCodeId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         JobOrderPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6068,10 +8025,45 @@ export interface components {
             /** @enum {string} */
             from: "/WorkerCompCodeId" | "/AlternateJobOrderId" | "/BurdenTypeId" | "/WorksiteId" | "/Directions" | "/JobTitleId" | "/JobOrderTypeId" | "/PositionsRequired" | "/JobDescription" | "/DressCode" | "/StartDate" | "/EstimatedEndDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/JobOrderDurationId" | "/JobOrderShiftNotes" | "/SafetyNotes" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/JobOrderStatusId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/UsesTimeClock" | "/UsesPeopleNet" | "/ServiceRepId" | "/Notes" | "/PurchaseOrderId" | "/Location" | "/MileageRate" | "/CostCenter" | "/SubEntity" | "/AccountCode" | "/CustomerSkill" | "/CheckDelivery" | "/RequisitionNumber" | "/AlternateRequisitionNumber" | "/RequisitionEndDate" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/PayrollNote" | "/PublicJobTitle" | "/PublicJobDescription" | "/PublicPostingDate" | "/DoNotPostPublicly" | "/PrimaryMessageId" | "/PublicJobDescriptionContentType";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderHistory: {
             data: components["schemas"]["JobOrderHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "skillCode": "FORK",
+         *       "jobTitle": "Forklift operator",
+         *       "jobTitleCategoryId": 1,
+         *       "hierId": 1,
+         *       "skillCode2": "example",
+         *       "divisionIdent": 1,
+         *       "eEOClass": "example",
+         *       "workerCompCodeId": 1,
+         *       "isPublic": true,
+         *       "isDefault": false,
+         *       "isActive": true
+         *     }
+         */
         JobTitleCreate: {
             skillCode: string;
             jobTitle: string;
@@ -6087,13 +8079,52 @@ export interface components {
             isDefault?: boolean | null;
             isActive?: boolean | null;
         };
+        /**
+         * @example {
+         *       "jobTitleId": 1
+         *     }
+         */
         JobTitleCreated: {
             jobTitleId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobTitleId": 64,
+         *           "skillCode": "FORK",
+         *           "jobTitle": "Forklift operator",
+         *           "jobTitleCategoryId": 1,
+         *           "category": "example",
+         *           "hierId": 1,
+         *           "isPublic": true,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobTitlePage: {
             data: components["schemas"]["JobTitleListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobTitleId": 64,
+         *       "skillCode": "FORK",
+         *       "skillCode2": "example",
+         *       "jobTitle": "Forklift operator",
+         *       "divisionIdent": 1,
+         *       "jobTitleCategoryId": 1,
+         *       "eEOClass": "example",
+         *       "workerCompCodeId": 1,
+         *       "hierId": 1,
+         *       "isPublic": true,
+         *       "isDefault": false,
+         *       "isActive": true,
+         *       "category": "example"
+         *     }
+         */
         JobTitle: {
             jobTitleId: number;
             skillCode: string;
@@ -6111,7 +8142,16 @@ export interface components {
             /** @description Name of the job title category. */
             category: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/SkillCode",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         JobTitlePatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6192,10 +8232,44 @@ export interface components {
             /** @enum {string} */
             from: "/SkillCode" | "/SkillCode2" | "/JobTitle" | "/DivisionIdent" | "/JobTitleCategoryId" | "/EEOClass" | "/WorkerCompCodeId" | "/HierId" | "/IsPublic" | "/IsDefault" | "/IsActive";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobTitleHistory: {
             data: components["schemas"]["JobTitleHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "Contoso forklift rates",
+         *       "employeeId": 1,
+         *       "customerId": 2042,
+         *       "worksiteId": 1,
+         *       "jobTitleId": 64,
+         *       "branchId": 3,
+         *       "shiftId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "workerCompCodeId": 1,
+         *       "applyRateSheetToCustomerDepartments": false,
+         *       "isActive": true
+         *     }
+         */
         RateSheetCreate: {
             name: string;
             employeeId?: number | null;
@@ -6208,13 +8282,54 @@ export interface components {
             applyRateSheetToCustomerDepartments?: boolean | null;
             isActive?: boolean | null;
         };
+        /**
+         * @example {
+         *       "rateSheetId": 1
+         *     }
+         */
         RateSheetCreated: {
             rateSheetId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "rateSheetId": 12,
+         *           "name": "Contoso forklift rates",
+         *           "customerId": 2042,
+         *           "customerName": "example",
+         *           "employeeId": 1,
+         *           "branchId": 3,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         RateSheetPage: {
             data: components["schemas"]["RateSheetListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "rateSheetId": 12,
+         *       "name": "Contoso forklift rates",
+         *       "employeeId": 1,
+         *       "customerId": 2042,
+         *       "worksiteId": 1,
+         *       "jobTitleId": 64,
+         *       "branchId": 3,
+         *       "shiftId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "workerCompCodeId": 1,
+         *       "applyRateSheetToCustomerDepartments": false,
+         *       "isActive": true,
+         *       "hierId": 1,
+         *       "employeeName": "example",
+         *       "customerName": "example",
+         *       "jobTitle": "example",
+         *       "branch": "example"
+         *     }
+         */
         RateSheet: {
             rateSheetId: number;
             name: string;
@@ -6235,7 +8350,16 @@ export interface components {
             jobTitle: string | null;
             branch: string | null;
         };
-        /** @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/EmployeeId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         RateSheetPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6304,10 +8428,38 @@ export interface components {
             /** @enum {string} */
             from: "/EmployeeId" | "/CustomerId" | "/WorksiteId" | "/JobTitleId" | "/BranchId" | "/ShiftId" | "/WorkerCompCodeId" | "/ApplyRateSheetToCustomerDepartments" | "/IsActive";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         RateSheetHistory: {
             data: components["schemas"]["RateSheetHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1301,
+         *       "weekendDate": "2026-03-15T00:00:00.000Z",
+         *       "payCodeId": 1,
+         *       "employeeId": 4711
+         *     }
+         */
         TimecardCreate: {
             /** @description A job order inside the caller's hierarchy: its branch, worksite and pass-down values are copied. */
             jobOrderId: number;
@@ -6319,13 +8471,101 @@ export interface components {
             payCodeId?: number | null;
             employeeId?: number | null;
         };
+        /**
+         * @example {
+         *       "timecardId": 1
+         *     }
+         */
         TimecardCreated: {
             timecardId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "timecardId": 90210,
+         *           "jobOrderId": 1301,
+         *           "employeeId": 4711,
+         *           "weekendDate": "2026-03-15T00:00:00.000Z",
+         *           "branchId": 1,
+         *           "branch": "example",
+         *           "payCodeId": 1,
+         *           "payCode": "example",
+         *           "regularHours": 40,
+         *           "overtimeHours": 2.5,
+         *           "isProcessed": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         TimecardPage: {
             data: components["schemas"]["TimecardListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "timecardId": 90210,
+         *       "accountCode": "example",
+         *       "billRate": 32.25,
+         *       "branchId": 1,
+         *       "checkDeliveryCode": "example",
+         *       "costCenter": "example",
+         *       "customerExtra1": "example",
+         *       "customerExtra2": "example",
+         *       "customerExtra3": "example",
+         *       "dateWorked": "2026-03-13T00:00:00.000Z",
+         *       "day1TotalHours": 1,
+         *       "day2TotalHours": 1,
+         *       "day3TotalHours": 1,
+         *       "day4TotalHours": 1,
+         *       "day5TotalHours": 1,
+         *       "day6TotalHours": 1,
+         *       "day7TotalHours": 1,
+         *       "doubletimeBillRate": 1,
+         *       "doubletimeHours": 1,
+         *       "doubletimePayRate": 1,
+         *       "invoiceHoldCode": "1",
+         *       "invoiceText": "example",
+         *       "isSalaryApproved": true,
+         *       "location": "example",
+         *       "numberOfDaysWorked": 1,
+         *       "oneTimeDoNotEPay": "1",
+         *       "oneTimeOverrideFederalWithholding": 1,
+         *       "oneTimeOverridePayPeriods": 1,
+         *       "oneTimeOverrideRegionWithholding": 1,
+         *       "overtimeBillRate": 1,
+         *       "overtimeHours": 2.5,
+         *       "overtimePayRate": 1,
+         *       "payCodeId": 1,
+         *       "payHoldCode": "1",
+         *       "payPeriodEndDate": "2026-03-15T00:00:00.000Z",
+         *       "payPeriodStartDate": "2026-03-02T09:30:00.000Z",
+         *       "payRate": 21.5,
+         *       "payrollNote": "example",
+         *       "purchaseOrderId": 1,
+         *       "regularHours": 40,
+         *       "requisitionNumber": "example",
+         *       "salaryBillRate": 1,
+         *       "salaryPayRate": 1,
+         *       "showZeroBillOnInvoice": true,
+         *       "subEntity": "example",
+         *       "unitBillRate": 1,
+         *       "unitPayRate": 1,
+         *       "units": 1,
+         *       "vendorInvoiceNumber": "example",
+         *       "weekendDate": "2026-03-15T00:00:00.000Z",
+         *       "worksiteId": 1,
+         *       "jobOrderId": 1301,
+         *       "employeeId": 4711,
+         *       "assignmentId": 1,
+         *       "isProcessed": true,
+         *       "customerSkill": "example",
+         *       "requisitionEndDate": "2026-03-02T09:30:00.000Z",
+         *       "branch": "example",
+         *       "payCode": "example"
+         *     }
+         */
         Timecard: {
             timecardId: number;
             accountCode: string;
@@ -6392,7 +8632,16 @@ export interface components {
             /** @description Name of the pay code. */
             payCode: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/AccountCode",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         TimecardPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -6707,10 +8956,39 @@ export interface components {
             /** @enum {string} */
             from: "/AccountCode" | "/BillRate" | "/BranchId" | "/CheckDeliveryCode" | "/CostCenter" | "/CustomerExtra1" | "/CustomerExtra2" | "/CustomerExtra3" | "/DateWorked" | "/Day1TotalHours" | "/Day2TotalHours" | "/Day3TotalHours" | "/Day4TotalHours" | "/Day5TotalHours" | "/Day6TotalHours" | "/Day7TotalHours" | "/DoubletimeBillRate" | "/DoubletimeHours" | "/DoubletimePayRate" | "/InvoiceHoldCode" | "/InvoiceText" | "/IsSalaryApproved" | "/Location" | "/NumberOfDaysWorked" | "/OneTimeDoNotEPay" | "/OneTimeOverrideFederalWithholding" | "/OneTimeOverridePayPeriods" | "/OneTimeOverrideRegionWithholding" | "/OvertimeBillRate" | "/OvertimeHours" | "/OvertimePayRate" | "/PayCodeId" | "/PayHoldCode" | "/PayPeriodEndDate" | "/PayPeriodStartDate" | "/PayRate" | "/PayrollNote" | "/PurchaseOrderId" | "/RegularHours" | "/RequisitionNumber" | "/SalaryBillRate" | "/SalaryPayRate" | "/ShowZeroBillOnInvoice" | "/SubEntity" | "/UnitBillRate" | "/UnitPayRate" | "/Units" | "/VendorInvoiceNumber" | "/WeekendDate" | "/WorksiteId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         TimecardHistory: {
             data: components["schemas"]["TimecardHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "employeeId": 4711,
+         *       "jobOrderId": 1301,
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "endDate": null,
+         *       "expectedEndDate": "2026-06-30T00:00:00.000Z"
+         *     }
+         */
         AssignmentCreate: {
             /**
              * Format: int64
@@ -6724,13 +9002,93 @@ export interface components {
             endDate?: string | null;
             expectedEndDate?: string | null;
         };
+        /**
+         * @example {
+         *       "assignmentId": 1
+         *     }
+         */
         AssignmentCreated: {
             assignmentId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assignmentId": 5501,
+         *           "employeeId": 4711,
+         *           "employeeName": "Jane Doe",
+         *           "jobOrderId": 1301,
+         *           "customerId": 2042,
+         *           "customerName": "Contoso Manufacturing",
+         *           "jobTitle": "example",
+         *           "assignmentStatusId": 1,
+         *           "assignmentStatus": "example",
+         *           "branchId": 1,
+         *           "startDate": "2026-03-09T00:00:00.000Z",
+         *           "endDate": null
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentPage: {
             data: components["schemas"]["AssignmentListItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "assignmentId": 5501,
+         *       "alternateAssignmentId": "example",
+         *       "burdenTypeId": 1,
+         *       "temporaryPhoneNumber": "example",
+         *       "assignmentStatusId": 1,
+         *       "replacesAssignmentId": 1,
+         *       "customerHasBlacklistedEmployee": true,
+         *       "employeeHasBlacklistedCustomer": true,
+         *       "jobTitleId": 1,
+         *       "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "endDate": null,
+         *       "expectedEndDate": "2026-06-30T00:00:00.000Z",
+         *       "originalStartDate": "2026-03-02T09:30:00.000Z",
+         *       "shiftId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *       "startTime": "14:00",
+         *       "endTime": "22:30",
+         *       "shiftNote": "example",
+         *       "isScheduledForSunday": true,
+         *       "isScheduledForMonday": true,
+         *       "isScheduledForTuesday": true,
+         *       "isScheduledForWednesday": true,
+         *       "isScheduledForThursday": true,
+         *       "isScheduledForFriday": true,
+         *       "isScheduledForSaturday": true,
+         *       "workerCompCodeId": 1,
+         *       "payrollNote": "example",
+         *       "performanceNote": "example",
+         *       "purchaseOrderId": 1,
+         *       "salesTeamId": 1,
+         *       "branchId": 1,
+         *       "doNotAutoClose": true,
+         *       "accountManagerServiceRepId": 1,
+         *       "serviceRepId": 1,
+         *       "isNonComparable": true,
+         *       "resetsAWRClock": true,
+         *       "primaryMessageId": 1,
+         *       "remoteWorkStatusId": 1,
+         *       "employeeId": 4711,
+         *       "employeeName": "Jane Doe",
+         *       "jobOrderId": 1301,
+         *       "customerId": 2042,
+         *       "customerName": "Contoso Manufacturing",
+         *       "worksiteId": 318,
+         *       "worksite": "example",
+         *       "jobTitle": "example",
+         *       "assignmentStatus": "example",
+         *       "branch": "example",
+         *       "hierId": 1,
+         *       "culture": "example"
+         *     }
+         */
         Assignment: {
             assignmentId: number;
             /** @description user-defined alternate id */
@@ -6802,7 +9160,16 @@ export interface components {
             /** @description The language the translated texts are in: the requested one when supported, else en (AMB-83). */
             culture: string;
         };
-        /** @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/AlternateAssignmentId",
+         *         "value": "example"
+         *       }
+         *     ]
+         */
         AssignmentPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -7050,126 +9417,514 @@ export interface components {
             /** @enum {string} */
             from: "/AlternateAssignmentId" | "/BurdenTypeId" | "/TemporaryPhoneNumber" | "/AssignmentStatusId" | "/ReplacesAssignmentId" | "/CustomerHasBlacklistedEmployee" | "/EmployeeHasBlacklistedCustomer" | "/JobTitleId" | "/BusinessCodeId" | "/StartDate" | "/EndDate" | "/ExpectedEndDate" | "/OriginalStartDate" | "/ShiftId" | "/StartTime" | "/EndTime" | "/ShiftNote" | "/IsScheduledForSunday" | "/IsScheduledForMonday" | "/IsScheduledForTuesday" | "/IsScheduledForWednesday" | "/IsScheduledForThursday" | "/IsScheduledForFriday" | "/IsScheduledForSaturday" | "/WorkerCompCodeId" | "/PayrollNote" | "/PerformanceNote" | "/PurchaseOrderId" | "/SalesTeamId" | "/BranchId" | "/DoNotAutoClose" | "/AccountManagerServiceRepId" | "/ServiceRepId" | "/IsNonComparable" | "/ResetsAWRClock" | "/PrimaryMessageId" | "/RemoteWorkStatusId";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentHistory: {
             data: components["schemas"]["AssignmentHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "serviceRepId": 1,
+         *           "name": "example",
+         *           "firstName": "example",
+         *           "lastName": "example",
+         *           "emailAddress": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistServiceRepPage: {
             data: components["schemas"]["DatalistServiceRep"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "branchId": 1,
+         *           "branchName": "example",
+         *           "countryCode": 1,
+         *           "isWebPublic": true,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistBranchPage: {
             data: components["schemas"]["DatalistBranch"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "orderTypeId": 1,
+         *           "orderType": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistOrderTypePage: {
             data: components["schemas"]["DatalistOrderType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "messageActionId": 1,
+         *           "messageAction": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistMessageActionPage: {
             data: components["schemas"]["DatalistMessageAction"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assignmentStatusId": 1,
+         *           "assignmentStatus": "example",
+         *           "isActive": true,
+         *           "kind": "pending"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAssignmentStatusPage: {
             data: components["schemas"]["DatalistAssignmentStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "documentTypeId": 1,
+         *           "documentType": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistDocumentTypePage: {
             data: components["schemas"]["DatalistDocumentType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employmentCategoryId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *           "employmentCategory": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistEmploymentCategoryPage: {
             data: components["schemas"]["DatalistEmploymentCategory"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "washedStatusId": 1,
+         *           "washedStatus": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistWashedStatusPage: {
             data: components["schemas"]["DatalistWashedStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "howHeardOfId": 1,
+         *           "howHeardOf": "example",
+         *           "originTypeId": 1,
+         *           "requireDetails": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistHowHeardOfPage: {
             data: components["schemas"]["DatalistHowHeardOf"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employeeStatusId": "example",
+         *           "employeeStatus": "example",
+         *           "isDefault": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistEmployeeStatusPage: {
             data: components["schemas"]["DatalistEmployeeStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentVendorId": 1,
+         *           "assessmentVendor": "example",
+         *           "kind": "assessoncloud",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAssessmentVendorPage: {
             data: components["schemas"]["DatalistAssessmentVendor"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentId": 1,
+         *           "assessment": "example",
+         *           "assessmentVendorId": 1,
+         *           "code": "example",
+         *           "description": "example",
+         *           "durationMinutes": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAssessmentPage: {
             data: components["schemas"]["DatalistAssessment"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "burdenTypeId": 1,
+         *           "burdenType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistBurdenTypePage: {
             data: components["schemas"]["DatalistBurdenType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "businessCodeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *           "businessCode": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistBusinessCodePage: {
             data: components["schemas"]["DatalistBusinessCode"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "remoteWorkStatusId": 1,
+         *           "remoteWorkStatus": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistRemoteWorkStatusPage: {
             data: components["schemas"]["DatalistRemoteWorkStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "wotcEligibilityStatusId": 1,
+         *           "wotcEligibilityStatus": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistWotcEligibilityStatusPage: {
             data: components["schemas"]["DatalistWotcEligibilityStatus"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contractLengthTypeId": 1,
+         *           "contractLengthType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistContractLengthTypePage: {
             data: components["schemas"]["DatalistContractLengthType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contractCategoryId": 1,
+         *           "contractCategory": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistContractCategoryPage: {
             data: components["schemas"]["DatalistContractCategory"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "divisionIdent": 1,
+         *           "division": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistDivisionPage: {
             data: components["schemas"]["DatalistDivision"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "accountId": 1,
+         *           "account": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistAccountPage: {
             data: components["schemas"]["DatalistAccount"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "companyTypeId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
+         *           "companyType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistCompanyTypePage: {
             data: components["schemas"]["DatalistCompanyType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "employerId": 1,
+         *           "employer": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistEmployerPage: {
             data: components["schemas"]["DatalistEmployer"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "paymentTermsCodeId": 1,
+         *           "paymentTermsCode": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistPaymentTermsCodePage: {
             data: components["schemas"]["DatalistPaymentTermsCode"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "paymentTypeId": 1,
+         *           "paymentType": "example",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistPaymentTypePage: {
             data: components["schemas"]["DatalistPaymentType"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "taxJurisdictionId": 1,
+         *           "taxJurisdiction": "example",
+         *           "kind": "schoolDistrict",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistTaxJurisdictionPage: {
             data: components["schemas"]["DatalistTaxJurisdiction"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "purchaseOrderId": 1,
+         *           "purchaseOrder": "example",
+         *           "customerId": 1,
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistPurchaseOrderPage: {
             data: components["schemas"]["DatalistPurchaseOrder"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "countryCode": 1,
+         *           "country": "example",
+         *           "countryCallingCode": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         DatalistCountryPage: {
             data: components["schemas"]["DatalistCountry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "contactMethodId": 1,
+         *           "contactMethodTypeId": 1,
+         *           "contactMethod": "example",
+         *           "isActive": true,
+         *           "notes": "example",
+         *           "whenAvailable": "example",
+         *           "areaCode": 1,
+         *           "providerId": 1,
+         *           "countryCallingCode": 1,
+         *           "isPinned": true,
+         *           "contactMethodType": "example",
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "updatedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactMethodPage: {
             data: components["schemas"]["ContactMethod"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "contactMethodId": 1
+         *     }
+         */
         ContactMethodCreated: {
             contactMethodId: number;
         };
-        /** @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
+        /**
+         * @description JSON Patch document (RFC 6902) over the Contact method catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
+         * @example [
+         *       {
+         *         "op": "replace",
+         *         "path": "/ContactMethodTypeId",
+         *         "value": 1
+         *       }
+         *     ]
+         */
         ContactMethodPatch: ({
             /** @enum {string} */
             op: "replace" | "add" | "test";
@@ -7239,14 +9994,62 @@ export interface components {
             /** @enum {string} */
             from: "/ContactMethodTypeId" | "/ContactMethod" | "/IsActive" | "/Notes" | "/WhenAvailable" | "/AreaCode" | "/ProviderId" | "/CountryCallingCode" | "/IsPinned";
         })[];
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         ContactMethodHistory: {
             data: components["schemas"]["ContactMethodHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "messageId": 1,
+         *           "originType": "example",
+         *           "originId": 1,
+         *           "subject": "example",
+         *           "text": "example",
+         *           "messageActionId": 1,
+         *           "messageAction": "example",
+         *           "messageDate": "2026-03-02T09:30:00.000Z",
+         *           "serviceRepId": 1,
+         *           "isPrimary": true,
+         *           "dateCreated": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         MessagePage: {
             data: components["schemas"]["Message"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "subject": "example",
+         *       "text": "example",
+         *       "messageActionId": 1,
+         *       "messageDate": "example"
+         *     }
+         */
         MessageCreate: {
             subject?: string | null;
             /** @description The message itself, 1 to 8000 characters, not only blanks. */
@@ -7254,14 +10057,47 @@ export interface components {
             messageActionId?: number | null;
             messageDate?: string | null;
         };
+        /**
+         * @example {
+         *       "messageId": 1
+         *     }
+         */
         MessageCreated: {
             /** @description Id of the new message (Int64); Location is its read. */
             messageId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         MessageHistory: {
             data: components["schemas"]["MessageHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "subject": "example",
+         *       "text": "example",
+         *       "messageActionId": 1,
+         *       "messageDate": "example"
+         *     }
+         */
         AssignmentMessageUpdate: {
             subject?: string | null;
             /** @description The message itself, 1 to 8000 characters, not only blanks. */
@@ -7269,6 +10105,22 @@ export interface components {
             messageActionId?: number | null;
             messageDate?: string | null;
         };
+        /**
+         * @example {
+         *       "branchId": 1,
+         *       "branch": "example",
+         *       "jobOrderStatusId": 1,
+         *       "jobOrderStatus": "example",
+         *       "isActive": true,
+         *       "positionsRequired": 1,
+         *       "positionsFilled": 1,
+         *       "customerId": 1,
+         *       "customerName": "example",
+         *       "departmentName": "example",
+         *       "jobTitleId": 1,
+         *       "jobTitle": "example"
+         *     }
+         */
         JobOrderSummary: {
             branchId: number;
             branch: string;
@@ -7283,10 +10135,36 @@ export interface components {
             jobTitleId: number;
             jobTitle: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "emailAddress": "example",
+         *           "firstName": "example",
+         *           "lastName": "example",
+         *           "name": "example",
+         *           "isPrimary": true,
+         *           "originId": 1,
+         *           "originTypeId": 1,
+         *           "branchName": "example",
+         *           "governmentPersonalId": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         EmailSearchResultPage: {
             data: components["schemas"]["EmailSearchResult"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "type": "WebUserEmployee",
+         *       "recordId": 1,
+         *       "username": "example",
+         *       "password": "example"
+         *     }
+         */
         WebUserCreate: {
             /** @description Whose login: an employee's or a customer contact's. */
             type: "WebUserEmployee" | "WebUserContact";
@@ -7300,9 +10178,20 @@ export interface components {
             /** @description At least 10 characters; stored as an Argon2id hash. */
             password: string;
         };
+        /**
+         * @example {
+         *       "webUserId": 1
+         *     }
+         */
         WebUserCreated: {
             webUserId: number;
         };
+        /**
+         * @example {
+         *       "batchJobType": "Staged_Employee_Import_Resume_Data",
+         *       "batchJobParameters": {}
+         *     }
+         */
         BatchJobCreate: {
             /**
              * @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees. Other names are accepted but no worker listens for them (BATCH-05).
@@ -7316,10 +10205,56 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @example {
+         *       "batchJobId": 1,
+         *       "batchJobItems": null
+         *     }
+         */
         BatchJobCreated: {
             batchJobId: number;
             batchJobItems: null;
         };
+        /**
+         * @example {
+         *       "batchJobId": 1,
+         *       "batchJobType": "example",
+         *       "batchJobParameters": {},
+         *       "status": "New",
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "startedAt": "2026-03-02T09:30:00.000Z",
+         *       "completedAt": "2026-03-02T09:30:00.000Z",
+         *       "details": {
+         *         "totalItems": 1,
+         *         "newItems": 1,
+         *         "processingItems": 1,
+         *         "completedItems": 1,
+         *         "failedItems": 1,
+         *         "failures": [
+         *           {
+         *             "batchJobItemId": 1,
+         *             "recordId": 1,
+         *             "reason": "example"
+         *           }
+         *         ],
+         *         "listenerConfigured": true,
+         *         "message": "example"
+         *       },
+         *       "batchJobItems": [
+         *         {
+         *           "batchJobItemId": 1,
+         *           "recordId": 1,
+         *           "status": "New",
+         *           "attempts": 1,
+         *           "failureReason": "example",
+         *           "resultId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "startedAt": "2026-03-02T09:30:00.000Z",
+         *           "completedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
         BatchJob: {
             batchJobId: number;
             batchJobType: string;
@@ -7351,31 +10286,204 @@ export interface components {
             /** @description The first 100 items; GET /batchjobs/{id}/items pages them all. */
             batchJobItems: components["schemas"]["BatchJobItem"][];
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "batchJobItemId": 1,
+         *           "recordId": 1,
+         *           "status": "New",
+         *           "attempts": 1,
+         *           "failureReason": "example",
+         *           "resultId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "startedAt": "2026-03-02T09:30:00.000Z",
+         *           "completedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         BatchJobItemPage: {
             data: components["schemas"]["BatchJobItem"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "stagedEmployeeId": 1,
+         *       "batchJobId": 1,
+         *       "batchJobItemId": 1
+         *     }
+         */
         StagedResumeCreated: {
             stagedEmployeeId: number;
             batchJobId: number;
             batchJobItemId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "stagedEmployeeId": 1,
+         *           "batchJobId": 1,
+         *           "fileName": "example",
+         *           "format": "example",
+         *           "parseStatus": "Pending",
+         *           "parseError": "example",
+         *           "firstName": "example",
+         *           "middleName": "example",
+         *           "lastName": "example",
+         *           "emailAddress": "example",
+         *           "phoneNumber": "example",
+         *           "phoneCountryCallingCode": 1,
+         *           "street1": "example",
+         *           "street2": "example",
+         *           "municipality": "example",
+         *           "region": "example",
+         *           "postalCode": "example",
+         *           "countryCode": 1,
+         *           "skills": [
+         *             "example"
+         *           ],
+         *           "interestCodes": [
+         *             "example"
+         *           ],
+         *           "workHistory": [
+         *             {
+         *               "employer": "example",
+         *               "title": "example",
+         *               "startDate": "example",
+         *               "endDate": "example",
+         *               "current": true,
+         *               "description": "example"
+         *             }
+         *           ],
+         *           "education": [
+         *             {
+         *               "school": "example",
+         *               "degree": "example",
+         *               "field": "example",
+         *               "graduationYear": 1
+         *             }
+         *           ],
+         *           "confidence": {},
+         *           "overallConfidence": 1,
+         *           "possibleDuplicateEmployeeIds": [
+         *             1
+         *           ],
+         *           "isConverted": true,
+         *           "employeeId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "updatedAt": "2026-03-02T09:30:00.000Z",
+         *           "batchJobItems": [
+         *             {
+         *               "batchJobId": 1,
+         *               "batchJobItemId": 1,
+         *               "batchJobType": "example",
+         *               "status": "New",
+         *               "failureReason": "example"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         StagedEmployeePage: {
             data: components["schemas"]["StagedEmployee"][];
             totalCount: number;
         };
-        /** @description `{"stagedEmployeeIds": [1, 2]}` or the bare list `[1, 2]`. */
+        /**
+         * @description `{"stagedEmployeeIds": [1, 2]}` or the bare list `[1, 2]`.
+         * @example {
+         *       "stagedEmployeeIds": [
+         *         1
+         *       ]
+         *     }
+         */
         StagedEmployeeDelete: {
             stagedEmployeeIds: number[];
         } | number[];
+        /**
+         * @example {
+         *       "batchJobId": 1,
+         *       "batchJobItemId": 1
+         *     }
+         */
         ConversionQueued: {
             batchJobId: number;
             batchJobItemId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobOrderId": 1,
+         *           "municipality": "example",
+         *           "region": "example",
+         *           "postalCode": "example",
+         *           "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *           "jobTitle": "example",
+         *           "jobDescription": "example",
+         *           "jobDescriptionContentType": "example",
+         *           "category": "example",
+         *           "orderType": "example",
+         *           "skills": [
+         *             "example"
+         *           ],
+         *           "distance": 1,
+         *           "jobBoardUrl": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobBoardOrderPage: {
             data: components["schemas"]["JobBoardOrder"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "jobOrderId": 1,
+         *       "orderId": 1,
+         *       "dateOrderTaken": "2026-03-02T09:30:00.000Z",
+         *       "jobDescription": "example",
+         *       "jobDescriptionContentType": "example",
+         *       "jobTitle": "example",
+         *       "category": "example",
+         *       "jobOrderType": "example",
+         *       "skills": [
+         *         "example"
+         *       ],
+         *       "featured": true,
+         *       "pay": 1,
+         *       "payFrequency": "Monthly",
+         *       "payMin": 1,
+         *       "payMax": 1,
+         *       "payCurrency": "example",
+         *       "branchId": 1,
+         *       "branchName": "example",
+         *       "jobBoardUrl": "example",
+         *       "educationSummary": "example",
+         *       "experienceSummary": "example",
+         *       "publishDateTime": "example",
+         *       "address": {
+         *         "attentionTo": "example",
+         *         "street1": "example",
+         *         "street2": "example",
+         *         "municipality": "example",
+         *         "region": "example",
+         *         "postalCode": "example",
+         *         "country": "example",
+         *         "countryCode": 1,
+         *         "location": {
+         *           "latitude": 1,
+         *           "longitude": 1
+         *         },
+         *         "dateAddressStandardized": "2026-03-02T09:30:00.000Z"
+         *       }
+         *     }
+         */
         JobBoardDetails: {
             jobOrderId: number;
             /**
@@ -7449,6 +10557,17 @@ export interface components {
                 dateAddressStandardized: string | null;
             };
         };
+        /**
+         * @example {
+         *       "employeeId": 1,
+         *       "utmSource": "example",
+         *       "utmCampaign": "example",
+         *       "utmMedium": "example",
+         *       "utm_source": "example",
+         *       "utm_campaign": "example",
+         *       "utm_medium": "example"
+         *     }
+         */
         JobOrderCandidateCreate: {
             /**
              * Format: int64
@@ -7462,17 +10581,80 @@ export interface components {
             utm_campaign?: string | null;
             utm_medium?: string | null;
         };
+        /**
+         * @example {
+         *       "jobOrderCandidateId": 1
+         *     }
+         */
         JobOrderCandidateCreated: {
             jobOrderCandidateId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobOrderCandidateId": 1,
+         *           "jobOrderId": 1,
+         *           "employeeId": 1,
+         *           "status": "Applied from web",
+         *           "utmSource": "example",
+         *           "utmCampaign": "example",
+         *           "utmMedium": "example",
+         *           "dateCreated": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderCandidatePage: {
             data: components["schemas"]["JobOrderCandidate"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         JobOrderCandidateHistory: {
             data: components["schemas"]["JobOrderCandidateHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "accrualId": 1,
+         *           "type": "PTO",
+         *           "name": "example",
+         *           "ratePerHourWorked": 1,
+         *           "maxBalance": 1,
+         *           "hoursWorked": 1,
+         *           "hoursAccrued": 1,
+         *           "hoursUsed": 1,
+         *           "balance": 1,
+         *           "activeFrom": "2026-03-02T09:30:00.000Z",
+         *           "activeTo": "2026-03-02T09:30:00.000Z",
+         *           "isActive": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentAccrualPage: {
             data: components["schemas"]["AssignmentAccrual"][];
             totalCount: number;
@@ -7494,14 +10676,48 @@ export interface components {
             /** @description At most 50 characters. */
             Version?: string;
         };
+        /**
+         * @example {
+         *       "documentId": 1
+         *     }
+         */
         AssignmentMessageDocumentCreated: {
             /** @description Id of the new document; Location is its download. */
             documentId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "documentId": 1,
+         *           "assignmentId": 1,
+         *           "messageId": 1,
+         *           "documentName": "example",
+         *           "documentTypeId": 1,
+         *           "documentType": "example",
+         *           "description": "example",
+         *           "expirationDate": "2026-03-02T09:30:00.000Z",
+         *           "version": "example",
+         *           "hasFile": true,
+         *           "fileName": "example",
+         *           "contentType": "example",
+         *           "size": 1,
+         *           "createdByServiceRepId": 1,
+         *           "dateCreated": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentMessageDocumentPage: {
             data: components["schemas"]["AssignmentMessageDocument"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "employeeId": 1
+         *     }
+         */
         AssignmentRestrictionSessionStart: {
             /**
              * Format: int64
@@ -7509,18 +10725,79 @@ export interface components {
              */
             employeeId: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assignmentRestrictionSessionId": 1,
+         *           "jobOrderId": 1,
+         *           "employeeId": 1,
+         *           "employeeName": "example",
+         *           "customerId": 1,
+         *           "customerName": "example",
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "createdByServiceRepId": 1,
+         *           "createdBy": "example",
+         *           "status": "clear",
+         *           "staleBecause": [
+         *             "order"
+         *           ],
+         *           "assignmentId": 1,
+         *           "results": [
+         *             {
+         *               "resultId": 1,
+         *               "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *               "description": "example",
+         *               "approvalLevel": "none",
+         *               "approvable": true,
+         *               "approvedByServiceRepId": 1,
+         *               "approvedBy": "example",
+         *               "approvedAt": "2026-03-02T09:30:00.000Z",
+         *               "approvalNote": "example"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentRestrictionSessionPage: {
             data: components["schemas"]["AssignmentRestrictionSession"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "note": "example"
+         *     }
+         */
         AssignmentRestrictionResultApproval: {
             /** @description Why the finding is accepted (1 to 1000 characters). */
             note: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "ruleCode": "CUSTOMER_BLACKLISTED_EMPLOYEE",
+         *           "summary": "example",
+         *           "isEnabled": true,
+         *           "approvalLevel": "none",
+         *           "isDefault": true
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssignmentRestrictionRulePage: {
             data: components["schemas"]["AssignmentRestrictionRule"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "isEnabled": true,
+         *       "approvalLevel": "none"
+         *     }
+         */
         AssignmentRestrictionRuleUpdate: {
             isEnabled: boolean;
             /**
@@ -7529,18 +10806,55 @@ export interface components {
              */
             approvalLevel: "none" | "orderVisible" | "aboveOrder" | "root";
         };
+        /**
+         * @example {
+         *       "requiresI9": true
+         *     }
+         */
         AssignmentRestrictionCustomerUpdate: {
             /** @description true: employees placed with the customer need an I-9 on file that has not expired (rule I9_MISSING). */
             requiresI9: boolean;
         };
+        /**
+         * @example {
+         *       "customerId": 1,
+         *       "requiresI9": true
+         *     }
+         */
         AssignmentRestrictionCustomer: {
             customerId: number;
             requiresI9: boolean;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": 1,
+         *           "name": "example",
+         *           "description": "example",
+         *           "assessmentVendorId": 1,
+         *           "assessmentVendor": "example",
+         *           "isActive": true,
+         *           "memberCount": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "updatedAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentPackagePage: {
             data: components["schemas"]["AssessmentPackage"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "name": "example",
+         *       "description": "example",
+         *       "assessmentVendorId": 1,
+         *       "isActive": true
+         *     }
+         */
         AssessmentPackageCreate: {
             /** @description Trimmed; unique in the tenant regardless of case (409). */
             name: string;
@@ -7553,22 +10867,59 @@ export interface components {
              */
             isActive: boolean;
         };
+        /**
+         * @example {
+         *       "id": 1
+         *     }
+         */
         AssessmentPackageCreated: {
             /** @description The new package (ASM-02). */
             id: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentPackageMemberId": 1,
+         *           "assessmentPackageId": 1,
+         *           "assessmentId": 1,
+         *           "code": "example",
+         *           "name": "example",
+         *           "description": "example",
+         *           "durationMinutes": 1
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentPackageMemberPage: {
             data: components["schemas"]["AssessmentPackageMember"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "assessmentId": 1
+         *     }
+         */
         AssessmentPackageMemberCreate: {
             /** @description An active assessment of the package vendor's catalog (GET /Datalists/Assessments?assessmentVendorId=). */
             assessmentId: number;
         };
+        /**
+         * @example {
+         *       "assessmentPackageMemberId": 1
+         *     }
+         */
         AssessmentPackageMemberCreated: {
             /** @description The new member (ASM-02). */
             assessmentPackageMemberId: number;
         };
+        /**
+         * @example {
+         *       "assessmentPackageId": 1,
+         *       "locale": "en"
+         *     }
+         */
         AssessmentSessionRequest: {
             /** @description An active package of the tenant with at least one active assessment. */
             assessmentPackageId: number;
@@ -7578,14 +10929,103 @@ export interface components {
              */
             locale: "en" | "es";
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "assessmentSessionId": 1,
+         *           "employeeId": 1,
+         *           "vendorId": 1,
+         *           "vendorName": "example",
+         *           "resultsVia": "provider",
+         *           "assessmentPackageId": 1,
+         *           "packageName": "example",
+         *           "status": "requested",
+         *           "statusChangedAt": "2026-03-02T09:30:00.000Z",
+         *           "statusReason": "example",
+         *           "providerSessionId": "example",
+         *           "invitationUrl": "example",
+         *           "expiresAt": "2026-03-02T09:30:00.000Z",
+         *           "requestedByServiceRepId": 1,
+         *           "requestedAt": "2026-03-02T09:30:00.000Z",
+         *           "items": [
+         *             {
+         *               "assessmentId": 1,
+         *               "assessmentCode": "example",
+         *               "name": "example"
+         *             }
+         *           ],
+         *           "results": [
+         *             {
+         *               "reportId": "example",
+         *               "assessmentCode": "example",
+         *               "score": {
+         *                 "value": 1,
+         *                 "minimum": 1,
+         *                 "maximum": 1
+         *               },
+         *               "percentile": 1,
+         *               "outcome": "pass",
+         *               "completedAt": "2026-03-02T09:30:00.000Z",
+         *               "reportUrl": "example",
+         *               "receivedAt": "2026-03-02T09:30:00.000Z"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentSessionPage: {
             data: components["schemas"]["AssessmentSession"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "changeId": "chg_1042",
+         *           "action": "created",
+         *           "at": "2026-03-02T09:30:00.000Z",
+         *           "actor": {
+         *             "type": "serviceRep",
+         *             "id": 1,
+         *             "credentialId": 1,
+         *             "jobId": 1
+         *           },
+         *           "requestId": "example",
+         *           "changes": {}
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         AssessmentSessionHistory: {
             data: components["schemas"]["AssessmentSessionHistoryEntry"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "assessmentSessionId": 1,
+         *       "providerSessionId": "example",
+         *       "reports": [
+         *         {
+         *           "reportId": "example",
+         *           "assessmentCode": "example",
+         *           "status": "completed",
+         *           "completedAt": "2026-03-02T09:30:00.000Z",
+         *           "score": {
+         *             "value": 1,
+         *             "minimum": 1,
+         *             "maximum": 1
+         *           },
+         *           "percentile": 1,
+         *           "outcome": "pass",
+         *           "reportUrl": "https://example.com/staffing"
+         *         }
+         *       ]
+         *     }
+         */
         AssessmentResultsCallback: {
             /**
              * Format: int64
@@ -7596,6 +11036,16 @@ export interface components {
             providerSessionId?: string;
             reports: components["schemas"]["AssessmentReport"][];
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "assessmentSessionId": 1,
+         *       "received": 1,
+         *       "stored": 1,
+         *       "duplicates": 1,
+         *       "status": "requested"
+         *     }
+         */
         AssessmentResultsAck: {
             /** @enum {boolean} */
             acknowledged: true;
@@ -7612,6 +11062,15 @@ export interface components {
              */
             status: "requested" | "inProgress" | "completed" | "expired" | "failed";
         };
+        /**
+         * @example {
+         *       "assessmentSessionId": 1,
+         *       "providerSessionId": "example",
+         *       "status": "requested",
+         *       "occurredAt": "2026-03-02T09:30:00.000Z",
+         *       "reason": "example"
+         *     }
+         */
         AssessmentStatusCallback: {
             /**
              * Format: int64
@@ -7629,6 +11088,15 @@ export interface components {
             /** @description Why (expired, failed); shown to reps as the session's statusReason. */
             reason?: string;
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "assessmentSessionId": 1,
+         *       "applied": true,
+         *       "status": "requested",
+         *       "statusChangedAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         AssessmentStatusAck: {
             /** @enum {boolean} */
             acknowledged: true;
@@ -7643,6 +11111,31 @@ export interface components {
             /** Format: date-time */
             statusChangedAt: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "example",
+         *           "sequence": 1,
+         *           "type": "example",
+         *           "occurredAt": "2026-03-02T09:30:00.000Z",
+         *           "record": {
+         *             "type": "example",
+         *             "id": 1,
+         *             "location": "example"
+         *           },
+         *           "changedFields": [
+         *             "example"
+         *           ],
+         *           "changeId": "chg_1042",
+         *           "changes": {},
+         *           "history": "example"
+         *         }
+         *       ],
+         *       "totalCount": 1,
+         *       "next": 1
+         *     }
+         */
         EventPage: {
             /** @description Events after the cursor that you may see, in sequence order. */
             data: components["schemas"]["Event"][];
@@ -7651,6 +11144,15 @@ export interface components {
             /** @description The cursor to ask with next: the last sequence of this page (`after` itself when the page is empty). */
             next: number;
         };
+        /**
+         * @example {
+         *       "url": "example",
+         *       "eventTypes": [
+         *         "example"
+         *       ],
+         *       "description": "example"
+         *     }
+         */
         WebhookCreate: {
             /** @description Where deliveries are POSTed: https (http only where WEBHOOK_ALLOW_HTTP says), a host that resolves to public addresses (unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES says), no user or password. */
             url: string;
@@ -7658,6 +11160,28 @@ export interface components {
             eventTypes: string[];
             description?: string;
         };
+        /**
+         * @example {
+         *       "webhookId": 1,
+         *       "url": "example",
+         *       "eventTypes": [
+         *         "example"
+         *       ],
+         *       "description": "example",
+         *       "serviceRepId": 1,
+         *       "createdAt": "2026-03-02T09:30:00.000Z",
+         *       "status": "Active",
+         *       "disabledReason": "CredentialRevoked",
+         *       "disabledAt": "2026-03-02T09:30:00.000Z",
+         *       "credential": {
+         *         "kind": "AccountKey",
+         *         "id": "example",
+         *         "name": "example",
+         *         "expiresAt": "2026-03-02T09:30:00.000Z"
+         *       },
+         *       "secret": "example"
+         *     }
+         */
         WebhookCreated: {
             webhookId: number;
             url: string;
@@ -7692,14 +11216,70 @@ export interface components {
             /** @description The signing secret (`whsec_...`), shown this once: deliveries are signed with it (docs/events.md). */
             secret: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "webhookId": 1,
+         *           "url": "example",
+         *           "eventTypes": [
+         *             "example"
+         *           ],
+         *           "description": "example",
+         *           "serviceRepId": 1,
+         *           "createdAt": "2026-03-02T09:30:00.000Z",
+         *           "status": "Active",
+         *           "disabledReason": "CredentialRevoked",
+         *           "disabledAt": "2026-03-02T09:30:00.000Z",
+         *           "credential": {
+         *             "kind": "AccountKey",
+         *             "id": "example",
+         *             "name": "example",
+         *             "expiresAt": "2026-03-02T09:30:00.000Z"
+         *           },
+         *           "deliveries": {
+         *             "pending": 1,
+         *             "failed": 1,
+         *             "lastError": "example"
+         *           }
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WebhookPage: {
             data: components["schemas"]["Webhook"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "deliveryId": 1,
+         *           "eventId": "example",
+         *           "eventType": "example",
+         *           "status": "Pending",
+         *           "attempts": 1,
+         *           "nextAttemptAt": "2026-03-02T09:30:00.000Z",
+         *           "lastError": "example",
+         *           "deliveredAt": "2026-03-02T09:30:00.000Z",
+         *           "createdAt": "2026-03-02T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
             totalCount: number;
         };
+        /**
+         * @example {
+         *       "webhookId": 1,
+         *       "secret": "example",
+         *       "previousSecretExpiresAt": "2026-03-02T09:30:00.000Z"
+         *     }
+         */
         WebhookSecretRotated: {
             webhookId: number;
             /** @description The new signing secret (`whsec_...`), shown this once. */
@@ -7708,10 +11288,397 @@ export interface components {
             previousSecretExpiresAt: string | null;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description One or more validation errors occurred.. `VALIDATION_FAILED`: The request is invalid; `errors` names each field and what is wrong with it. */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "VALIDATION_FAILED";
+                };
+            };
+        };
+        /** @description Not Found. `NOT_FOUND`: No such endpoint, or the record does not exist or is not visible to the caller. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "NOT_FOUND";
+                };
+            };
+        };
+        /** @description Not Acceptable. `NOT_ACCEPTABLE`: None of the media types in Accept can be produced. */
+        NotAcceptable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "NOT_ACCEPTABLE";
+                };
+            };
+        };
+        /** @description Service Unavailable. `OVERLOADED`: The service or its database is busy or unavailable; retry after Retry-After. */
+        Overloaded: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "OVERLOADED";
+                };
+            };
+        };
+        /** @description Unauthorized. `UNAUTHENTICATED`: No credential, or one that is malformed, unknown, revoked or expired. */
+        Unauthenticated: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "UNAUTHENTICATED";
+                };
+            };
+        };
+        /** @description Forbidden. `ROLE_NOT_ALLOWED`: The caller's role may not call this endpoint. `SCOPE_MISSING`: The credential lacks the scope the endpoint requires. `HIERARCHY_CANNOT_CREATE_EMPLOYEES`: The hierarchy level (the caller's, or the given hierId) does not allow creating employees. */
+        RoleNotAllowedOrScopeMissingOrHierarchyCannotCreateEmployees: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ROLE_NOT_ALLOWED" | "SCOPE_MISSING" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES";
+                };
+            };
+        };
+        /** @description Conflict. `EMPLOYEE_GOVERNMENT_ID_EXISTS`: An employee with this governmentPersonalId already exists in the tenant. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        EmployeeGovernmentIdExists: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "EMPLOYEE_GOVERNMENT_ID_EXISTS";
+                };
+            };
+        };
+        /** @description Payload Too Large. `PAYLOAD_TOO_LARGE`: The body (or an uploaded file) is larger than allowed. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PAYLOAD_TOO_LARGE";
+                };
+            };
+        };
+        /** @description Unsupported Media Type. `UNSUPPORTED_MEDIA_TYPE`: The body's media type (or an uploaded file's detected type) is not accepted here. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "UNSUPPORTED_MEDIA_TYPE";
+                };
+            };
+        };
+        /** @description Unprocessable Content. The Idempotency-Key was used before with another request body. */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too Many Requests. `TOO_MANY_REQUESTS`: Too many simultaneous requests for this credential (see Retry-After). */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "TOO_MANY_REQUESTS";
+                };
+            };
+        };
+        /** @description Forbidden. `ROLE_NOT_ALLOWED`: The caller's role may not call this endpoint. `SCOPE_MISSING`: The credential lacks the scope the endpoint requires. */
+        RoleNotAllowedOrScopeMissing: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ROLE_NOT_ALLOWED" | "SCOPE_MISSING";
+                };
+            };
+        };
+        /** @description Conflict. `PRECONDITION_FAILED`: A JSON Patch `test` operation failed; nothing was changed. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PRECONDITION_FAILED";
+                };
+            };
+        };
+        /** @description Precondition Failed. If-Match names a state the record is no longer in; the answer carries the current ETag. */
+        IfMatchFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict. `TENANT_SETUP_INCOMPLETE`: A lookup list of the tenant lacks a value the operation needs (a default status, say). A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        TenantSetupIncomplete: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "TENANT_SETUP_INCOMPLETE";
+                };
+            };
+        };
+        /** @description Conflict. `PRECONDITION_FAILED`: A JSON Patch `test` operation failed; nothing was changed. `TIMECARD_PROCESSED`: The timecard has been processed by payroll and can no longer be changed. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        PreconditionFailedOrTimecardProcessed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PRECONDITION_FAILED" | "TIMECARD_PROCESSED";
+                };
+            };
+        };
+        /** @description Conflict. `ASSIGNMENT_NOT_VETTED`: No vetting session allows the placement: none was started for the employee and job order, the latest is stale, or it has placed its assignment already (`staleBecause` says why). `ASSIGNMENT_RESTRICTED`: The vetting session for the employee and job order has results not approved; `results` lists them (docs/assignments.md). `TENANT_SETUP_INCOMPLETE`: A lookup list of the tenant lacks a value the operation needs (a default status, say). A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        AssignmentNotVettedOrAssignmentRestrictedOrTenantSetupIncomplete: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_RESTRICTED" | "TENANT_SETUP_INCOMPLETE";
+                };
+            };
+        };
+        /** @description Conflict. `PRECONDITION_FAILED`: A JSON Patch `test` operation failed; nothing was changed. `ASSIGNMENT_STATUS_TRANSITION`: The assignment's status cannot move to the one given (docs/assignments.md); `errors` names assignmentStatusId. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        PreconditionFailedOrAssignmentStatusTransition: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "PRECONDITION_FAILED" | "ASSIGNMENT_STATUS_TRANSITION";
+                };
+            };
+        };
+        /** @description Conflict. `BATCH_JOB_WRONG_TYPE`: The batch job is of another type than the operation needs. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        BatchJobWrongType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "BATCH_JOB_WRONG_TYPE";
+                };
+            };
+        };
+        /** @description Conflict. `CANDIDATE_EXISTS`: The employee is already a candidate for the job order. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        CandidateExists: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "CANDIDATE_EXISTS";
+                };
+            };
+        };
+        /** @description Forbidden. `ROLE_NOT_ALLOWED`: The caller's role may not call this endpoint. `SCOPE_MISSING`: The credential lacks the scope the endpoint requires. `APPROVAL_LEVEL`: The caller's hierarchy level may not approve this restriction result. */
+        RoleNotAllowedOrScopeMissingOrApprovalLevel: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "ROLE_NOT_ALLOWED" | "SCOPE_MISSING" | "APPROVAL_LEVEL";
+                };
+            };
+        };
+        /** @description Conflict. `RESTRICTION_RESULT_NOT_APPROVABLE`: The restriction result cannot be approved: its rule blocks the placement, or it is approved already. `RESTRICTION_SESSION_STALE`: The vetting session no longer holds: what it checked has changed, or it has placed its assignment; start a new session. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        RestrictionResultNotApprovableOrRestrictionSessionStale: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE";
+                };
+            };
+        };
+        /** @description Gone. `EVENT_CURSOR_EXPIRED`: Events after the feed's cursor (`after`) were pruned (EVENT_RETENTION_DAYS): `oldestCursor` is where the log starts; catch up with list reads (or records' history), then poll from it (docs/events.md). */
+        EventCursorExpired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "EVENT_CURSOR_EXPIRED";
+                };
+            };
+        };
+    };
+    parameters: {
+        /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+        IdempotencyKey: string;
+        /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+        IfMatch: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id: the X-Request-Id the request sent (when well formed) or one the service made. It is in every log line of the request and in problem bodies (traceId): quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description What is left of the credential's quota in the current window (IETF httpapi ratelimit-headers draft), e.g. `"default";r=950;t=30`. */
+        RateLimit: string;
+        /** @description The credential's quota (IETF httpapi ratelimit-headers draft): requests per window, e.g. `"default";q=1000;w=60`. */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before sending the request again. */
+        "Retry-After": number;
+        /** @description A strong entity tag of what was answered. Send it back in If-None-Match on a GET (304 when nothing changed) or, for a record, in If-Match on a PATCH (412 when the record changed since). */
+        ETag: string;
+        /** @description The path of what was created (or, for 202, of the batch job doing the work). */
+        Location: string;
+        /** @description The number of items of the whole list (its totalCount), whatever skip and take. */
+        "X-Total-Count": number;
+        /** @description The credential forms the service accepts (RFC 9110 challenges: Basic and Bearer). */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -7730,6 +11697,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7740,9 +11711,16 @@ export interface operations {
                     "text/plain": components["schemas"]["ProblemType"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7752,6 +11730,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7772,15 +11753,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7790,6 +11779,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7810,15 +11802,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7828,6 +11828,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7848,15 +11851,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7866,6 +11877,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7895,6 +11909,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7903,13 +11922,22 @@ export interface operations {
                     "application/xml": components["schemas"]["EmployeePage"];
                     "text/xml": components["schemas"]["EmployeePage"];
                     "text/plain": components["schemas"]["EmployeePage"];
-                    "text/csv": components["schemas"]["EmployeePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmployeePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7919,6 +11947,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7930,7 +11961,10 @@ export interface operations {
     createEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7943,6 +11977,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7953,9 +11991,22 @@ export interface operations {
                     "text/plain": components["schemas"]["EmployeeCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissingOrHierarchyCannotCreateEmployees"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["EmployeeGovernmentIdExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7965,6 +12016,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7988,6 +12042,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7998,9 +12056,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Employee"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8010,6 +12078,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8021,7 +12092,12 @@ export interface operations {
     patchEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Employee. */
                 id: number;
@@ -8035,9 +12111,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8047,6 +12148,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8083,6 +12187,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8091,13 +12200,23 @@ export interface operations {
                     "application/xml": components["schemas"]["EmployeeHistory"];
                     "text/xml": components["schemas"]["EmployeeHistory"];
                     "text/plain": components["schemas"]["EmployeeHistory"];
-                    "text/csv": components["schemas"]["EmployeeHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmployeeHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8107,6 +12226,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8135,6 +12257,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8143,13 +12270,22 @@ export interface operations {
                     "application/xml": components["schemas"]["ProspectPage"];
                     "text/xml": components["schemas"]["ProspectPage"];
                     "text/plain": components["schemas"]["ProspectPage"];
-                    "text/csv": components["schemas"]["ProspectPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ProspectPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8159,6 +12295,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8170,7 +12309,10 @@ export interface operations {
     createProspect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8183,6 +12325,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8193,9 +12339,22 @@ export interface operations {
                     "text/plain": components["schemas"]["ProspectCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8205,6 +12364,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8228,6 +12390,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8238,9 +12404,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Prospect"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8250,6 +12426,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8261,7 +12440,12 @@ export interface operations {
     patchProspect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Prospect. */
                 id: number;
@@ -8275,9 +12459,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8287,6 +12496,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8323,6 +12535,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8331,13 +12548,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ProspectHistory"];
                     "text/xml": components["schemas"]["ProspectHistory"];
                     "text/plain": components["schemas"]["ProspectHistory"];
-                    "text/csv": components["schemas"]["ProspectHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ProspectHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8347,6 +12574,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8375,6 +12605,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8383,13 +12618,22 @@ export interface operations {
                     "application/xml": components["schemas"]["VendorPage"];
                     "text/xml": components["schemas"]["VendorPage"];
                     "text/plain": components["schemas"]["VendorPage"];
-                    "text/csv": components["schemas"]["VendorPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["VendorPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8399,6 +12643,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8410,7 +12657,10 @@ export interface operations {
     createVendor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8423,6 +12673,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8433,9 +12687,22 @@ export interface operations {
                     "text/plain": components["schemas"]["VendorCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8445,6 +12712,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8468,6 +12738,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,9 +12752,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Vendor"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8490,6 +12774,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8501,7 +12788,12 @@ export interface operations {
     patchVendor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Vendor. */
                 id: number;
@@ -8515,9 +12807,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8527,6 +12844,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8563,6 +12883,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8571,13 +12896,23 @@ export interface operations {
                     "application/xml": components["schemas"]["VendorHistory"];
                     "text/xml": components["schemas"]["VendorHistory"];
                     "text/plain": components["schemas"]["VendorHistory"];
-                    "text/csv": components["schemas"]["VendorHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["VendorHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +12922,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8615,6 +12953,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8623,13 +12966,22 @@ export interface operations {
                     "application/xml": components["schemas"]["CustomerPage"];
                     "text/xml": components["schemas"]["CustomerPage"];
                     "text/plain": components["schemas"]["CustomerPage"];
-                    "text/csv": components["schemas"]["CustomerPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["CustomerPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8639,6 +12991,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8650,7 +13005,10 @@ export interface operations {
     createCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8663,6 +13021,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8673,9 +13035,22 @@ export interface operations {
                     "text/plain": components["schemas"]["CustomerCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8685,6 +13060,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8708,6 +13086,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8718,9 +13100,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Customer"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8730,6 +13122,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8741,7 +13136,12 @@ export interface operations {
     patchCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 id: number;
@@ -8755,9 +13155,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8767,6 +13192,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8803,6 +13231,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8811,13 +13244,23 @@ export interface operations {
                     "application/xml": components["schemas"]["CustomerHistory"];
                     "text/xml": components["schemas"]["CustomerHistory"];
                     "text/plain": components["schemas"]["CustomerHistory"];
-                    "text/csv": components["schemas"]["CustomerHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["CustomerHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,6 +13270,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8857,6 +13303,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8865,13 +13316,23 @@ export interface operations {
                     "application/xml": components["schemas"]["WorksitePage"];
                     "text/xml": components["schemas"]["WorksitePage"];
                     "text/plain": components["schemas"]["WorksitePage"];
-                    "text/csv": components["schemas"]["WorksitePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WorksitePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8881,6 +13342,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8892,7 +13356,10 @@ export interface operations {
     createWorksite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 id: number;
@@ -8908,6 +13375,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8918,9 +13389,23 @@ export interface operations {
                     "text/plain": components["schemas"]["WorksiteCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8930,6 +13415,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,6 +13443,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8965,9 +13457,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Worksite"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8977,6 +13479,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8988,7 +13493,12 @@ export interface operations {
     patchWorksite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 id: number;
@@ -9004,9 +13514,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9016,6 +13551,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9054,6 +13592,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9062,13 +13605,23 @@ export interface operations {
                     "application/xml": components["schemas"]["WorksiteHistory"];
                     "text/xml": components["schemas"]["WorksiteHistory"];
                     "text/plain": components["schemas"]["WorksiteHistory"];
-                    "text/csv": components["schemas"]["WorksiteHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WorksiteHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9078,6 +13631,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9106,6 +13662,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9114,13 +13675,22 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactPage"];
                     "text/xml": components["schemas"]["ContactPage"];
                     "text/plain": components["schemas"]["ContactPage"];
-                    "text/csv": components["schemas"]["ContactPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9130,6 +13700,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9141,7 +13714,10 @@ export interface operations {
     createContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9154,6 +13730,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9164,9 +13744,22 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9176,6 +13769,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9199,6 +13795,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9209,9 +13809,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Contact"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9221,6 +13831,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9232,7 +13845,12 @@ export interface operations {
     patchContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Contact. */
                 id: number;
@@ -9246,9 +13864,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9258,6 +13901,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9294,6 +13940,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9302,13 +13953,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactHistory"];
                     "text/xml": components["schemas"]["ContactHistory"];
                     "text/plain": components["schemas"]["ContactHistory"];
-                    "text/csv": components["schemas"]["ContactHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9318,6 +13979,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9345,6 +14009,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9353,13 +14022,22 @@ export interface operations {
                     "application/xml": components["schemas"]["ContractPage"];
                     "text/xml": components["schemas"]["ContractPage"];
                     "text/plain": components["schemas"]["ContractPage"];
-                    "text/csv": components["schemas"]["ContractPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContractPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9369,6 +14047,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9380,7 +14061,10 @@ export interface operations {
     createContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9393,6 +14077,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9403,9 +14091,22 @@ export interface operations {
                     "text/plain": components["schemas"]["ContractCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9415,6 +14116,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9438,6 +14142,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9448,9 +14156,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Contract"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9460,6 +14178,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9471,7 +14192,12 @@ export interface operations {
     patchContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Contract. */
                 id: number;
@@ -9485,9 +14211,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9497,6 +14248,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9533,6 +14287,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9541,13 +14300,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContractHistory"];
                     "text/xml": components["schemas"]["ContractHistory"];
                     "text/plain": components["schemas"]["ContractHistory"];
-                    "text/csv": components["schemas"]["ContractHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContractHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9557,6 +14326,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9585,6 +14357,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9593,13 +14370,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderPage"];
                     "text/xml": components["schemas"]["JobOrderPage"];
                     "text/plain": components["schemas"]["JobOrderPage"];
-                    "text/csv": components["schemas"]["JobOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9609,6 +14395,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9620,7 +14409,10 @@ export interface operations {
     createJobOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9633,6 +14425,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9643,9 +14439,22 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["TenantSetupIncomplete"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9655,6 +14464,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9678,6 +14490,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9688,9 +14504,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrder"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9700,6 +14526,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9711,7 +14540,12 @@ export interface operations {
     patchJobOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the JobOrder. */
                 id: number;
@@ -9725,9 +14559,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9737,6 +14596,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9773,6 +14635,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9781,13 +14648,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderHistory"];
                     "text/xml": components["schemas"]["JobOrderHistory"];
                     "text/plain": components["schemas"]["JobOrderHistory"];
-                    "text/csv": components["schemas"]["JobOrderHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9797,6 +14674,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9824,6 +14704,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9832,13 +14717,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobTitlePage"];
                     "text/xml": components["schemas"]["JobTitlePage"];
                     "text/plain": components["schemas"]["JobTitlePage"];
-                    "text/csv": components["schemas"]["JobTitlePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobTitlePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9848,6 +14742,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9859,7 +14756,10 @@ export interface operations {
     createJobTitle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9872,6 +14772,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9882,9 +14786,22 @@ export interface operations {
                     "text/plain": components["schemas"]["JobTitleCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9894,6 +14811,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9917,6 +14837,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9927,9 +14851,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobTitle"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9939,6 +14873,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9950,7 +14887,12 @@ export interface operations {
     patchJobTitle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the JobTitle. */
                 id: number;
@@ -9964,9 +14906,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9976,6 +14943,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10012,6 +14982,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10020,13 +14995,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobTitleHistory"];
                     "text/xml": components["schemas"]["JobTitleHistory"];
                     "text/plain": components["schemas"]["JobTitleHistory"];
-                    "text/csv": components["schemas"]["JobTitleHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobTitleHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10036,6 +15021,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10064,6 +15052,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10072,13 +15065,22 @@ export interface operations {
                     "application/xml": components["schemas"]["RateSheetPage"];
                     "text/xml": components["schemas"]["RateSheetPage"];
                     "text/plain": components["schemas"]["RateSheetPage"];
-                    "text/csv": components["schemas"]["RateSheetPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["RateSheetPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10088,6 +15090,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10099,7 +15104,10 @@ export interface operations {
     createRateSheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10112,6 +15120,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10122,9 +15134,22 @@ export interface operations {
                     "text/plain": components["schemas"]["RateSheetCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10134,6 +15159,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10157,6 +15185,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10167,9 +15199,19 @@ export interface operations {
                     "text/plain": components["schemas"]["RateSheet"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10179,6 +15221,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10190,7 +15235,12 @@ export interface operations {
     patchRateSheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the RateSheet. */
                 rateSheetId: number;
@@ -10204,9 +15254,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10216,6 +15291,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10252,6 +15330,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10260,13 +15343,23 @@ export interface operations {
                     "application/xml": components["schemas"]["RateSheetHistory"];
                     "text/xml": components["schemas"]["RateSheetHistory"];
                     "text/plain": components["schemas"]["RateSheetHistory"];
-                    "text/csv": components["schemas"]["RateSheetHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["RateSheetHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10276,6 +15369,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10303,6 +15399,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10311,13 +15412,22 @@ export interface operations {
                     "application/xml": components["schemas"]["TimecardPage"];
                     "text/xml": components["schemas"]["TimecardPage"];
                     "text/plain": components["schemas"]["TimecardPage"];
-                    "text/csv": components["schemas"]["TimecardPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["TimecardPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10327,6 +15437,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10338,7 +15451,10 @@ export interface operations {
     createTimecard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10351,6 +15467,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10361,9 +15481,22 @@ export interface operations {
                     "text/plain": components["schemas"]["TimecardCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10373,6 +15506,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10396,6 +15532,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10406,9 +15546,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Timecard"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10418,6 +15568,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10429,7 +15582,12 @@ export interface operations {
     patchTimecard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Timecard. */
                 id: number;
@@ -10443,9 +15601,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailedOrTimecardProcessed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10455,6 +15638,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10491,6 +15677,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10499,13 +15690,23 @@ export interface operations {
                     "application/xml": components["schemas"]["TimecardHistory"];
                     "text/xml": components["schemas"]["TimecardHistory"];
                     "text/plain": components["schemas"]["TimecardHistory"];
-                    "text/csv": components["schemas"]["TimecardHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["TimecardHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10515,6 +15716,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10544,6 +15748,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10552,13 +15761,22 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentPage"];
                     "text/xml": components["schemas"]["AssignmentPage"];
                     "text/plain": components["schemas"]["AssignmentPage"];
-                    "text/csv": components["schemas"]["AssignmentPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10568,6 +15786,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10579,7 +15800,10 @@ export interface operations {
     createAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10592,6 +15816,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10602,9 +15830,22 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["AssignmentNotVettedOrAssignmentRestrictedOrTenantSetupIncomplete"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10614,6 +15855,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10640,6 +15884,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10650,9 +15898,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Assignment"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10662,6 +15920,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10673,7 +15934,12 @@ export interface operations {
     patchAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description Id of the Assignment. */
                 id: number;
@@ -10687,9 +15953,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailedOrAssignmentStatusTransition"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10699,6 +15990,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10735,6 +16029,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10743,13 +16042,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentHistory"];
                     "text/xml": components["schemas"]["AssignmentHistory"];
                     "text/plain": components["schemas"]["AssignmentHistory"];
-                    "text/csv": components["schemas"]["AssignmentHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10759,6 +16068,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10784,6 +16096,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10792,13 +16109,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistServiceRepPage"];
                     "text/xml": components["schemas"]["DatalistServiceRepPage"];
                     "text/plain": components["schemas"]["DatalistServiceRepPage"];
-                    "text/csv": components["schemas"]["DatalistServiceRepPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistServiceRepPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10808,6 +16134,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10833,6 +16162,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10841,13 +16175,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistBranchPage"];
                     "text/xml": components["schemas"]["DatalistBranchPage"];
                     "text/plain": components["schemas"]["DatalistBranchPage"];
-                    "text/csv": components["schemas"]["DatalistBranchPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBranchPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10857,6 +16200,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10882,6 +16228,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10890,13 +16241,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistOrderTypePage"];
                     "text/xml": components["schemas"]["DatalistOrderTypePage"];
                     "text/plain": components["schemas"]["DatalistOrderTypePage"];
-                    "text/csv": components["schemas"]["DatalistOrderTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistOrderTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10906,6 +16266,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10931,6 +16294,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10939,13 +16307,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistMessageActionPage"];
                     "text/xml": components["schemas"]["DatalistMessageActionPage"];
                     "text/plain": components["schemas"]["DatalistMessageActionPage"];
-                    "text/csv": components["schemas"]["DatalistMessageActionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistMessageActionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10955,6 +16332,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10980,6 +16360,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10988,13 +16373,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAssignmentStatusPage"];
                     "text/xml": components["schemas"]["DatalistAssignmentStatusPage"];
                     "text/plain": components["schemas"]["DatalistAssignmentStatusPage"];
-                    "text/csv": components["schemas"]["DatalistAssignmentStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssignmentStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11004,6 +16398,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11029,6 +16426,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11037,13 +16439,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistDocumentTypePage"];
                     "text/xml": components["schemas"]["DatalistDocumentTypePage"];
                     "text/plain": components["schemas"]["DatalistDocumentTypePage"];
-                    "text/csv": components["schemas"]["DatalistDocumentTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistDocumentTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11053,6 +16464,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11078,6 +16492,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11086,13 +16505,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistEmploymentCategoryPage"];
                     "text/xml": components["schemas"]["DatalistEmploymentCategoryPage"];
                     "text/plain": components["schemas"]["DatalistEmploymentCategoryPage"];
-                    "text/csv": components["schemas"]["DatalistEmploymentCategoryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmploymentCategoryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11102,6 +16530,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11127,6 +16558,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11135,13 +16571,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistWashedStatusPage"];
                     "text/xml": components["schemas"]["DatalistWashedStatusPage"];
                     "text/plain": components["schemas"]["DatalistWashedStatusPage"];
-                    "text/csv": components["schemas"]["DatalistWashedStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistWashedStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11151,6 +16596,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11178,6 +16626,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11186,13 +16639,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistHowHeardOfPage"];
                     "text/xml": components["schemas"]["DatalistHowHeardOfPage"];
                     "text/plain": components["schemas"]["DatalistHowHeardOfPage"];
-                    "text/csv": components["schemas"]["DatalistHowHeardOfPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistHowHeardOfPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11202,6 +16664,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11227,6 +16692,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11235,13 +16705,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistEmployeeStatusPage"];
                     "text/xml": components["schemas"]["DatalistEmployeeStatusPage"];
                     "text/plain": components["schemas"]["DatalistEmployeeStatusPage"];
-                    "text/csv": components["schemas"]["DatalistEmployeeStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmployeeStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11251,6 +16730,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11276,6 +16758,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11284,13 +16771,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAssessmentVendorPage"];
                     "text/xml": components["schemas"]["DatalistAssessmentVendorPage"];
                     "text/plain": components["schemas"]["DatalistAssessmentVendorPage"];
-                    "text/csv": components["schemas"]["DatalistAssessmentVendorPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssessmentVendorPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11300,6 +16796,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11327,6 +16826,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11335,13 +16839,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAssessmentPage"];
                     "text/xml": components["schemas"]["DatalistAssessmentPage"];
                     "text/plain": components["schemas"]["DatalistAssessmentPage"];
-                    "text/csv": components["schemas"]["DatalistAssessmentPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAssessmentPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11351,6 +16864,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11376,6 +16892,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11384,13 +16905,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistBurdenTypePage"];
                     "text/xml": components["schemas"]["DatalistBurdenTypePage"];
                     "text/plain": components["schemas"]["DatalistBurdenTypePage"];
-                    "text/csv": components["schemas"]["DatalistBurdenTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBurdenTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11400,6 +16930,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11425,6 +16958,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11433,13 +16971,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistBusinessCodePage"];
                     "text/xml": components["schemas"]["DatalistBusinessCodePage"];
                     "text/plain": components["schemas"]["DatalistBusinessCodePage"];
-                    "text/csv": components["schemas"]["DatalistBusinessCodePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistBusinessCodePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11449,6 +16996,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11474,6 +17024,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11482,13 +17037,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistRemoteWorkStatusPage"];
                     "text/xml": components["schemas"]["DatalistRemoteWorkStatusPage"];
                     "text/plain": components["schemas"]["DatalistRemoteWorkStatusPage"];
-                    "text/csv": components["schemas"]["DatalistRemoteWorkStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistRemoteWorkStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11498,6 +17062,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11523,6 +17090,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11531,13 +17103,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistWotcEligibilityStatusPage"];
                     "text/xml": components["schemas"]["DatalistWotcEligibilityStatusPage"];
                     "text/plain": components["schemas"]["DatalistWotcEligibilityStatusPage"];
-                    "text/csv": components["schemas"]["DatalistWotcEligibilityStatusPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistWotcEligibilityStatusPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11547,6 +17128,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11572,6 +17156,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11580,13 +17169,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistContractLengthTypePage"];
                     "text/xml": components["schemas"]["DatalistContractLengthTypePage"];
                     "text/plain": components["schemas"]["DatalistContractLengthTypePage"];
-                    "text/csv": components["schemas"]["DatalistContractLengthTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistContractLengthTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11596,6 +17194,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11621,6 +17222,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11629,13 +17235,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistContractCategoryPage"];
                     "text/xml": components["schemas"]["DatalistContractCategoryPage"];
                     "text/plain": components["schemas"]["DatalistContractCategoryPage"];
-                    "text/csv": components["schemas"]["DatalistContractCategoryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistContractCategoryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11645,6 +17260,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11670,6 +17288,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11678,13 +17301,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistDivisionPage"];
                     "text/xml": components["schemas"]["DatalistDivisionPage"];
                     "text/plain": components["schemas"]["DatalistDivisionPage"];
-                    "text/csv": components["schemas"]["DatalistDivisionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistDivisionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11694,6 +17326,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11719,6 +17354,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11727,13 +17367,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistAccountPage"];
                     "text/xml": components["schemas"]["DatalistAccountPage"];
                     "text/plain": components["schemas"]["DatalistAccountPage"];
-                    "text/csv": components["schemas"]["DatalistAccountPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistAccountPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11743,6 +17392,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11768,6 +17420,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11776,13 +17433,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistCompanyTypePage"];
                     "text/xml": components["schemas"]["DatalistCompanyTypePage"];
                     "text/plain": components["schemas"]["DatalistCompanyTypePage"];
-                    "text/csv": components["schemas"]["DatalistCompanyTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistCompanyTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11792,6 +17458,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11817,6 +17486,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11825,13 +17499,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistEmployerPage"];
                     "text/xml": components["schemas"]["DatalistEmployerPage"];
                     "text/plain": components["schemas"]["DatalistEmployerPage"];
-                    "text/csv": components["schemas"]["DatalistEmployerPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistEmployerPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11841,6 +17524,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11866,6 +17552,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11874,13 +17565,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistPaymentTermsCodePage"];
                     "text/xml": components["schemas"]["DatalistPaymentTermsCodePage"];
                     "text/plain": components["schemas"]["DatalistPaymentTermsCodePage"];
-                    "text/csv": components["schemas"]["DatalistPaymentTermsCodePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPaymentTermsCodePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11890,6 +17590,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11915,6 +17618,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11923,13 +17631,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistPaymentTypePage"];
                     "text/xml": components["schemas"]["DatalistPaymentTypePage"];
                     "text/plain": components["schemas"]["DatalistPaymentTypePage"];
-                    "text/csv": components["schemas"]["DatalistPaymentTypePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPaymentTypePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11939,6 +17656,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11966,6 +17686,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11974,13 +17699,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistTaxJurisdictionPage"];
                     "text/xml": components["schemas"]["DatalistTaxJurisdictionPage"];
                     "text/plain": components["schemas"]["DatalistTaxJurisdictionPage"];
-                    "text/csv": components["schemas"]["DatalistTaxJurisdictionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistTaxJurisdictionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11990,6 +17724,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12017,6 +17754,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12025,13 +17767,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistPurchaseOrderPage"];
                     "text/xml": components["schemas"]["DatalistPurchaseOrderPage"];
                     "text/plain": components["schemas"]["DatalistPurchaseOrderPage"];
-                    "text/csv": components["schemas"]["DatalistPurchaseOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistPurchaseOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12041,6 +17792,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12066,6 +17820,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12074,13 +17833,22 @@ export interface operations {
                     "application/xml": components["schemas"]["DatalistCountryPage"];
                     "text/xml": components["schemas"]["DatalistCountryPage"];
                     "text/plain": components["schemas"]["DatalistCountryPage"];
-                    "text/csv": components["schemas"]["DatalistCountryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["DatalistCountryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12090,6 +17858,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12119,6 +17890,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12127,13 +17903,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodPage"];
                     "text/xml": components["schemas"]["ContactMethodPage"];
                     "text/plain": components["schemas"]["ContactMethodPage"];
-                    "text/csv": components["schemas"]["ContactMethodPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12143,6 +17929,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12154,7 +17943,10 @@ export interface operations {
     createEmployeeContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12181,6 +17973,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12191,9 +17987,23 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethodCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12203,6 +18013,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12226,6 +18039,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12236,9 +18053,19 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethod"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12248,6 +18075,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12259,7 +18089,12 @@ export interface operations {
     patchEmployeeContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: number;
                 contactMethodId: number;
@@ -12273,9 +18108,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12285,6 +18145,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12321,6 +18184,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12329,13 +18197,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodHistory"];
                     "text/xml": components["schemas"]["ContactMethodHistory"];
                     "text/plain": components["schemas"]["ContactMethodHistory"];
-                    "text/csv": components["schemas"]["ContactMethodHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12345,6 +18223,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12374,6 +18255,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12382,13 +18268,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodPage"];
                     "text/xml": components["schemas"]["ContactMethodPage"];
                     "text/plain": components["schemas"]["ContactMethodPage"];
-                    "text/csv": components["schemas"]["ContactMethodPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12398,6 +18294,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12409,7 +18308,10 @@ export interface operations {
     createContactContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12436,6 +18338,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12446,9 +18352,23 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethodCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12458,6 +18378,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12481,6 +18404,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12491,9 +18418,19 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethod"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12503,6 +18440,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12514,7 +18454,12 @@ export interface operations {
     patchContactContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: number;
                 contactMethodId: number;
@@ -12528,9 +18473,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12540,6 +18510,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12576,6 +18549,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12584,13 +18562,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodHistory"];
                     "text/xml": components["schemas"]["ContactMethodHistory"];
                     "text/plain": components["schemas"]["ContactMethodHistory"];
-                    "text/csv": components["schemas"]["ContactMethodHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12600,6 +18588,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12629,6 +18620,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12637,13 +18633,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodPage"];
                     "text/xml": components["schemas"]["ContactMethodPage"];
                     "text/plain": components["schemas"]["ContactMethodPage"];
-                    "text/csv": components["schemas"]["ContactMethodPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12653,6 +18659,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12664,7 +18673,10 @@ export interface operations {
     createCustomerContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12691,6 +18703,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12701,9 +18717,23 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethodCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12713,6 +18743,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12736,6 +18769,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12746,9 +18783,19 @@ export interface operations {
                     "text/plain": components["schemas"]["ContactMethod"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12758,6 +18805,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12769,7 +18819,12 @@ export interface operations {
     patchCustomerContactMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The record's ETag as you last read it: the change is made only if the record is still in that state (412 with the current ETag otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: number;
                 contactMethodId: number;
@@ -12783,9 +18838,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PreconditionFailed"];
+            412: components["responses"]["IfMatchFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12795,6 +18875,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12831,6 +18914,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12839,13 +18927,23 @@ export interface operations {
                     "application/xml": components["schemas"]["ContactMethodHistory"];
                     "text/xml": components["schemas"]["ContactMethodHistory"];
                     "text/plain": components["schemas"]["ContactMethodHistory"];
-                    "text/csv": components["schemas"]["ContactMethodHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ContactMethodHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12855,6 +18953,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12883,6 +18984,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12891,13 +18997,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12907,6 +19023,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12918,7 +19037,10 @@ export interface operations {
     createEmployeeMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Employee. */
                 employeeId: number;
@@ -12934,6 +19056,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12944,9 +19070,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12956,6 +19096,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12981,6 +19124,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12991,9 +19138,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13003,6 +19160,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13041,6 +19201,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13049,13 +19214,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13065,6 +19240,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13093,6 +19271,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13101,13 +19284,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13117,6 +19310,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13128,7 +19324,10 @@ export interface operations {
     createProspectMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Prospect. */
                 prospectId: number;
@@ -13144,6 +19343,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13154,9 +19357,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13166,6 +19383,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13191,6 +19411,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13201,9 +19425,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13213,6 +19447,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13251,6 +19488,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13259,13 +19501,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13275,6 +19527,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13303,6 +19558,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13311,13 +19571,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13327,6 +19597,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13338,7 +19611,10 @@ export interface operations {
     createCustomerMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Customer. */
                 customerId: number;
@@ -13354,6 +19630,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13364,9 +19644,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13376,6 +19670,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13401,6 +19698,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13411,9 +19712,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13423,6 +19734,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13461,6 +19775,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13469,13 +19788,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13485,6 +19814,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13513,6 +19845,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13521,13 +19858,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13537,6 +19884,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13548,7 +19898,10 @@ export interface operations {
     createContactMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Contact. */
                 contactId: number;
@@ -13564,6 +19917,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13574,9 +19931,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13586,6 +19957,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13611,6 +19985,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13621,9 +19999,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13633,6 +20021,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13671,6 +20062,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13679,13 +20075,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13695,6 +20101,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13723,6 +20132,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13731,13 +20145,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13747,6 +20171,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13758,7 +20185,10 @@ export interface operations {
     createContractMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Contract. */
                 contractId: number;
@@ -13774,6 +20204,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13784,9 +20218,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13796,6 +20244,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13821,6 +20272,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13831,9 +20286,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13843,6 +20308,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13881,6 +20349,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13889,13 +20362,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13905,6 +20388,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13933,6 +20419,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13941,13 +20432,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13957,6 +20458,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13968,7 +20472,10 @@ export interface operations {
     createJobOrderMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the JobOrder. */
                 jobOrderId: number;
@@ -13984,6 +20491,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13994,9 +20505,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14006,6 +20531,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14031,6 +20559,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14041,9 +20573,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14053,6 +20595,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14091,6 +20636,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14099,13 +20649,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14115,6 +20675,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14143,6 +20706,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14151,13 +20719,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessagePage"];
                     "text/xml": components["schemas"]["MessagePage"];
                     "text/plain": components["schemas"]["MessagePage"];
-                    "text/csv": components["schemas"]["MessagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14167,6 +20745,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14178,7 +20759,10 @@ export interface operations {
     createAssignmentMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the Assignment. */
                 assignmentId: number;
@@ -14194,6 +20778,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14204,9 +20792,23 @@ export interface operations {
                     "text/plain": components["schemas"]["MessageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14216,6 +20818,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14241,6 +20846,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14251,9 +20860,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14263,6 +20882,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14289,9 +20911,30 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed (or nothing to change); no body. GET the record to read it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14301,6 +20944,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14339,6 +20985,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14347,13 +20998,23 @@ export interface operations {
                     "application/xml": components["schemas"]["MessageHistory"];
                     "text/xml": components["schemas"]["MessageHistory"];
                     "text/plain": components["schemas"]["MessageHistory"];
-                    "text/csv": components["schemas"]["MessageHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["MessageHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14363,6 +21024,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14386,6 +21050,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14396,9 +21064,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderSummary"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14408,6 +21086,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14440,6 +21121,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14448,13 +21134,22 @@ export interface operations {
                     "application/xml": components["schemas"]["EmailSearchResultPage"];
                     "text/xml": components["schemas"]["EmailSearchResultPage"];
                     "text/plain": components["schemas"]["EmailSearchResultPage"];
-                    "text/csv": components["schemas"]["EmailSearchResultPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["EmailSearchResultPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14464,6 +21159,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14475,7 +21173,10 @@ export interface operations {
     createWebUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14488,15 +21189,31 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebUserCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14506,6 +21223,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14528,13 +21248,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14544,6 +21276,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14555,7 +21290,10 @@ export interface operations {
     createBatchJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14568,6 +21306,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14578,9 +21320,22 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJobCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14590,6 +21345,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14612,6 +21370,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14622,9 +21384,19 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJob"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14634,6 +21406,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14662,6 +21437,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14670,13 +21450,23 @@ export interface operations {
                     "application/xml": components["schemas"]["BatchJobItemPage"];
                     "text/xml": components["schemas"]["BatchJobItemPage"];
                     "text/plain": components["schemas"]["BatchJobItemPage"];
-                    "text/csv": components["schemas"]["BatchJobItemPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BatchJobItemPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14686,6 +21476,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14697,7 +21490,10 @@ export interface operations {
     stageEmployeeResume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14706,6 +21502,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14716,9 +21516,23 @@ export interface operations {
                     "text/plain": components["schemas"]["StagedResumeCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["BatchJobWrongType"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14728,6 +21542,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14758,6 +21575,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14766,13 +21588,22 @@ export interface operations {
                     "application/xml": components["schemas"]["StagedEmployeePage"];
                     "text/xml": components["schemas"]["StagedEmployeePage"];
                     "text/plain": components["schemas"]["StagedEmployeePage"];
-                    "text/csv": components["schemas"]["StagedEmployeePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["StagedEmployeePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14782,6 +21613,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14804,6 +21638,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14814,9 +21652,19 @@ export interface operations {
                     "text/plain": components["schemas"]["StagedEmployee"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14826,6 +21674,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14837,7 +21688,10 @@ export interface operations {
     deleteStagedEmployees: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14851,6 +21705,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14861,9 +21719,22 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJobCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14873,6 +21744,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14886,7 +21760,10 @@ export interface operations {
             query?: {
                 batchJobId?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -14897,6 +21774,10 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14907,9 +21788,21 @@ export interface operations {
                     "text/plain": components["schemas"]["ConversionQueued"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["BatchJobWrongType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14919,6 +21812,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14930,7 +21826,10 @@ export interface operations {
     createEmployeeFromResume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14939,6 +21838,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14949,9 +21852,19 @@ export interface operations {
                     "text/plain": components["schemas"]["EmployeeCreated"];
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14961,6 +21874,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15006,6 +21922,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15014,13 +21935,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/plain": components["schemas"]["JobBoardOrderPage"];
-                    "text/csv": components["schemas"]["JobBoardOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobBoardOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15030,6 +21960,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15075,6 +22008,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15083,13 +22021,22 @@ export interface operations {
                     "application/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/xml": components["schemas"]["JobBoardOrderPage"];
                     "text/plain": components["schemas"]["JobBoardOrderPage"];
-                    "text/csv": components["schemas"]["JobBoardOrderPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobBoardOrderPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15099,6 +22046,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15121,6 +22071,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15131,9 +22085,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobBoardDetails"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15143,6 +22107,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15154,7 +22121,10 @@ export interface operations {
     createJobOrderCandidate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -15169,6 +22139,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15179,9 +22153,23 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderCandidateCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["CandidateExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15191,6 +22179,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15218,6 +22209,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15226,13 +22222,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderCandidatePage"];
                     "text/xml": components["schemas"]["JobOrderCandidatePage"];
                     "text/plain": components["schemas"]["JobOrderCandidatePage"];
-                    "text/csv": components["schemas"]["JobOrderCandidatePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderCandidatePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15242,6 +22248,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15265,6 +22274,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15275,9 +22288,19 @@ export interface operations {
                     "text/plain": components["schemas"]["JobOrderCandidate"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15287,6 +22310,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15323,6 +22349,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15331,13 +22362,23 @@ export interface operations {
                     "application/xml": components["schemas"]["JobOrderCandidateHistory"];
                     "text/xml": components["schemas"]["JobOrderCandidateHistory"];
                     "text/plain": components["schemas"]["JobOrderCandidateHistory"];
-                    "text/csv": components["schemas"]["JobOrderCandidateHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["JobOrderCandidateHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15347,6 +22388,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15377,6 +22421,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15385,13 +22434,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentAccrualPage"];
                     "text/xml": components["schemas"]["AssignmentAccrualPage"];
                     "text/plain": components["schemas"]["AssignmentAccrualPage"];
-                    "text/csv": components["schemas"]["AssignmentAccrualPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentAccrualPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15401,6 +22460,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15431,6 +22493,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15439,13 +22506,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentMessageDocumentPage"];
                     "text/xml": components["schemas"]["AssignmentMessageDocumentPage"];
                     "text/plain": components["schemas"]["AssignmentMessageDocumentPage"];
-                    "text/csv": components["schemas"]["AssignmentMessageDocumentPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentMessageDocumentPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15455,6 +22532,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15466,7 +22546,10 @@ export interface operations {
     createAssignmentMessageDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Id of the assignment (Int64). */
                 assignmentId: number;
@@ -15484,6 +22567,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15494,9 +22581,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentMessageDocumentCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15506,6 +22607,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15533,15 +22637,28 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15551,6 +22668,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15581,6 +22701,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15589,13 +22714,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentRestrictionSessionPage"];
                     "text/xml": components["schemas"]["AssignmentRestrictionSessionPage"];
                     "text/plain": components["schemas"]["AssignmentRestrictionSessionPage"];
-                    "text/csv": components["schemas"]["AssignmentRestrictionSessionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentRestrictionSessionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15605,6 +22740,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15616,7 +22754,10 @@ export interface operations {
     startAssignmentRestrictionSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The job order. */
                 orderId: number;
@@ -15632,6 +22773,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15642,9 +22787,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15654,6 +22813,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15679,6 +22841,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15689,9 +22855,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15701,6 +22877,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15712,7 +22891,10 @@ export interface operations {
     approveAssignmentRestrictionResult: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The job order. */
                 orderId: number;
@@ -15732,6 +22914,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15742,9 +22927,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissingOrApprovalLevel"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["RestrictionResultNotApprovableOrRestrictionSessionStale"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15754,6 +22953,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15779,6 +22981,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15787,13 +22994,22 @@ export interface operations {
                     "application/xml": components["schemas"]["AssignmentRestrictionRulePage"];
                     "text/xml": components["schemas"]["AssignmentRestrictionRulePage"];
                     "text/plain": components["schemas"]["AssignmentRestrictionRulePage"];
-                    "text/csv": components["schemas"]["AssignmentRestrictionRulePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssignmentRestrictionRulePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15803,6 +23019,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15830,6 +23049,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15840,9 +23062,21 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionRule"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15852,6 +23086,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15879,6 +23116,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15889,9 +23129,21 @@ export interface operations {
                     "text/plain": components["schemas"]["AssignmentRestrictionCustomer"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15901,6 +23153,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15926,6 +23181,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15934,13 +23194,22 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentPackagePage"];
                     "text/xml": components["schemas"]["AssessmentPackagePage"];
                     "text/plain": components["schemas"]["AssessmentPackagePage"];
-                    "text/csv": components["schemas"]["AssessmentPackagePage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentPackagePage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15950,6 +23219,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15961,7 +23233,10 @@ export interface operations {
     createAssessmentPackage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15974,6 +23249,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15984,9 +23263,22 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackageCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15996,6 +23288,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16019,6 +23314,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16029,9 +23328,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackage"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16041,6 +23350,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16068,13 +23380,27 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16084,6 +23410,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16107,13 +23436,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16123,6 +23464,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16151,6 +23495,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16159,13 +23508,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentPackageMemberPage"];
                     "text/xml": components["schemas"]["AssessmentPackageMemberPage"];
                     "text/plain": components["schemas"]["AssessmentPackageMemberPage"];
-                    "text/csv": components["schemas"]["AssessmentPackageMemberPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentPackageMemberPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16175,6 +23534,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16186,7 +23548,10 @@ export interface operations {
     createAssessmentPackageMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The assessment package (Int32). */
                 id: number;
@@ -16202,6 +23567,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16212,9 +23581,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackageMemberCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16224,6 +23607,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16249,6 +23635,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16259,9 +23649,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentPackageMember"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16271,6 +23671,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16296,13 +23699,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16312,6 +23727,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16340,6 +23758,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16348,13 +23771,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentSessionPage"];
                     "text/xml": components["schemas"]["AssessmentSessionPage"];
                     "text/plain": components["schemas"]["AssessmentSessionPage"];
-                    "text/csv": components["schemas"]["AssessmentSessionPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentSessionPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16364,6 +23797,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16375,7 +23811,10 @@ export interface operations {
     requestAssessmentSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The employee (Int64). */
                 id: number;
@@ -16391,6 +23830,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16401,9 +23844,23 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16413,6 +23870,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16436,6 +23896,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16446,9 +23910,19 @@ export interface operations {
                     "text/plain": components["schemas"]["AssessmentSession"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16458,6 +23932,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16494,6 +23971,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16502,13 +23984,23 @@ export interface operations {
                     "application/xml": components["schemas"]["AssessmentSessionHistory"];
                     "text/xml": components["schemas"]["AssessmentSessionHistory"];
                     "text/plain": components["schemas"]["AssessmentSessionHistory"];
-                    "text/csv": components["schemas"]["AssessmentSessionHistory"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AssessmentSessionHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16518,6 +24010,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16529,7 +24024,10 @@ export interface operations {
     receiveAssessOnCloudResults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16542,15 +24040,30 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AssessmentResultsAck"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16560,6 +24073,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16571,7 +24087,10 @@ export interface operations {
     receiveAssessOnCloudStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16584,15 +24103,30 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AssessmentStatusAck"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16602,6 +24136,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16616,7 +24153,10 @@ export interface operations {
                 /** @description One result of the vendor, as URL-encoded JSON (the VendorAssessmentResult object), at most 8192 characters decoded. */
                 data: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The assessment vendor (Int32). */
                 id: number;
@@ -16628,13 +24168,27 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16644,6 +24198,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16673,6 +24230,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16683,9 +24244,19 @@ export interface operations {
                     "text/plain": components["schemas"]["EventPage"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            410: components["responses"]["EventCursorExpired"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16695,6 +24266,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16720,6 +24294,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16728,13 +24307,22 @@ export interface operations {
                     "application/xml": components["schemas"]["WebhookPage"];
                     "text/xml": components["schemas"]["WebhookPage"];
                     "text/plain": components["schemas"]["WebhookPage"];
-                    "text/csv": components["schemas"]["WebhookPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WebhookPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16744,6 +24332,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16755,7 +24346,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16768,6 +24362,10 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16778,9 +24376,22 @@ export interface operations {
                     "text/plain": components["schemas"]["WebhookCreated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16790,6 +24401,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16812,6 +24426,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16822,9 +24440,19 @@ export interface operations {
                     "text/plain": components["schemas"]["Webhook"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16834,6 +24462,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16860,6 +24491,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16870,9 +24504,21 @@ export interface operations {
                     "text/plain": components["schemas"]["Webhook"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16882,6 +24528,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16904,13 +24553,25 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16920,6 +24581,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16949,6 +24613,11 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16957,13 +24626,23 @@ export interface operations {
                     "application/xml": components["schemas"]["WebhookDeliveryPage"];
                     "text/xml": components["schemas"]["WebhookDeliveryPage"];
                     "text/plain": components["schemas"]["WebhookDeliveryPage"];
-                    "text/csv": components["schemas"]["WebhookDeliveryPage"];
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["WebhookDeliveryPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16973,6 +24652,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16984,7 +24666,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
                 /** @description Id of the delivery (Int64). */
@@ -16997,13 +24682,27 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17013,6 +24712,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17027,7 +24729,10 @@ export interface operations {
                 /** @description How long deliveries stay signed with the old secret as well (0: from now on only the new one), while receivers switch over. */
                 previousSecretValidHours?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -17038,6 +24743,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17048,9 +24756,21 @@ export interface operations {
                     "text/plain": components["schemas"]["WebhookSecretRotated"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17060,6 +24780,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17071,7 +24794,10 @@ export interface operations {
     enableWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -17082,6 +24808,9 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17092,9 +24821,21 @@ export interface operations {
                     "text/plain": components["schemas"]["Webhook"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17104,6 +24845,9 @@ export interface operations {
             /** @description A problem (application/problem+json). */
             "5XX": {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
