@@ -23,6 +23,7 @@ import { registerMultipart } from './platform/http/upload.ts';
 import { registerBodyParsers } from './platform/http/body.ts';
 import { registerNegotiation } from './platform/http/negotiation.ts';
 import { registerEtags } from './platform/http/etag.ts';
+import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { admission, type Admission } from './platform/http/admission.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccess(app, { database, verifier, bearer, maxInFlightPerCredential: config.MAX_IN_FLIGHT_PER_CREDENTIAL });
   registerNegotiation(app);
   registerEtags(app);
+  registerIdempotency(app, { hours: config.IDEMPOTENCY_KEY_HOURS });
   await registerOpenApi(app, config.BASE_URL, { authUrl: config.AUTH_URL, referenceClientId: config.API_REFERENCE_CLIENT_ID });
 
   // Routes.

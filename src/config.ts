@@ -103,6 +103,8 @@ export const ConfigSchema = Type.Object({
   EVENT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650 }),
   /** Days record history is kept (docs/history.md); unset: kept for good. The worker prunes older entries hourly. */
   HISTORY_RETENTION_DAYS: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
+  /** Hours the answer of a request with an Idempotency-Key is kept for its retries (decision 0048); the worker prunes older ones hourly. */
+  IDEMPOTENCY_KEY_HOURS: Type.Integer({ minimum: 1, maximum: 720 }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -137,6 +139,7 @@ const defaults: Record<string, string> = {
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_MAX_ATTEMPTS: '8',
   EVENT_RETENTION_DAYS: '90',
+  IDEMPOTENCY_KEY_HOURS: '24',
   JOB_BOARD_CACHE_SECONDS: '60',
   JOB_BOARD_TEXT_SEARCHES: String(availableParallelism() + 1),
   LOGIN_SERVER_IN_PROCESS: 'true',

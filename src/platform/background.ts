@@ -1,5 +1,5 @@
 // Everything the service runs beside its requests, started and stopped in one place: the batch
-// worker (the queue of job items), the event log's retention, and the loops the features bring
+// worker (the queue of job items), the event log's (and idempotency keys') retention, and the loops the features bring
 // (webhook delivery), given by the registry level (resources/jobs.ts `backgroundLoops`: platform
 // imports no feature, decision 0039). `staffing serve` (in-process, WORKER_IN_PROCESS) and
 // `staffing worker` (separate processes) both start this.
@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import type { JobCatalog, JobLog } from './jobs/job-catalog.ts';
 import { BatchWorker, type WorkerOptions } from './jobs/worker.ts';
 import { pruneEvents, pruneHistory } from './events/retention.ts';
+import { pruneIdempotencyKeys } from './idempotency/idempotency.ts';
 
 /** One loop of the background: started once, stopped after the step in hand. */
 export interface Loop {
@@ -75,6 +76,7 @@ export function createBackground(database: Database, config: Config, catalog: Jo
     ...features.map((loop) => loop(database, config, log)),
     periodic('event retention', PRUNE_EVERY_MS, () => pruneEvents(database.db, config.EVENT_RETENTION_DAYS), log),
     ...historyRetention(database, config, log),
+    periodic('idempotency key retention', PRUNE_EVERY_MS, () => pruneIdempotencyKeys(database.db, config.IDEMPOTENCY_KEY_HOURS), log),
   ];
   return {
     worker,

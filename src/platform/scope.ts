@@ -8,7 +8,7 @@ import { and, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-o
 import type { AnyPgColumn, PgInsertValue, PgSelectBase, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './db/database.ts';
-import { shortStatements, transaction } from './db/database.ts';
+import { openTransaction, shortStatements, transaction, type OpenTransaction } from './db/database.ts';
 import type { Principal } from './auth/principal.ts';
 import type { Actor } from './history/record-change.table.ts';
 
@@ -74,8 +74,12 @@ export class DataScope {
   readonly hierIds: number[];
   private readonly visibleSet: Set<number>;
 
-  /** `client` is set inside a transaction: the connection the transaction runs on. */
-  constructor(readonly db: Db, readonly principal: Principal, readonly client?: pg.PoolClient, readonly origin: Origin = {}) {
+  /**
+   * `client` is set inside a transaction: the connection the transaction runs on. `savepoints`: the
+   * transaction is a request's own (`begin`), and each `transaction` inside it runs in a savepoint,
+   * so a failed one is undone alone and its caller may go on, as it could outside.
+   */
+  constructor(readonly db: Db, readonly principal: Principal, readonly client?: pg.PoolClient, readonly origin: Origin = {}, private readonly savepoints = false) {
     this.tenantId = principal.tenantId;
     this.hierIds = principal.visibleHierIds;
     this.visibleSet = new Set(principal.visibleHierIds);
@@ -180,8 +184,32 @@ export class DataScope {
 
   /** Runs `fn` in one transaction, with a scope bound to it; inside a transaction, in that one. */
   transaction<T>(fn: (scope: DataScope) => Promise<T>): Promise<T> {
+    if (this.client && this.savepoints) return this.inSavepoint(this.client, fn);
     if (this.client) return fn(this);
     return transaction(this.db, ({ db, client }) => fn(new DataScope(db, this.principal, client, this.origin)), { 'staffing.actor': this.actorSetting });
+  }
+
+  /**
+   * Begins a transaction that outlives one function (a request's, platform/idempotency): its scope,
+   * through which everything the request does joins it, and its end (commit or rollback), the caller's.
+   */
+  async begin(): Promise<{ scope: DataScope; transaction: OpenTransaction }> {
+    if (this.client) throw new Error('DataScope.begin: already inside a transaction');
+    const tx = await openTransaction(this.db, { 'staffing.actor': this.actorSetting });
+    return { scope: new DataScope(tx.db, this.principal, tx.client, this.origin, true), transaction: tx };
+  }
+
+  private async inSavepoint<T>(client: pg.PoolClient, fn: (scope: DataScope) => Promise<T>): Promise<T> {
+    await client.query('savepoint scope_transaction');
+    try {
+      const result = await fn(new DataScope(this.db, this.principal, client, this.origin));
+      await client.query('release savepoint scope_transaction');
+      return result;
+    } catch (e) {
+      // A rollback that fails leaves the transaction failed: its commit then refuses (OpenTransaction).
+      await client.query('rollback to savepoint scope_transaction').catch(() => {});
+      throw e;
+    }
   }
 
   private scoped<R>(statement: Conditioned<R>, table: TenantTable, reach?: Reach): Scoped<R> {

@@ -110,6 +110,50 @@ export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>
   }
 }
 
+/** A transaction left open across the stages of a request (platform/idempotency): ended once, by `commit` or `rollback`. */
+export interface OpenTransaction extends Transaction {
+  /** Commits; throws (and commits nothing) when the transaction had failed, as PostgreSQL then only rolls back. */
+  commit(): Promise<void>;
+  /** Rolls back; never throws (a connection that cannot roll back is dropped). */
+  rollback(): Promise<void>;
+  /** Whether commit or rollback ran. */
+  readonly ended: boolean;
+}
+
+/**
+ * Begins a transaction (with `settings`, as `transaction` sets them) whose end is the caller's: for
+ * work that spans more than one function (a request's handler, then the answer it stores before its
+ * commit). The connection is held until `commit` or `rollback`.
+ */
+export async function openTransaction(db: Db, settings: Readonly<Record<string, string>> = {}): Promise<OpenTransaction> {
+  if (!(db.$client instanceof pg.Pool)) throw new Error('openTransaction: already inside a transaction');
+  const client = await db.$client.connect();
+  try {
+    await client.query(begin(settings));
+  } catch (e) {
+    client.release(true);
+    throw e;
+  }
+  let ended = false;
+  const end = async (statement: 'commit' | 'rollback') => {
+    if (ended) return;
+    ended = true;
+    let result: pg.QueryResult;
+    try {
+      result = await client.query(statement);
+    } catch (e) {
+      // The connection's state is unknown: dropped, not returned to the pool.
+      client.release(true);
+      if (statement === 'commit') throw e;
+      return;
+    }
+    client.release();
+    // A failed transaction answers COMMIT with ROLLBACK, without an error.
+    if (statement === 'commit' && result.command === 'ROLLBACK') throw new Error('The transaction had failed: nothing was committed.');
+  };
+  return { db: drizzle(client), client, commit: () => end('commit'), rollback: () => end('rollback'), get ended() { return ended; } };
+}
+
 /**
  * Memoises a prepared statement per database handle: built on first use, then reused, so hot-path
  * queries are named statements that PostgreSQL plans once per connection.
