@@ -6,7 +6,7 @@ import { Agent, createServer, request as forward, type IncomingHttpHeaders, type
 
 export type Fault =
   | { kind: 'pass' }
-  | { kind: 'before' | 'after'; status: 429 | 503; retryAfter: string };
+  | { kind: 'before' | 'after'; status: 409 | 429 | 503; retryAfter: string };
 
 export interface Seen {
   method: string;

@@ -170,6 +170,26 @@ describe('retries', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('a 409 with Retry-After is waited out for a call with an Idempotency-Key (its first request still runs), and is the answer for one without', async () => {
+    const keyed = throughProxy(faults({ kind: 'before', status: 409, retryAfter: '1' }));
+    expect((await keyed.api.POST('/Prospects', { body: { name: 'Waited Prospect' } })).response.status).toBe(201);
+    expect(proxy.seen.map((s) => s.status)).toEqual([409, 201]);
+    expect(keyed.waits[0]).toBeGreaterThanOrEqual(1000);
+    const plain = throughProxy(faults({ kind: 'before', status: 409, retryAfter: '1' }));
+    expect((await plain.api.GET('/Datalists/Branches')).response.status).toBe(409);
+    expect(proxy.seen).toHaveLength(1);
+  });
+
+  it('20 calls at once with one Idempotency-Key make one record: those that meet the first still running wait out its 409 and get its answer', async () => {
+    const api = client();
+    const before = unwrap(await api.GET('/Prospects', { params: { query: { take: 1 } } })).totalCount;
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.POST('/Prospects', { body: { name: 'Once Only' }, headers: { 'Idempotency-Key': key } })));
+    expect(answers.map((a) => a.response.status)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => unwrap(a).prospectId)).size).toBe(1);
+    expect(unwrap(await api.GET('/Prospects', { params: { query: { take: 1 } } })).totalCount).toBe(before + 1);
+  });
+
   it('a write that is not safe to repeat is not sent again: a POST without a key (idempotencyKeys: false), a PATCH without one', async () => {
     const once = throughProxy(() => ({ kind: 'before', status: 503, retryAfter: '0' }), { idempotencyKeys: false });
     const post = await once.api.POST('/Prospects', { body: { name: 'Unkeyed Prospect' } });
