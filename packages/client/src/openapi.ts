@@ -71,7 +71,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. */
         patch: operations["patchEmployee"];
         trace?: never;
     };
@@ -124,7 +124,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. */
         patch: operations["patchProspect"];
         trace?: never;
     };
@@ -177,7 +177,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. IsVendor false is refused (AMB-71); DiscountMethod is stored without effect. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. IsVendor false is refused (AMB-71); DiscountMethod is stored without effect. */
         patch: operations["patchVendor"];
         trace?: never;
     };
@@ -230,7 +230,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. */
         patch: operations["patchCustomer"];
         trace?: never;
     };
@@ -283,7 +283,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. A changed address is placed again (400 when the gazetteer contradicts it). */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. A changed address is placed again (400 when the gazetteer contradicts it). */
         patch: operations["patchWorksite"];
         trace?: never;
     };
@@ -336,7 +336,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. */
         patch: operations["patchContact"];
         trace?: never;
     };
@@ -389,7 +389,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. DateContractSigned is yyyymmdd. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. DateContractSigned is yyyymmdd. */
         patch: operations["patchContract"];
         trace?: never;
     };
@@ -442,7 +442,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. Pass-down fields also update the order's unprocessed timecards. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. Pass-down fields also update the order's unprocessed timecards. */
         patch: operations["patchJobOrder"];
         trace?: never;
     };
@@ -495,7 +495,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. */
         patch: operations["patchJobTitle"];
         trace?: never;
     };
@@ -548,7 +548,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. ApplyRateSheetToCustomerDepartments true requires CustomerId. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. ApplyRateSheetToCustomerDepartments true requires CustomerId. */
         patch: operations["patchRateSheet"];
         trace?: never;
     };
@@ -601,7 +601,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. A processed timecard answers 409 too. */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. A processed timecard answers 409 too. */
         patch: operations["patchTimecard"];
         trace?: never;
     };
@@ -654,7 +654,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION). */
+        /** Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success. The blacklist flags keep assignment restrictions; AssignmentStatusId moves only along the status transitions (409 ASSIGNMENT_STATUS_TRANSITION). */
         patch: operations["patchAssignment"];
         trace?: never;
     };
@@ -2463,7 +2463,7 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
@@ -3754,7 +3754,7 @@ export interface components {
         };
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;

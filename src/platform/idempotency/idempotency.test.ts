@@ -206,4 +206,19 @@ describe('PATCH with an Idempotency-Key', () => {
     const { rows: [row] } = await t.database.pool.query<{ first_name: string }>('select first_name from employees where tenant_id = $1 and id = $2', [t.tenant.tenantId, id]);
     expect(row?.first_name).toBe('Lou');
   });
+
+  it('with If-Match too: the stored answer carries the ETag the first PATCH answered', async () => {
+    const created = await call(admin(), 'POST', '/Employees', employee('Conditional'));
+    const id = Number(created.json().employeeId);
+    const read = await fetch(`${base}/Employees/${id}`, { headers: { 'x-tw-token': admin().token } });
+    const etag = read.headers.get('etag')!;
+    const key = randomUUID();
+    const document = [{ op: 'replace', path: '/firstName', value: 'Cy' }];
+    const first = await call(admin(), 'PATCH', `/Employees/${id}`, document, key, { 'if-match': etag });
+    expect(first.status, first.text).toBe(200);
+    const again = await call(admin(), 'PATCH', `/Employees/${id}`, document, key, { 'if-match': etag });
+    expect(again.status, again.text).toBe(200);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
 });

@@ -1,6 +1,6 @@
 // The standard routes of a record, derived from its definition: POST (201 + Location), the paged
-// list, GET by id (404 when not visible), PATCH (a JSON Patch of the catalog's fields, 200 with no
-// body) and the history (record-history.routes.ts). Handlers are typed by the TypeBox provider from the definition's schemas: no casts.
+// list, GET by id (404 when not visible; its ETag the record's state), PATCH (a JSON Patch of the
+// catalog's fields, 200 with no body; If-Match compared with that state) and the history (record-history.routes.ts). Handlers are typed by the TypeBox provider from the definition's schemas: no casts.
 import type { FastifyInstance } from 'fastify';
 import type { TypedRequests } from '../http/typed-requests.ts';
 import { Type, type TObject } from 'typebox';
@@ -14,6 +14,7 @@ import { changeRecord, createRecord } from './commands.ts';
 import { collectionPath, idParamOf, routePath, idProperty, idSchema, tagOf, type QueryOf, type RecordDefinition } from './record.ts';
 import { isUnder, requireParent } from './parent.ts';
 import { recordHistoryRoute } from './record-history.routes.ts';
+import { etagOf, ifMatchOf, lockRecord, requireMatch, stateOf, taggedAs } from './record-etag.ts';
 import { Value } from 'typebox/value';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
@@ -96,7 +97,12 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
         params: Params, querystring: def.read.query,
         response: { 200: named(def.read.schema, def.name) },
       },
-    }, async (request) => seen(request.scope, request.params, request.query));
+    }, async (request, reply) => {
+      const record = await seen(request.scope, request.params, request.query);
+      // The tag of the record's state (record-etag.ts), which If-Match on its PATCH compares.
+      reply.header('etag', etagOf(stateOf(record), request.responseType));
+      return record;
+    });
 
     /** The record, as its GET reads it; 404 when the caller does not see it. */
     async function seen(scope: DataScope, params: Record<string, number | undefined>, query: QueryOf<ReadQuery>) {
@@ -116,12 +122,24 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
       config: { access: write },
       schema: {
         tags, operationId: `patch${def.name}`,
-        summary: ['Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409.', def.patch.note].filter(Boolean).join(' '),
+        summary: ['Change catalog fields with a JSON Patch document. 200 with no body; a failed test answers 409. With If-Match (the ETag of a GET), 412 when the record changed since, and the new ETag on success.', def.patch.note].filter(Boolean).join(' '),
         params: Params, body: PatchDocument, documentedBody: documentedPatch(def.patch.target.catalog, `${def.name}Patch`),
       },
     }, async (request, reply) => {
-      await changeRecord(request.scope, def, request.params[idName]!, request.body, parentIdOf(request.params));
-      return reply.code(200).send();
+      const id = request.params[idName]!, parentId = parentIdOf(request.params);
+      const ifMatch = ifMatchOf(request.headers['if-match']);
+      if (ifMatch === undefined) {
+        await changeRecord(request.scope, def, id, request.body, parentId);
+        return reply.code(200).send();
+      }
+      // Compared under the record's lock, in the write's transaction: nobody writes in between (decision 0049).
+      const etag = await request.scope.transaction(async (tx) => {
+        await lockRecord(tx, def.patch.target.table, id);
+        const suffix = requireMatch(ifMatch, stateOf(await seen(tx, request.params, Value.Parse(def.read.query, {}))));
+        await changeRecord(tx, def, id, request.body, parentId);
+        return taggedAs(stateOf(await seen(tx, request.params, Value.Parse(def.read.query, {}))), suffix);
+      });
+      return reply.code(200).header('etag', etag).send();
     });
   };
 }
