@@ -53,7 +53,7 @@ const SYNTAX = [{
       }];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'drizzle', 'coverage', 'bench/results'] },
+  { ignores: ['node_modules', 'data', 'drizzle', 'coverage', 'bench/results', 'packages/*/dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: globals.node } },

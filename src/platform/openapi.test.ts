@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { testApp, type TestContext } from '../../test/helpers.ts';
-import { clientTypes, TYPES_FILE } from '../../test/e2e/api-client/generate.ts';
+import { clientTypes, TYPES_FILE } from '../../packages/client/scripts/generate.ts';
 import { openApiDocument } from '../cli/openapi.command.ts';
 import { OPENAPI_PATH, danglingRefs, deprecatedPaths, operationIdProblems, operationsOf, registerOpenApi } from './openapi.ts';
 import { breakingChanges } from './openapi-compatibility.ts';
@@ -119,7 +119,7 @@ describe('OpenAPI description', () => {
     const generated = await openApiDocument(t.config);
     expect(generated).toEqual(committed);
     const types = await clientTypes(generated);
-    expect(types === readFileSync(TYPES_FILE, 'utf8'), 'test/e2e/api-client/openapi.ts is stale: run `npm run openapi`').toBe(true);
+    expect(types === readFileSync(TYPES_FILE, 'utf8'), 'packages/client/src/openapi.ts is stale: run `npm run openapi`').toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description, generated from the route schemas, served at
 // /swagger/v1/swagger.json (labelled `v 1`, as the spec says), with an interactive page at /swagger.
-// Client generators read it (test/e2e/api-client): every operation has a unique operationId, checked
+// Client generators read it (packages/client, the SDK): every operation has a unique operationId, checked
 // when the app gets ready, and request and response schemas are components named after their `$id`.
 // Versioning (VER-03, decision 0030): v 1 changes only by adding; `deprecated: true` on an operation
 // or a response field marks it in the description and makes its answers carry `Deprecation` (RFC 9745).

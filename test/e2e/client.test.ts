@@ -1,18 +1,17 @@
-// End to end through the typed client generated from the committed API description (openapi-fetch
-// over test/e2e/api-client/openapi.ts), against a real `staffing serve --demo`: if the description
-// and the service disagree on a path, a parameter or a body, this fails to compile or to run.
+// End to end through the SDK (packages/client: openapi-fetch over the types generated from the
+// committed API description, with its auth, retries and idempotency keys), against a real
+// `staffing serve --demo`: if the description and the service disagree on a path, a parameter or a
+// body, this fails to compile or to run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import createClient from 'openapi-fetch';
-import type { paths } from './api-client/openapi.ts';
+import { createStaffingClient, type StaffingClient } from '../../packages/client/src/index.ts';
 import { startDemoServer, type DemoServer } from './serve-process.ts';
 
 let server: DemoServer;
-// JSON answers: lists are also CSV (text) and XLSX (a workbook), which this client does not ask for.
-let api: ReturnType<typeof createClient<paths, 'application/json'>>;
+let api: StaffingClient;
 
 beforeAll(async () => {
   server = await startDemoServer();
-  api = createClient<paths, 'application/json'>({ baseUrl: server.base, headers: { 'x-tw-token': server.credentials.personalAccessToken.token } });
+  api = createStaffingClient({ baseUrl: server.base, auth: { personalAccessToken: server.credentials.personalAccessToken.token } });
 }, 90_000);
 afterAll(async () => { await server?.stop(); });
 
@@ -31,7 +30,7 @@ function expectPatched(result: { error?: unknown; response: Response }) {
 // Typed per field: the generated client knows each catalog's paths and their value types.
 const replace = <const P extends string, const V>(path: P, value: V) => [{ op: 'replace' as const, path, value }];
 
-describe('the generated client against staffing serve --demo', () => {
+describe('the SDK against staffing serve --demo', () => {
   let branchId: number;
   let employeeId: number;
   let customerId: number;

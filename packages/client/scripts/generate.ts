@@ -1,11 +1,11 @@
-// The typed client's types, generated from the committed API description (docs/openapi.json) by
-// openapi-typescript: `npm run openapi` writes them to openapi.ts beside this file, and the OpenAPI
+// The SDK's types, generated from the committed API description (docs/openapi.json) by
+// openapi-typescript: `npm run openapi` writes them to src/openapi.ts of this package, and the OpenAPI
 // test fails when the committed copy differs from what the current description generates.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
 
-export const TYPES_FILE = fileURLToPath(new URL('./openapi.ts', import.meta.url));
+export const TYPES_FILE = fileURLToPath(new URL('../src/openapi.ts', import.meta.url));
 const DOCUMENT_FILE = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
 
 /** The text of openapi.ts for a description (the same description gives the same text). */
