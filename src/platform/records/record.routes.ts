@@ -15,6 +15,7 @@ import { collectionPath, idParamOf, routePath, idProperty, idSchema, tagOf, type
 import { isUnder, requireParent } from './parent.ts';
 import { recordHistoryRoute } from './record-history.routes.ts';
 import { Value } from 'typebox/value';
+import { fieldsOf, withFields } from './fields.ts';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
@@ -40,6 +41,14 @@ function isSame<S extends TObject>(schema: S, copy: TObject | undefined): copy i
 }
 
 export function recordRoutes<Create extends TObject, Query extends TObject, ReadQuery extends TObject>(def: RecordDefinition<Create, Query, ReadQuery>) {
+  // Built once per record for the process (the validator compiler is shared by every app a process builds).
+  const listQuery = withFields(def.list.query);
+  const readQuery = withFields(def.read.query);
+  const key = idProperty(def);
+  // `fields=` (decision 0051): under a parent, its id is read too (the read checks the parent), answered only when asked for.
+  const parentKey = def.parent ? [idProperty(def.parent.record)] : [];
+  const listFields = fieldsOf(def.list.item, key, parentKey);
+  const readFields = fieldsOf(def.read.schema, key, parentKey);
   return async function routes(app: FastifyInstance) {
     const api = app.withTypeProvider<TypedRequests>();
     const scope = (kind: 'read' | 'write') => `${def.scope}-${kind}`;
@@ -48,7 +57,6 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
     const write: Access = def.access?.write ?? { roles: STAFF, scopes: [scope('write')] };
     const tags = [tagOf(def)];
     const idName = idParamOf(def);
-    const key = idProperty(def);
     // A record kept under a parent: the parent's id in every path, and the parent seen first (decision 0036).
     const parent = def.parent;
     const parentName = parent && idParamOf(parent.record);
@@ -84,23 +92,31 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
       schema: {
         tags, operationId: `list${def.plural}`, summary: def.list.summary,
         params: ParentParams,
-        querystring: def.list.query,
+        querystring: listQuery,
         response: { 200: named(PagedList(named(def.list.item, `${def.name}ListItem`)), `${def.name}Page`) },
       },
-    }, async (request) => def.list.run(request.scope, request.query, await parentOf(request)));
+    }, async (request, reply) => {
+      const chosen = listFields.chosen(request);
+      const page = await def.list.run(request.scope, request.query, await parentOf(request), chosen?.select);
+      return chosen ? listFields.page(reply, chosen, page) : page;
+    });
 
     api.get(one, {
       config: { access: read, representation: 'record', recordName: def.name },
       schema: {
         tags, operationId: `get${def.name}`, summary: def.read.summary,
-        params: Params, querystring: def.read.query,
+        params: Params, querystring: readQuery,
         response: { 200: named(def.read.schema, def.name) },
       },
-    }, async (request) => seen(request.scope, request.params, request.query));
+    }, async (request, reply) => {
+      const chosen = readFields.chosen(request);
+      const record = await seen(request.scope, request.params, request.query, chosen?.select);
+      return chosen ? readFields.record(reply, chosen, record) : record;
+    });
 
-    /** The record, as its GET reads it; 404 when the caller does not see it. */
-    async function seen(scope: DataScope, params: Record<string, number | undefined>, query: QueryOf<ReadQuery>) {
-      const record = await def.read.run(scope, params[idName]!, query);
+    /** The record, as its GET reads it (only `fields` and the ids, given them); 404 when the caller does not see it. */
+    async function seen(scope: DataScope, params: Record<string, number | undefined>, query: QueryOf<ReadQuery>, fields?: readonly string[]) {
+      const record = await def.read.run(scope, params[idName]!, query, fields);
       // Under a parent: another parent's record is not found, as a missing one is.
       if (!record || !isUnder(def, record, parentName === undefined ? undefined : params[parentName])) throw notFound(def.what);
       return record;
