@@ -1760,6 +1760,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batchjobs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file an export job wrote (CSV, XLSX or JSON Lines; Export_<Records>), sent as stored, a chunk at a time. 404 until the job has finished it, and for a job of another type. */
+        get: operations["getBatchJobFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batchjobs/{id}/items": {
         parameters: {
             query?: never;
@@ -3279,7 +3296,7 @@ export interface components {
         };
         BatchJobItem: {
             batchJobItemId: number;
-            /** @description The staged employee the item works on. */
+            /** @description The staged employee the item works on (0 for an export's one item: the whole list). */
             recordId: number;
             status: "New" | "Processing" | "Failed" | "Completed";
             attempts: number;
@@ -7250,10 +7267,21 @@ export interface components {
         };
         BatchJobCreate: {
             /**
-             * @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees. Other names are accepted but no worker listens for them (BATCH-05).
+             * @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees, Export_Employees, Export_Prospects, Export_Vendors, Export_Customers, Export_Contacts, Export_Contracts, Export_JobOrders, Export_JobTitles, Export_RateSheets, Export_Timecards, Export_Assignments. Other names are accepted but no worker listens for them (BATCH-05).
              * @example Staged_Employee_Import_Resume_Data
              * @example Delete_Staged_Employees
              * @example Convert_Staged_Employees
+             * @example Export_Employees
+             * @example Export_Prospects
+             * @example Export_Vendors
+             * @example Export_Customers
+             * @example Export_Contacts
+             * @example Export_Contracts
+             * @example Export_JobOrders
+             * @example Export_JobTitles
+             * @example Export_RateSheets
+             * @example Export_Timecards
+             * @example Export_Assignments
              */
             batchJobType: string;
             /** @description Depends on the type (x-parametersByType); checked when the job is created. */
@@ -7754,6 +7782,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -7844,7 +7874,10 @@ export interface operations {
     };
     getEmployee: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Employee. */
@@ -7994,6 +8027,8 @@ export interface operations {
                 prospectStatusId?: number;
                 /** @description Names starting with this (any case). */
                 name?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -8084,7 +8119,10 @@ export interface operations {
     };
     getProspect: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Prospect. */
@@ -8234,6 +8272,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Company names starting with this (any case). */
                 companyName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -8324,7 +8364,10 @@ export interface operations {
     };
     getVendor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Vendor. */
@@ -8474,6 +8517,8 @@ export interface operations {
                 branchId?: number;
                 /** @description Customer names starting with this (any case). */
                 customerName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -8564,7 +8609,10 @@ export interface operations {
     };
     getCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Customer. */
@@ -8713,6 +8761,8 @@ export interface operations {
                 take?: number;
                 /** @description Worksite names starting with this (any case). */
                 name?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -8809,7 +8859,10 @@ export interface operations {
     };
     getWorksite: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Customer. */
@@ -8965,6 +9018,8 @@ export interface operations {
                 customerId?: number;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -9055,7 +9110,10 @@ export interface operations {
     };
     getContact: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contact. */
@@ -9204,6 +9262,8 @@ export interface operations {
                 take?: number;
                 customerId?: number;
                 contractStatusId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -9294,7 +9354,10 @@ export interface operations {
     };
     getContract: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contract. */
@@ -9444,6 +9507,8 @@ export interface operations {
                 customerId?: number;
                 jobOrderStatusId?: number;
                 branchId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -9534,7 +9599,10 @@ export interface operations {
     };
     getJobOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the JobOrder. */
@@ -9683,6 +9751,8 @@ export interface operations {
                 take?: number;
                 isActive?: boolean;
                 jobTitleCategoryId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -9773,7 +9843,10 @@ export interface operations {
     };
     getJobTitle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the JobTitle. */
@@ -9923,6 +9996,8 @@ export interface operations {
                 customerId?: number;
                 employeeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -10013,7 +10088,10 @@ export interface operations {
     };
     getRateSheet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the RateSheet. */
@@ -10162,6 +10240,8 @@ export interface operations {
                 take?: number;
                 jobOrderId?: number;
                 employeeId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -10252,7 +10332,10 @@ export interface operations {
     };
     getTimecard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Timecard. */
@@ -10403,6 +10486,8 @@ export interface operations {
                 employeeId?: number;
                 /** @description Only this job order's assignments. */
                 jobOrderId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -10496,6 +10581,8 @@ export interface operations {
             query?: {
                 /** @description Language of translated texts, a language tag (en-US). Unsupported languages fall back to English (AMB-83). */
                 culture?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -11976,6 +12063,8 @@ export interface operations {
                 take?: number;
                 contactMethodTypeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -12082,7 +12171,10 @@ export interface operations {
     };
     getEmployeeContactMethod: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -12231,6 +12323,8 @@ export interface operations {
                 take?: number;
                 contactMethodTypeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -12337,7 +12431,10 @@ export interface operations {
     };
     getContactContactMethod: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -12486,6 +12583,8 @@ export interface operations {
                 take?: number;
                 contactMethodTypeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -12592,7 +12691,10 @@ export interface operations {
     };
     getCustomerContactMethod: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -12739,6 +12841,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -12835,7 +12939,10 @@ export interface operations {
     };
     getEmployeeMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Employee. */
@@ -12949,6 +13056,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -13045,7 +13154,10 @@ export interface operations {
     };
     getProspectMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Prospect. */
@@ -13159,6 +13271,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -13255,7 +13369,10 @@ export interface operations {
     };
     getCustomerMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Customer. */
@@ -13369,6 +13486,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -13465,7 +13584,10 @@ export interface operations {
     };
     getContactMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contact. */
@@ -13579,6 +13701,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -13675,7 +13799,10 @@ export interface operations {
     };
     getContractMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contract. */
@@ -13789,6 +13916,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -13885,7 +14014,10 @@ export interface operations {
     };
     getJobOrderMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the JobOrder. */
@@ -13999,6 +14131,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -14095,7 +14229,10 @@ export interface operations {
     };
     getAssignmentMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Assignment. */
@@ -14491,6 +14628,37 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJob"];
                 };
             };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatchJobFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description A problem (application/problem+json). */
             "4XX": {
                 headers: {
