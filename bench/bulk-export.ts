@@ -2,8 +2,8 @@
 // run it alone: `node --import tsx bench/bulk-export.ts`): 100,000 employees (`BENCH_EXPORT_EMPLOYEES`)
 // exported by an Export_Employees job in each format (`BENCH_EXPORT_FORMATS`, default csv,xlsx,jsonl)
 // by a `staffing worker` process of its own (the API's in-process worker off), timed from the job's
-// creation to Completed; the worker's peak resident memory (VmHWM) is the figure. Target: under
-// 256 MB. The file is downloaded as a stream and its rows counted (every employee once: the header
+// creation to Completed; the worker's peak resident memory during each export (VmHWM, reset before
+// it) is the figure, its start-up's peak beside it. Target: under 256 MB. The file is downloaded as a stream and its rows counted (every employee once: the header
 // and 100,000 lines). Writes bench/results/bulk-export.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,11 +39,20 @@ async function seed(dataDir: string): Promise<number> {
   }
 }
 
-/** The worker process's peak resident set (VmHWM), in MB. */
-function peakMb(child: ChildProcess): number {
+/** The worker process's resident set now (VmRSS) or at its peak (VmHWM, since start or the last resetPeak), in MB. */
+function memoryMb(child: ChildProcess, which: 'VmRSS' | 'VmHWM' = 'VmHWM'): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  const kb = Number(new RegExp(`${which}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
   return Math.round(kb / 102.4) / 10;
+}
+const peakMb = (child: ChildProcess) => memoryMb(child, 'VmHWM');
+
+/**
+ * Starts the peak over (Linux: `5` to /proc/<pid>/clear_refs resets VmHWM to the current RSS), so an
+ * export's peak is its own and not the start-up's (migrations and reference data loaded at start).
+ */
+function resetPeak(child: ChildProcess): void {
+  writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
 }
 
 /** `staffing worker --types Export_Employees` on the service's database, in its own process. */
@@ -97,20 +106,23 @@ export async function runBulkExport() {
     const probe = await fetch(`${service.base}/batchjobs`, { method: 'POST', headers: { ...service.headers, 'content-type': 'application/json' }, body: JSON.stringify({ batchJobType: 'Export_Employees', batchJobParameters: { format: 'csv', lastName: 'NoSuchNameAtAll' } }) });
     const { batchJobId: probeId } = await probe.json() as { batchJobId: number };
     await waitFor(async () => (await (await fetch(`${service.base}/batchjobs/${probeId}`, { headers: service.headers })).json() as { status: string }).status === 'Completed', 'the worker process', 120_000);
-    const idleMb = peakMb(worker);
+    const startupPeakMb = peakMb(worker);
     const runs = [];
     for (const format of FORMATS) {
+      const before = memoryMb(worker, 'VmRSS');
+      resetPeak(worker);
       const run = await exportOnce(service, format);
-      runs.push({ ...run, workerPeakMb: peakMb(worker) });
-      console.log(`  ${format}: ${run.seconds} s, ${run.megabytes} MB${run.lines === null ? '' : `, ${run.lines.toLocaleString('en')} lines`}; worker peak RSS so far ${peakMb(worker)} MB`);
+      runs.push({ ...run, workerRssBeforeMb: before, workerPeakMb: peakMb(worker) });
+      console.log(`  ${format}: ${run.seconds} s, ${run.megabytes} MB${run.lines === null ? '' : `, ${run.lines.toLocaleString('en')} lines`}; worker RSS ${before} MB before, peak ${peakMb(worker)} MB during`);
     }
-    const peak = peakMb(worker);
+    const peak = Math.max(...runs.map((r) => r.workerPeakMb));
+    const idleMb = startupPeakMb;
     const complete = runs.every((r) => r.lines === null || r.lines === employees + (r.format === 'csv' ? 1 : 0));
     const result = {
       date: new Date().toISOString(), node: process.version, cores: cpus().length, loadAverage1m: loadavg()[0],
-      employees, workerPeakMbAtStart: idleMb, workerPeakMb: peak, target: `worker peak RSS under ${TARGET_MB} MB`, met: peak < TARGET_MB && complete, everyRowOnce: complete, runs,
+      employees, workerStartupPeakMb: idleMb, workerPeakMb: peak, target: `worker peak RSS under ${TARGET_MB} MB`, met: peak < TARGET_MB && complete, everyRowOnce: complete, runs,
     };
-    console.log(`\nExport: ${employees.toLocaleString('en')} employees per format; worker peak RSS ${peak} MB (${idleMb} MB before the first export); target under ${TARGET_MB} MB: ${result.met ? 'met' : 'NOT met'}\n`);
+    console.log(`\nExport: ${employees.toLocaleString('en')} employees per format; worker peak RSS during an export ${peak} MB (its start-up's peak ${idleMb} MB); target under ${TARGET_MB} MB: ${result.met ? 'met' : 'NOT met'}\n`);
     mkdirSync(join(root, 'bench/results'), { recursive: true });
     writeFileSync(join(root, 'bench/results/bulk-export.json'), JSON.stringify(result, null, 2) + '\n');
     return result;
