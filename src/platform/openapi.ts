@@ -174,6 +174,8 @@ function nameSchemas(document: Json, routeSchemas: Map<string, FastifySchema>): 
         const content = response.content as Record<string, Json> | undefined;
         if (!content) continue;
         const schema = (route?.response as Record<string, unknown> | undefined)?.[status];
+        // A response that declares its media types one by one has a schema of each's own: nothing to share.
+        if (schema && typeof schema === 'object' && 'content' in schema) continue;
         const name = schemaName(schema)
           ?? (Object.keys(content).length > 1 ? `${where} ${status}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') : undefined);
         if (name) share(content, name, `${where} ${status}`, schema);

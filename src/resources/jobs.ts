@@ -9,6 +9,8 @@ import type { ResumeParser } from './resumes/resume.types.ts';
 import type { BackgroundLoop } from '../platform/background.ts';
 import { webhookDelivery } from './webhooks/webhook-delivery.ts';
 import { convertStagedEmployeesJob, deleteStagedEmployeesJob, importResumeDataJob } from './staging/staged-employee.jobs.ts';
+import { exportJob } from '../platform/records/record-export.ts';
+import { records } from './records.ts';
 
 /** What the catalog's handlers use beyond their scope, given when a worker starts. */
 export interface JobServices { parser: ResumeParser }
@@ -17,6 +19,8 @@ export const batchJobTypes = [
   importResumeDataJob,
   deleteStagedEmployeesJob,
   defineJob({ ...convertStagedEmployeesJob, check: checkConversion }),
+  // Export_<Records>: one per record at a hierarchy node, from its definition (decision 0051).
+  ...records.filter((record) => !record.parent).map(exportJob),
 ] as const satisfies JobCatalog<JobServices>;
 
 /** A type the catalog names. */

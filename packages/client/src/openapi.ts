@@ -1794,6 +1794,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batchjobs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file an export job wrote (CSV, XLSX or JSON Lines; Export_<Records>), sent as stored, a chunk at a time. 404 until the job has finished it, and for a job of another type. */
+        get: operations["getBatchJobFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batchjobs/{id}/items": {
         parameters: {
             query?: never;
@@ -3983,7 +4000,7 @@ export interface components {
          */
         BatchJobItem: {
             batchJobItemId: number;
-            /** @description The staged employee the item works on. */
+            /** @description The staged employee the item works on (0 for an export's one item: the whole list). */
             recordId: number;
             status: "New" | "Processing" | "Failed" | "Completed";
             attempts: number;
@@ -10194,10 +10211,21 @@ export interface components {
          */
         BatchJobCreate: {
             /**
-             * @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees. Other names are accepted but no worker listens for them (BATCH-05).
+             * @description One of Staged_Employee_Import_Resume_Data, Delete_Staged_Employees, Convert_Staged_Employees, Export_Employees, Export_Prospects, Export_Vendors, Export_Customers, Export_Contacts, Export_Contracts, Export_JobOrders, Export_JobTitles, Export_RateSheets, Export_Timecards, Export_Assignments. Other names are accepted but no worker listens for them (BATCH-05).
              * @example Staged_Employee_Import_Resume_Data
              * @example Delete_Staged_Employees
              * @example Convert_Staged_Employees
+             * @example Export_Employees
+             * @example Export_Prospects
+             * @example Export_Vendors
+             * @example Export_Customers
+             * @example Export_Contacts
+             * @example Export_Contracts
+             * @example Export_JobOrders
+             * @example Export_JobTitles
+             * @example Export_RateSheets
+             * @example Export_Timecards
+             * @example Export_Assignments
              */
             batchJobType: string;
             /** @description Depends on the type (x-parametersByType); checked when the job is created. */
@@ -11899,6 +11927,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -12029,7 +12059,10 @@ export interface operations {
     };
     getEmployee: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Employee. */
@@ -12247,6 +12280,8 @@ export interface operations {
                 prospectStatusId?: number;
                 /** @description Names starting with this (any case). */
                 name?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -12377,7 +12412,10 @@ export interface operations {
     };
     getProspect: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Prospect. */
@@ -12595,6 +12633,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Company names starting with this (any case). */
                 companyName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -12725,7 +12765,10 @@ export interface operations {
     };
     getVendor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Vendor. */
@@ -12943,6 +12986,8 @@ export interface operations {
                 branchId?: number;
                 /** @description Customer names starting with this (any case). */
                 customerName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -13073,7 +13118,10 @@ export interface operations {
     };
     getCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Customer. */
@@ -13290,6 +13338,8 @@ export interface operations {
                 take?: number;
                 /** @description Worksite names starting with this (any case). */
                 name?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -13428,7 +13478,10 @@ export interface operations {
     };
     getWorksite: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Customer. */
@@ -13652,6 +13705,8 @@ export interface operations {
                 customerId?: number;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -13782,7 +13837,10 @@ export interface operations {
     };
     getContact: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contact. */
@@ -13999,6 +14057,8 @@ export interface operations {
                 take?: number;
                 customerId?: number;
                 contractStatusId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -14129,7 +14189,10 @@ export interface operations {
     };
     getContract: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contract. */
@@ -14347,6 +14410,8 @@ export interface operations {
                 customerId?: number;
                 jobOrderStatusId?: number;
                 branchId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -14477,7 +14542,10 @@ export interface operations {
     };
     getJobOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the JobOrder. */
@@ -14694,6 +14762,8 @@ export interface operations {
                 take?: number;
                 isActive?: boolean;
                 jobTitleCategoryId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -14824,7 +14894,10 @@ export interface operations {
     };
     getJobTitle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the JobTitle. */
@@ -15042,6 +15115,8 @@ export interface operations {
                 customerId?: number;
                 employeeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -15172,7 +15247,10 @@ export interface operations {
     };
     getRateSheet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the RateSheet. */
@@ -15389,6 +15467,8 @@ export interface operations {
                 take?: number;
                 jobOrderId?: number;
                 employeeId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -15519,7 +15599,10 @@ export interface operations {
     };
     getTimecard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Timecard. */
@@ -15738,6 +15821,8 @@ export interface operations {
                 employeeId?: number;
                 /** @description Only this job order's assignments. */
                 jobOrderId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -15871,6 +15956,8 @@ export interface operations {
             query?: {
                 /** @description Language of translated texts, a language tag (en-US). Unsupported languages fall back to English (AMB-83). */
                 culture?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -17878,6 +17965,8 @@ export interface operations {
                 take?: number;
                 contactMethodTypeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -18026,7 +18115,10 @@ export interface operations {
     };
     getEmployeeContactMethod: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -18243,6 +18335,8 @@ export interface operations {
                 take?: number;
                 contactMethodTypeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -18391,7 +18485,10 @@ export interface operations {
     };
     getContactContactMethod: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -18608,6 +18705,8 @@ export interface operations {
                 take?: number;
                 contactMethodTypeId?: number;
                 isActive?: boolean;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -18756,7 +18855,10 @@ export interface operations {
     };
     getCustomerContactMethod: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -18971,6 +19073,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -19109,7 +19213,10 @@ export interface operations {
     };
     getEmployeeMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Employee. */
@@ -19258,6 +19365,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -19396,7 +19505,10 @@ export interface operations {
     };
     getProspectMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Prospect. */
@@ -19545,6 +19657,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -19683,7 +19797,10 @@ export interface operations {
     };
     getCustomerMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Customer. */
@@ -19832,6 +19949,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -19970,7 +20089,10 @@ export interface operations {
     };
     getContactMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contact. */
@@ -20119,6 +20241,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -20257,7 +20381,10 @@ export interface operations {
     };
     getContractMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Contract. */
@@ -20406,6 +20533,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -20544,7 +20673,10 @@ export interface operations {
     };
     getJobOrderMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the JobOrder. */
@@ -20693,6 +20825,8 @@ export interface operations {
                 skip?: number;
                 /** @description Items to return (1 to 1000). */
                 take?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -20831,7 +20965,10 @@ export interface operations {
     };
     getAssignmentMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the Assignment. */
@@ -21382,6 +21519,66 @@ export interface operations {
                     "application/xml": components["schemas"]["BatchJob"];
                     "text/xml": components["schemas"]["BatchJob"];
                     "text/plain": components["schemas"]["BatchJob"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatchJobFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exported file, as an attachment: CSV, XLSX or JSON Lines (one record per line, as its GET shows it), as the job asked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jsonl": string;
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["ValidationFailed"];

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { AppError } from './errors.ts';
-import { renderCsv, renderText, renderXlsx, renderXml, schemaColumns, type Columns, type PagedList } from './render.ts';
+import { onlyFields, renderCsv, renderText, renderXlsx, renderXml, schemaColumns, type Columns, type PagedList } from './render.ts';
 import { branches } from './schema-nodes.ts';
 
 /** What a route answers with: one record, a paged list, or something negotiation leaves alone. */
@@ -16,7 +16,11 @@ declare module 'fastify' {
     /** Element name of a record in XML and the sheet name in XLSX (`Country`, `Employee`, ...). */
     recordName?: string;
   }
-  interface FastifyRequest { responseType: string }
+  interface FastifyRequest {
+    responseType: string;
+    /** The fields a `fields=` query kept (with the id), set by the route: a list's CSV and XLSX columns are these (decision 0051). */
+    chosenFields: ReadonlySet<string> | undefined;
+  }
 }
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -42,6 +46,7 @@ function listColumns(response: unknown): Columns | undefined {
 
 export function registerNegotiation(app: FastifyInstance) {
   app.decorateRequest('responseType', 'application/json');
+  app.decorateRequest('chosenFields', undefined);
   // CSV and XLSX columns, worked out once per list route: an empty page has its header row too (NEG-11).
   const columnsByRoute = new WeakMap<object, Columns>();
   app.addHook('onRoute', (route) => {
@@ -63,7 +68,8 @@ export function registerNegotiation(app: FastifyInstance) {
 
   const columnsOf = (request: FastifyRequest) => {
     const schema = request.routeOptions.schema;
-    return schema ? columnsByRoute.get(schema) : undefined;
+    const columns = schema ? columnsByRoute.get(schema) : undefined;
+    return columns && request.chosenFields ? onlyFields(columns, request.chosenFields) : columns;
   };
 
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

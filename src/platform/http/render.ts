@@ -58,6 +58,12 @@ export function schemaColumns(item: unknown, prefix = '', out: Columns = { names
   return out;
 }
 
+/** The columns of the fields kept by `fields=` (a column `address.city` is the field `address`'s). */
+export function onlyFields(columns: Columns, fields: ReadonlySet<string>): Columns {
+  const kept = (name: string) => fields.has(name.split('.')[0]!);
+  return { names: columns.names.filter(kept), open: columns.open.filter((name) => name !== '' && kept(name)) };
+}
+
 /** The columns of a page: the schema's, then the rows' keys under an open name, in order of appearance. */
 function columnsOf(rows: Flat[], columns: Columns | undefined): string[] {
   if (!columns) return [...new Set(rows.flatMap((row) => Object.keys(row)))];

@@ -36,6 +36,10 @@ export interface JobType<Type extends string = string, Parameters extends TSchem
    * caller): throws the AppError of a 400 naming `batchJobParameters.<field>`.
    */
   check?(scope: DataScope, parameters: StaticDecode<Parameters>): Promise<void>;
+  /** The items POST /batchjobs queues with a new job of this type (by record id): an export's one item, the whole list. */
+  readonly items?: readonly number[];
+  /** `file`: an item's result is a stored file (an export's), served at GET /batchjobs/{id}/file. */
+  readonly output?: 'file';
 }
 
 export interface JobDefinition<Type extends string = string, Parameters extends TSchema = TSchema, Services = unknown> extends JobType<Type, Parameters> {

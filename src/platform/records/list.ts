@@ -8,6 +8,7 @@ import type { DataScope } from '../scope.ts';
 import { PageQuery, type Page, type Paged } from '../http/paging.ts';
 import { isValues } from './rules.ts';
 import { claimStatementName } from './statement-names.ts';
+import { narrowedSelect, selectItems } from './fields.ts';
 
 type Row = Record<string, unknown>;
 
@@ -68,11 +69,15 @@ export interface ListStatement<F extends Filters> {
 
 interface Prepared { list: { name: string; text: string }; count: { name: string; text: string } }
 
-/** `(scope, query) => page`, with the list's query and item schemas (what a record's list routes answer). */
+/**
+ * `(scope, query) => page`, with the list's query and item schemas (what a record's list routes
+ * answer). Given `fields` (JSON names, decision 0051), its statement selects only those.
+ */
 export interface ListReader<F extends Filters> {
-  (scope: DataScope, query: Page & FilterValues<F>, parentId?: number): Promise<Paged<Row>>;
+  (scope: DataScope, query: Page & FilterValues<F>, parentId?: number, fields?: readonly string[]): Promise<Paged<Row>>;
   readonly query: ListQuery<F>;
   readonly item: TObject;
+  rows(scope: DataScope, query: FilterValues<F>, options: RowsOptions): AsyncIterable<Row>;
 }
 
 export function listReader<F extends Filters>(statement: ListStatement<F>): ListReader<F> {
@@ -80,35 +85,73 @@ export function listReader<F extends Filters>(statement: ListStatement<F>): List
   const shapes = new Map<string, Prepared>();
   // $1 the tenant, $2 the visible nodes, $3 the parent (under one), then the filters given, the page.
   const first = statement.parent ? 4 : 3;
+  // The column map of `fields=`: the select list's items, split once.
+  const items = selectItems(statement.select);
+  const fromOf = (given: string[]) => {
+    const conditions = given.map((k, i) => ` and ${statement.filters[k]!.where(`$${i + first}`)}`).join('');
+    const parent = statement.parent ? ` and ${statement.parent} = $3` : '';
+    return `from ${statement.table} r ${statement.joins ?? ''} where r.tenant_id = $1 and ${statement.hier ?? 'r.hier_id'} = any($2::int[])${parent}${conditions}`;
+  };
+  const pageText = (select: string, given: string[]) => {
+    const page = given.length + first;
+    return `select ${select}, count(*) over () as "totalCount" ${fromOf(given)} order by ${statement.order} limit $${page} offset $${page + 1}`;
+  };
   const prepare = (given: string[]): Prepared => {
     const key = given.join(',');
     let shape = shapes.get(key);
     if (!shape) {
-      const conditions = given.map((k, i) => ` and ${statement.filters[k]!.where(`$${i + first}`)}`).join('');
-      const parent = statement.parent ? ` and ${statement.parent} = $3` : '';
-      const from = `from ${statement.table} r ${statement.joins ?? ''} where r.tenant_id = $1 and ${statement.hier ?? 'r.hier_id'} = any($2::int[])${parent}${conditions}`;
       const name = `${prefix}_${shapes.size}`;
-      const page = given.length + first;
       shape = {
-        list: { name, text: `select ${statement.select}, count(*) over () as "totalCount" ${from} order by ${statement.order} limit $${page} offset $${page + 1}` },
-        count: { name: `${name}_count`, text: `select count(*)::int as n ${from}` },
+        list: { name, text: pageText(statement.select, given) },
+        count: { name: `${name}_count`, text: `select count(*)::int as n ${fromOf(given)}` },
       };
       shapes.set(key, shape);
     }
     return shape;
   };
-  const read = async (scope: DataScope, query: Page & FilterValues<F>, parentId?: number): Promise<Paged<Row>> => {
+  /** The filters given and the statement's parameters before the page: the tenant, the nodes, the parent, the filters' values. */
+  const parametersOf = (scope: DataScope, query: FilterValues<F>, parentId: number | undefined) => {
     if (statement.parent && parentId === undefined) throw new Error(`${statement.table}: a list under a parent needs the parent's id`);
     const values: Row = isValues(query) ? query : {};
     const given = Object.keys(statement.filters).filter((k) => values[k] !== undefined);
+    return { given, parameters: [scope.tenantId, scope.hierIds, ...(statement.parent ? [parentId] : []), ...given.map((k) => statement.filters[k]!.value?.(values[k]) ?? values[k])] };
+  };
+  const read = async (scope: DataScope, query: Page & FilterValues<F>, parentId?: number, fields?: readonly string[]): Promise<Paged<Row>> => {
+    const { given, parameters } = parametersOf(scope, query, parentId);
     const shape = prepare(given);
-    const parameters = [scope.tenantId, scope.hierIds, ...(statement.parent ? [parentId] : []), ...given.map((k) => statement.filters[k]!.value?.(values[k]) ?? values[k])];
     const client = scope.client ?? scope.db.$client;
-    const { rows } = await client.query<Row & { totalCount: number }>({ ...shape.list, values: [...parameters, query.take, query.skip] });
+    // Only the fields asked for: a statement of its own, unnamed (the field sets are the callers').
+    const list = fields ? { text: pageText(narrowedSelect(items, fields), given) } : shape.list;
+    const { rows } = await client.query<Row & { totalCount: number }>({ ...list, values: [...parameters, query.take, query.skip] });
     // A page past the end has no rows to carry the total: then it is counted.
     const totalCount = rows.length > 0 ? Number(rows[0]!.totalCount) : query.skip > 0
       ? (await client.query<{ n: number }>({ ...shape.count, values: parameters })).rows[0]!.n : 0;
     return { data: rows.map(({ totalCount: _total, ...item }) => item), totalCount };
   };
-  return Object.assign(read, { query: listQuery(statement.filters), item: statement.item });
+  /**
+   * Every row the list's filters match, in pages of `size` by the record's id (keyset pages: an export
+   * holds one page at a time, never the list, and a page does not slow down with its depth).
+   */
+  async function* rows(scope: DataScope, query: FilterValues<F>, options: RowsOptions): AsyncGenerator<Row> {
+    const { given, parameters } = parametersOf(scope, query, options.parentId);
+    const select = options.fields ? narrowedSelect(items, options.fields) : statement.select;
+    const after = parameters.length + 1;
+    const text = `select r.id as "${KEY}", ${select} ${fromOf(given)} and r.id > $${after} order by r.id limit $${after + 1}`;
+    const client = scope.client ?? scope.db.$client;
+    let last = 0;
+    for (;;) {
+      const page = await client.query<Row>({ text, values: [...parameters, last, options.size] });
+      for (const { [KEY]: key, ...row } of page.rows) {
+        last = Number(key);
+        yield row;
+      }
+      if (page.rows.length < options.size) return;
+    }
+  }
+  return Object.assign(read, { query: listQuery(statement.filters), item: statement.item, rows });
 }
+
+/** The keyset column of `rows`, a name no select list uses. */
+const KEY = '~key';
+
+export interface RowsOptions { size: number; fields?: readonly string[]; parentId?: number }

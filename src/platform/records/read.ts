@@ -9,6 +9,7 @@ import type { DataScope } from '../scope.ts';
 import type { Catalog } from './json-patch/catalog.ts';
 import { NoQuery } from './record.ts';
 import { claimStatementName } from './statement-names.ts';
+import { narrowedSelect, selectItems } from './fields.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,9 +33,15 @@ export interface ReadStatement {
   ownedByEmployee?: string;
 }
 
+/**
+ * `(scope, id)`: a read by id. Given `fields` (JSON names, decision 0051), its statement selects only
+ * those and the id; `query` (a record read's query parameters) is the definition's and not read here.
+ */
+export type ReadById = (scope: DataScope, id: number, query?: unknown, fields?: readonly string[]) => Promise<Row | undefined>;
+
 /** A record's read by id that carries the shape it answers (and, taking none, no query): what a definition's `read` takes. */
 export interface RecordReader {
-  (scope: DataScope, id: number): Promise<Row | undefined>;
+  (scope: DataScope, id: number, query?: unknown, fields?: readonly string[]): Promise<Row | undefined>;
   readonly schema: TObject;
   readonly query: typeof NoQuery;
 }
@@ -61,33 +68,34 @@ export function catalogSelect(catalog: Catalog): string {
  * read shape (`schema`), it is a record's read (a definition's `read.reader`).
  */
 export function byIdReader(statement: ReadStatement & { schema: TObject }): RecordReader;
-export function byIdReader(statement: ReadStatement): (scope: DataScope, id: number) => Promise<Row | undefined>;
-export function byIdReader(statement: ReadStatement & { schema?: TObject }): ((scope: DataScope, id: number) => Promise<Row | undefined>) | RecordReader {
+export function byIdReader(statement: ReadStatement): ReadById;
+export function byIdReader(statement: ReadStatement & { schema?: TObject }): ReadById | RecordReader {
   const name = claimStatementName(statement.name ?? `${statement.table}_by_ids`);
-  const query = {
-    name,
-    text: `select ${statement.select}
+  const text = (select: string) => `select ${select}
       from ${statement.table} r ${statement.joins ?? ''}
-     where r.tenant_id = $1 and r.id = any($2::bigint[]) and ${statement.hier ?? 'r.hier_id'} = any($3::int[])`,
-  };
+     where r.tenant_id = $1 and r.id = any($2::bigint[]) and ${statement.hier ?? 'r.hier_id'} = any($3::int[])`;
+  const query = { name, text: text(statement.select) };
+  // The column map of `fields=`: the select list's items, split once.
+  const items = selectItems(statement.select);
   const run = async (client: Queryable, scope: DataScope, ids: number[]) => {
     const { rows } = await client.query<Row>({ ...query, values: [scope.tenantId, ids, scope.hierIds] });
     return new Map(rows.map((row) => [Number(row[statement.key]), row]));
   };
-  const own = statement.ownedByEmployee && {
-    name: `${name}_own`,
-    text: `select ${statement.select}
+  const ownText = (select: string) => `select ${select}
       from ${statement.table} r ${statement.joins ?? ''}
-     where r.tenant_id = $1 and r.id = $2 and ${statement.ownedByEmployee} = $3`,
-  };
+     where r.tenant_id = $1 and r.id = $2 and ${statement.ownedByEmployee} = $3`;
+  const own = statement.ownedByEmployee && { name: `${name}_own`, text: ownText(statement.select) };
   const reads = prepared(() => coalescer<number, Row>());
-  const read = async (scope: DataScope, id: number): Promise<Row | undefined> => {
+  const read = async (scope: DataScope, id: number, _query?: unknown, fields?: readonly string[]): Promise<Row | undefined> => {
     const webUser = scope.principal.webUser;
+    // Only the fields asked for (and the id): a statement of its own, unnamed (the field sets are the callers').
+    const select = fields && narrowedSelect(items, [statement.key, ...fields]);
     if (webUser) {
       if (!own || !webUser.employeeId) return undefined;
-      const { rows } = await (scope.client ?? scope.db.$client).query<Row>({ ...own, values: [scope.tenantId, id, webUser.employeeId] });
+      const { rows } = await (scope.client ?? scope.db.$client).query<Row>({ ...(select ? { text: ownText(select) } : own), values: [scope.tenantId, id, webUser.employeeId] });
       return rows[0];
     }
+    if (select) return (await (scope.client ?? scope.db.$client).query<Row>({ text: text(select), values: [scope.tenantId, [id], scope.hierIds] })).rows[0];
     // Inside a transaction, on its connection (it may see its own uncommitted writes).
     if (scope.client) return (await run(scope.client, scope, [id])).get(id);
     return reads(scope.db)(groupOf(scope), id, (ids) => run(shortStatements(scope.db), scope, ids));

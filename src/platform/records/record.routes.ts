@@ -17,6 +17,7 @@ import { isUnder, requireParent } from './parent.ts';
 import { recordHistoryRoute } from './record-history.routes.ts';
 import { etagOf, ifMatchOf, lockRecord, requireMatch, stateOf, taggedAs } from './record-etag.ts';
 import { Value } from 'typebox/value';
+import { fieldsOf, withFields } from './fields.ts';
 
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
@@ -46,6 +47,14 @@ function isSame<S extends TObject>(schema: S, copy: TObject | undefined): copy i
 }
 
 export function recordRoutes<Create extends TObject, Query extends TObject, ReadQuery extends TObject>(def: RecordDefinition<Create, Query, ReadQuery>) {
+  // Built once per record for the process (the validator compiler is shared by every app a process builds).
+  const listQuery = withFields(def.list.query);
+  const readQuery = withFields(def.read.query);
+  const key = idProperty(def);
+  // `fields=` (decision 0051): under a parent, its id is read too (the read checks the parent), answered only when asked for.
+  const parentKey = def.parent ? [idProperty(def.parent.record)] : [];
+  const listFields = fieldsOf(def.list.item, key, parentKey);
+  const readFields = fieldsOf(def.read.schema, key, parentKey);
   return async function routes(app: FastifyInstance) {
     const api = app.withTypeProvider<TypedRequests>();
     const scope = (kind: 'read' | 'write') => `${def.scope}-${kind}`;
@@ -54,7 +63,6 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
     const write: Access = def.access?.write ?? { roles: STAFF, scopes: [scope('write')] };
     const tags = [tagOf(def)];
     const idName = idParamOf(def);
-    const key = idProperty(def);
     // A record kept under a parent: the parent's id in every path, and the parent seen first (decision 0036).
     const parent = def.parent;
     const parentName = parent && idParamOf(parent.record);
@@ -90,28 +98,35 @@ export function recordRoutes<Create extends TObject, Query extends TObject, Read
       schema: {
         tags, operationId: `list${def.plural}`, summary: def.list.summary,
         params: ParentParams,
-        querystring: def.list.query,
+        querystring: listQuery,
         response: { 200: named(PagedList(named(def.list.item, `${def.name}ListItem`, def.example)), `${def.name}Page`) },
       },
-    }, async (request) => def.list.run(request.scope, request.query, await parentOf(request)));
+    }, async (request, reply) => {
+      const chosen = listFields.chosen(request);
+      const page = await def.list.run(request.scope, request.query, await parentOf(request), chosen?.select);
+      return chosen ? listFields.page(reply, chosen, page) : page;
+    });
 
     api.get(one, {
       config: { access: read, representation: 'record', recordName: def.name },
       schema: {
         tags, operationId: `get${def.name}`, summary: def.read.summary,
-        params: Params, querystring: def.read.query,
+        params: Params, querystring: readQuery,
         response: { 200: named(def.read.schema, def.name, def.example) },
       },
     }, async (request, reply) => {
-      const record = await seen(request.scope, request.params, request.query);
+      const chosen = readFields.chosen(request);
+      const record = await seen(request.scope, request.params, request.query, chosen?.select);
+      // Some fields: not the record's state, so not its tag (the bytes' own, which If-Match never matches).
+      if (chosen) return readFields.record(reply, chosen, record);
       // The tag of the record's state (record-etag.ts), which If-Match on its PATCH compares.
       reply.header('etag', etagOf(stateOf(record), request.responseType));
       return record;
     });
 
-    /** The record, as its GET reads it; 404 when the caller does not see it. */
-    async function seen(scope: DataScope, params: Record<string, number | undefined>, query: QueryOf<ReadQuery>) {
-      const record = await def.read.run(scope, params[idName]!, query);
+    /** The record, as its GET reads it (only `fields` and the ids, given them); 404 when the caller does not see it. */
+    async function seen(scope: DataScope, params: Record<string, number | undefined>, query: QueryOf<ReadQuery>, fields?: readonly string[]) {
+      const record = await def.read.run(scope, params[idName]!, query, fields);
       // Under a parent: another parent's record is not found, as a missing one is.
       if (!record || !isUnder(def, record, parentName === undefined ? undefined : params[parentName])) throw notFound(def.what);
       return record;

@@ -13,6 +13,7 @@ import type { Paged } from '../http/paging.ts';
 import type { ErrorCode } from '../http/errors.ts';
 import type { PatchTarget } from './json-patch/target.ts';
 import type { Rules } from './rules.ts';
+import type { RowsOptions } from './list.ts';
 import { Id32, Id64 } from './shapes.ts';
 
 /** What the type provider makes of a schema: the one way a generic handler and a definition agree on a type. */
@@ -66,14 +67,18 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
     summary: string;
     query: Query;
     item: TObject;
-    run(scope: DataScope, filter: QueryOf<Query>, parentId?: number): Promise<Paged<Row>>;
+    /** `fields`: only these (JSON names of the item, with the id), selected by the statement (decision 0051). */
+    run(scope: DataScope, filter: QueryOf<Query>, parentId?: number, fields?: readonly string[]): Promise<Paged<Row>>;
+    /** Every item the filters match, one page of `size` at a time (an export's rows). */
+    rows(scope: DataScope, filter: QueryOf<Query>, options: RowsOptions): AsyncIterable<Row>;
   };
   read: {
     summary: string;
     schema: TObject;
     /** Query parameters of the read (an assignment's `culture`); `NoQuery` for none. */
     query: ReadQuery;
-    run(scope: DataScope, id: number, query: QueryOf<ReadQuery>): Promise<Row | undefined>;
+    /** `fields`: only these (JSON names, with the id), selected by the statement (decision 0051). */
+    run(scope: DataScope, id: number, query: QueryOf<ReadQuery>, fields?: readonly string[]): Promise<Row | undefined>;
   };
   /** `note`: what this record's PATCH adds to the standard summary. */
   patch: { note?: string; target: PatchTarget };
@@ -94,21 +99,22 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
 
 /** A record's list as a `listReader` is: the read of a page, with its query and item schemas. */
 export interface ListOf<Query extends TObject> {
-  (scope: DataScope, query: QueryOf<Query>, parentId?: number): Promise<Paged<Row>>;
+  (scope: DataScope, query: QueryOf<Query>, parentId?: number, fields?: readonly string[]): Promise<Paged<Row>>;
   readonly query: Query;
   readonly item: TObject;
+  rows(scope: DataScope, query: QueryOf<Query>, options: RowsOptions): AsyncIterable<Row>;
 }
 
 /** A record's read by id as a `byIdReader` given its schema is (or `recordRead` makes): the read, with its shape and query. */
 export interface ReadOf<ReadQuery extends TObject> {
-  (scope: DataScope, id: number, query: QueryOf<ReadQuery>): Promise<Row | undefined>;
+  (scope: DataScope, id: number, query: QueryOf<ReadQuery>, fields?: readonly string[]): Promise<Row | undefined>;
   readonly schema: TObject;
   readonly query: ReadQuery;
 }
 
 /** A record's own read (one that shapes what a byIdReader found, or takes query parameters), with its shape and query. */
 export function recordRead<ReadQuery extends TObject>(
-  schema: TObject, query: ReadQuery, read: (scope: DataScope, id: number, query: QueryOf<ReadQuery>) => Promise<Row | undefined>,
+  schema: TObject, query: ReadQuery, read: (scope: DataScope, id: number, query: QueryOf<ReadQuery>, fields?: readonly string[]) => Promise<Row | undefined>,
 ): ReadOf<ReadQuery> {
   return Object.assign(read, { schema, query });
 }
@@ -145,7 +151,7 @@ export function defineRecord<Create extends TObject, Query extends TObject, Read
   if (parent && idParamOf(input) === idParamOf(parent.record)) throw new Error(`${input.name}: its id parameter must differ from its parent's (${idParamOf(parent.record)})`);
   return {
     ...input, plural, path, scope: input.scope ?? parent?.record.scope ?? input.name.toLowerCase(), what: input.what ?? `The ${words(input.name)}`,
-    list: { summary: list.summary, query: list.reader.query, item: list.reader.item, run: list.reader },
+    list: { summary: list.summary, query: list.reader.query, item: list.reader.item, run: list.reader, rows: list.reader.rows },
     read: { summary: read.summary, schema: read.reader.schema, query: read.reader.query, run: read.reader },
   };
 }

@@ -118,8 +118,8 @@ const readAssignment = byIdReader({
 });
 
 /** The assignment's details, the status name in the language of `culture` (ASG-09, AMB-83). */
-export const getAssignment = recordRead(AssignmentRecord, AssignmentDetailsQuery, async (scope, id, { culture }) => {
-  const found = await readAssignment(scope, id);
+export const getAssignment = recordRead(AssignmentRecord, AssignmentDetailsQuery, async (scope, id, { culture }, fields) => {
+  const found = await readAssignment(scope, id, undefined, fields);
   if (!found) return undefined;
   const language = languageOf(culture);
   const status = found.assignmentStatus;

@@ -1,6 +1,6 @@
 // Batch jobs as callers see them: create, read with counts and failures, page items, add items.
 // The queue side (claiming, leases, completion) and the worker are the job engine's: platform/jobs/.
-import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { DataScope } from '../../platform/scope.ts';
@@ -10,6 +10,7 @@ import { toPage, type Page, type Paged } from '../../platform/http/paging.ts';
 import { batchJobItems as items, batchJobs as jobs, type ItemStatus } from '../../platform/jobs/job.table.ts';
 import { enqueue } from '../../platform/jobs/queue.ts';
 import { isListenedFor } from '../../platform/jobs/worker.ts';
+import { openFile } from '../../platform/files/file-store.ts';
 import { batchJobCreated, batchJobUpdated } from './batch-job.events.ts';
 
 const FAILURES_SHOWN = 100;
@@ -107,4 +108,17 @@ export async function listBatchJobItems(scope: DataScope, batchJobId: number, pa
     const [c] = await scope.select(items, { n: count() }).where(where);
     return Number(c?.n ?? 0);
   });
+}
+
+/**
+ * The file a job of one of `types` (those whose result is a file: exports) wrote, if the caller sees
+ * the job and its item has finished; the job's visibility is the file's.
+ */
+export async function batchJobFile(scope: DataScope, batchJobId: number, types: readonly string[]) {
+  if (!types.length) return undefined;
+  const [job] = await scope.select(jobs, { id: jobs.id }).where(and(eq(jobs.id, batchJobId), inArray(jobs.batchJobType, [...types])));
+  if (!job) return undefined;
+  const [item] = await scope.select(items, { fileId: items.resultId })
+    .where(and(eq(items.batchJobId, batchJobId), eq(items.status, 'Completed'))).orderBy(asc(items.id)).limit(1);
+  return item?.fileId ? openFile(scope, item.fileId) : undefined;
 }

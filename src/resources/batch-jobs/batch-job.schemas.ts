@@ -29,11 +29,11 @@ export const BatchJobCreated = Type.Object({ batchJobId: Type.Integer(), batchJo
 
 export const BatchJobItem = Type.Object({
   batchJobItemId: Type.Integer(),
-  recordId: Type.Integer({ description: 'The staged employee the item works on.' }),
+  recordId: Type.Integer({ description: 'The staged employee the item works on (0 for an export\'s one item: the whole list).' }),
   status: literals(ITEM_STATUSES),
   attempts: Type.Integer(),
   failureReason: nullable(Type.String()),
-  resultId: nullable(Type.Integer({ description: 'What the item produced: the new employee (conversion) or the staged employee (import, delete).' })),
+  resultId: nullable(Type.Integer({ description: 'What the item produced: the new employee (conversion), the staged employee (import, delete) or the file (an export: GET /batchjobs/{id}/file).' })),
   createdAt: Time, startedAt: nullable(Time), completedAt: nullable(Time),
 }, { $id: 'BatchJobItem' });
 

@@ -1,7 +1,7 @@
 // Data access for contact methods. A method has no hierarchy node of its own: it is visible when its
 // owner (employee, contact or customer) is, so every query goes through the owner's `hier_id`.
 import { rule, type Rule } from '../../platform/records/rules.ts';
-import { and, asc, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../platform/db/database.ts';
 import type { DataScope, TenantTable } from '../../platform/scope.ts';
@@ -100,23 +100,42 @@ const readMethod = byIdReader({
   hier: OWNER_HIER,
 });
 
-export async function getContactMethod(scope: DataScope, kind: OwnerType, ownerId: number, id: number) {
-  const row = await readMethod(scope, id);
+/** One of the owner's methods (only `fields` and the id, given them: decision 0051), or undefined. */
+export async function getContactMethod(scope: DataScope, kind: OwnerType, ownerId: number, id: number, fields?: readonly string[]) {
+  const row = await readMethod(scope, id, undefined, fields && [...fields, 'ownerType', 'ownerId']);
   if (!row || row.ownerType !== kind || row.ownerId !== ownerId) return undefined;
   const { ownerType: _o, ownerId: _i, ...method } = row;
   return method;
 }
 
-export async function listContactMethods(scope: DataScope, kind: OwnerType, ownerId: number, filter: ContactMethodListFilter): Promise<Paged<Record_>> {
+/** The columns that read `fields` (JSON names): a method's type name is its type id's; the id always. */
+function methodColumns(fields: readonly string[]): Record<string, AnyPgColumn> {
+  const wanted = new Set(fields.map((f) => (f === 'contactMethodType' ? 'contactMethodTypeId' : f)));
+  return Object.fromEntries(Object.entries(getTableColumns(contactMethods)).filter(([name]) => name === 'id' || wanted.has(name)));
+}
+
+/** A method read by methodColumns, as the record names it (what was not asked for is left to the route's pick). */
+function toPartialRecord(row: Record<string, unknown>): Record_ {
+  const { id, ...fields } = row;
+  return { contactMethodId: id, ...fields, contactMethodType: TYPE_NAMES.get(Number(row.contactMethodTypeId)) ?? '' };
+}
+
+/** The owner's methods, pinned first (only `fields` and the id, given them: decision 0051). */
+export async function listContactMethods(scope: DataScope, kind: OwnerType, ownerId: number, filter: ContactMethodListFilter, fields?: readonly string[]): Promise<Paged<Record_>> {
   await requireOwner(scope, kind, ownerId);
   const m = contactMethods;
   const where = and(ownedBy(scope, kind, ownerId),
     filter.contactMethodTypeId === undefined ? undefined : eq(m.contactMethodTypeId, filter.contactMethodTypeId),
     filter.isActive === undefined ? undefined : eq(m.isActive, filter.isActive));
-  const rows = await scope.select(m, { row: m, totalCount: sql<number>`count(*) over ()`.mapWith(Number) })
+  const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
+  const countAll = async () => (await scope.select(m, { n: sql<number>`count(*)`.mapWith(Number) }).where(where))[0]!.n;
+  if (fields) {
+    const rows = await scope.select(m, { row: methodColumns(fields), totalCount }).where(where).orderBy(desc(m.isPinned), asc(m.id)).limit(filter.take).offset(filter.skip);
+    return toPage(rows, filter, (r) => toPartialRecord(r.row), countAll);
+  }
+  const rows = await scope.select(m, { row: m, totalCount })
     .where(where).orderBy(desc(m.isPinned), asc(m.id)).limit(filter.take).offset(filter.skip);
-  return toPage(rows, filter, (r) => toRecord(r.row), async () =>
-    (await scope.select(m, { n: sql<number>`count(*)`.mapWith(Number) }).where(where))[0]!.n);
+  return toPage(rows, filter, (r) => toRecord(r.row), countAll);
 }
 
 /**

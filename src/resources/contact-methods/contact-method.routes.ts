@@ -1,6 +1,7 @@
 // /{Employees|Contacts|Customers}/{id}/contactmethods: an owner's emails, phones, ... (list, create,
 // read, PATCH, history). Access follows the owner's record scopes. DELETE is not offered (405).
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import type { Access } from '../../platform/auth/access.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -19,6 +20,7 @@ import { CHANGED } from '../../platform/records/record.routes.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import { contactRecord } from '../contacts/contact.record.ts';
 import { customerRecord } from '../customers/customer.record.ts';
+import { fieldsOf, withFields } from '../../platform/records/fields.ts';
 
 // Each owner's routes follow its record definition (path, scope, tag); a change of its methods is
 // its `.updated` event (changedFields ["contactMethods"]).
@@ -29,6 +31,10 @@ const OWNER_ROUTES: { kind: OwnerType; record: RecordDefinition }[] = [
 ];
 
 const Page = PagedList(S.ContactMethodRecord, { $id: 'ContactMethodPage' });
+// `fields=` on the list and the read (decision 0051), built once for the process.
+const ListQuery = withFields(S.ContactMethodListQuery);
+const ReadQuery = withFields(Type.Object({}));
+const fields = fieldsOf(S.ContactMethodRecord, 'contactMethodId');
 const Patch = documentedPatch(contactMethodCatalog, 'ContactMethodPatch');
 
 export async function contactMethodRoutes(app: FastifyInstance) {
@@ -45,9 +51,13 @@ export async function contactMethodRoutes(app: FastifyInstance) {
       config: { access: read, representation: 'list', recordName: 'ContactMethod' },
       schema: {
         tags, operationId: `list${owner}ContactMethods`, summary: `The ${kind}'s contact methods, pinned first.`,
-        params: S.OwnerParams, querystring: S.ContactMethodListQuery, response: { 200: Page },
+        params: S.OwnerParams, querystring: ListQuery, response: { 200: Page },
       },
-    }, async (request) => listContactMethods(request.scope, kind, request.params.id, request.query));
+    }, async (request, reply) => {
+      const chosen = fields.chosen(request);
+      const page = await listContactMethods(request.scope, kind, request.params.id, request.query, chosen?.select);
+      return chosen ? fields.page(reply, chosen, page) : page;
+    });
 
     api.post(base, {
       config: { access: write, representation: 'record', recordName: 'ContactMethodCreated' },
@@ -65,13 +75,14 @@ export async function contactMethodRoutes(app: FastifyInstance) {
       config: { access: read, representation: 'record', recordName: 'ContactMethod' },
       schema: {
         tags, operationId: `get${owner}ContactMethod`, summary: `One contact method of the ${kind}.`,
-        params: S.ContactMethodParams, response: { 200: S.ContactMethodRecord },
+        params: S.ContactMethodParams, querystring: ReadQuery, response: { 200: S.ContactMethodRecord },
       },
-    }, async (request) => {
+    }, async (request, reply) => {
       const { id, contactMethodId } = request.params;
-      const method = await getContactMethod(request.scope, kind, id, contactMethodId);
+      const chosen = fields.chosen(request);
+      const method = await getContactMethod(request.scope, kind, id, contactMethodId, chosen?.select);
       if (!method) throw notFound('The contact method');
-      return method;
+      return chosen ? fields.record(reply, chosen, method) : method;
     });
 
     historyRoute(app, {

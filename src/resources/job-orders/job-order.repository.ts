@@ -113,8 +113,8 @@ const readInformation = byIdReader({
 });
 
 /** GET /JobOrders/{id}: the job order information (JO-04), or undefined when not visible. */
-export const getJobOrder = recordRead(JobOrderInformation, NoQuery, async (scope, id) => {
-  const found = await readInformation(scope, id);
+export const getJobOrder = recordRead(JobOrderInformation, NoQuery, async (scope, id, _query, fields) => {
+  const found = await readInformation(scope, id, undefined, fields);
   if (!found) return undefined;
   return { ...found, publicPostingDate: postingDate(typeof found.publicPostingDate === 'number' ? found.publicPostingDate : null) };
 });

@@ -79,27 +79,35 @@ const listed = {
   messageActionId: m.messageActionId, messageAction: actions.name, messageDate: d.messageDate, serviceRepId: m.serviceRepId, dateCreated: m.createdAt,
 };
 
-/** Messages with their subject, date and action, and how many the conditions find. */
-function selectMessages(scope: DataScope) {
-  return scope.selectJoined(m, { ...listed, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }, (q) => q
+type Listed = typeof listed;
+
+/** The columns of `fields` (JSON names; all without them). The id is read always: `isPrimary` is the id's. */
+function columnsOf(fields: readonly string[] | undefined): Record<string, Listed[keyof Listed]> {
+  if (!fields) return listed;
+  return Object.fromEntries(Object.entries(listed).filter(([name]) => fields.includes(name)));
+}
+
+/** Messages with their subject, date and action (only `fields`, given them: decision 0051), and how many the conditions find. */
+function selectMessages(scope: DataScope, fields?: readonly string[]) {
+  return scope.selectJoined(m, { ...columnsOf(fields), messageId: m.id, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }, (q) => q
     .leftJoin(d, and(eq(d.tenantId, m.tenantId), eq(d.messageId, m.id)))
     .leftJoin(actions, and(eq(actions.tenantId, m.tenantId), eq(actions.id, m.messageActionId))));
 }
 
 /** The record's messages, its pinned one first (PATCH-ASG-08), then the latest logged first. */
-export async function listMessages(scope: DataScope, owner: MessageOwner, ownerId: number, page: Page): Promise<Paged<unknown>> {
+export async function listMessages(scope: DataScope, owner: MessageOwner, ownerId: number, page: Page, fields?: readonly string[]): Promise<Paged<Record<string, unknown>>> {
   const { primaryMessageId } = await requireOwner(scope, owner, ownerId);
   const where = ofRecord(scope, owner.kind, ownerId);
-  const rows = await selectMessages(scope)
+  const rows = await selectMessages(scope, fields)
     .where(where).orderBy(desc(sql`${m.id} = ${primaryMessageId ?? 0}`), desc(m.createdAt), desc(m.id)).limit(page.take).offset(page.skip);
   return toPage(rows, page, ({ totalCount: _t, ...row }) => ({ ...row, isPrimary: row.messageId === primaryMessageId }),
     async () => (await scope.select(m, { n: sql<number>`count(*)`.mapWith(Number) }).where(where))[0]?.n ?? 0);
 }
 
-/** One message of the record, or undefined when it is not one of the record's. */
-export async function getMessage(scope: DataScope, owner: MessageOwner, ownerId: number, messageId: number): Promise<unknown> {
+/** One message of the record (only `fields`, given them), or undefined when it is not one of the record's. */
+export async function getMessage(scope: DataScope, owner: MessageOwner, ownerId: number, messageId: number, fields?: readonly string[]): Promise<Record<string, unknown> | undefined> {
   const { primaryMessageId } = await requireOwner(scope, owner, ownerId);
-  const [found] = await selectMessages(scope).where(and(eq(m.id, messageId), ofRecord(scope, owner.kind, ownerId)));
+  const [found] = await selectMessages(scope, fields).where(and(eq(m.id, messageId), ofRecord(scope, owner.kind, ownerId)));
   if (!found) return undefined;
   const { totalCount: _t, ...row } = found;
   return { ...row, isPrimary: row.messageId === primaryMessageId };

@@ -15,11 +15,16 @@ import * as S from './message.schemas.ts';
 import { createMessage, getMessage, hasMessages, listMessages, messageOwner, messageValues } from './message.repository.ts';
 import { historyRoute } from '../../platform/history/history.route.ts';
 import { messageHistory } from './message.history.ts';
+import { fieldsOf, withFields } from '../../platform/records/fields.ts';
 
 /** Messages are the agency's notes about people and clients: staff only, never a web user. */
 const STAFF: readonly Role[] = ['ServiceRep', 'Service'];
 
 const Page = PagedList(S.MessageRecord, { $id: 'MessagePage' });
+// `fields=` on the list and the read (decision 0051), built once for the process.
+const ListQuery = withFields(S.MessageListQuery);
+const ReadQuery = withFields(Type.Object({}));
+const fields = fieldsOf(S.MessageRecord, 'messageId');
 
 /** The routes of the messages of every record in `records` that has a PrimaryMessageId. */
 export function messageRoutes(records: readonly RecordDefinition[]) {
@@ -43,9 +48,13 @@ export function messageRoutes(records: readonly RecordDefinition[]) {
         schema: {
           tags, operationId: `list${record.name}Messages`,
           summary: `${label}'s messages${owner.kind === 'assignment' ? ' (logged on it or linked to it)' : ''}: its PrimaryMessageId first, then the latest logged first. 404 when ${lower} is not visible.`,
-          params: OwnerParams, querystring: S.MessageListQuery, response: { 200: Page },
+          params: OwnerParams, querystring: ListQuery, response: { 200: Page },
         },
-      }, async (request) => listMessages(request.scope, owner, request.params[idName]!, request.query));
+      }, async (request, reply) => {
+        const chosen = fields.chosen(request);
+        const page = await listMessages(request.scope, owner, request.params[idName]!, request.query, chosen?.select);
+        return chosen ? fields.page(reply, chosen, page) : page;
+      });
 
       api.post(base, {
         config: { access: write, representation: 'record', recordName: 'MessageCreated' },
@@ -65,12 +74,13 @@ export function messageRoutes(records: readonly RecordDefinition[]) {
         schema: {
           tags, operationId: `get${record.name}Message`,
           summary: `One message of ${lower}. 404 when ${lower} is not visible or the message is not one of its.`,
-          params: MessageParams, response: { 200: S.MessageRecord },
+          params: MessageParams, querystring: ReadQuery, response: { 200: S.MessageRecord },
         },
-      }, async (request) => {
-        const message = await getMessage(request.scope, owner, request.params[idName]!, request.params.messageId!);
+      }, async (request, reply) => {
+        const chosen = fields.chosen(request);
+        const message = await getMessage(request.scope, owner, request.params[idName]!, request.params.messageId!, chosen?.select);
         if (!message) throw notFound('The message');
-        return message;
+        return chosen ? fields.record(reply, chosen, message) : message;
       });
 
       historyRoute(app, {

@@ -13,9 +13,13 @@ export const PAGE_SIZE = 25;
 /** A job's page. */
 export const jobHref = (locale: Locale, id: number) => withLang(`/admin/batch-jobs/${id}`, locale);
 
-/** The words of each type of the job catalog: a type added to the catalog does not compile until it has its words. */
-const TYPE_WORDS = { [IMPORT_RESUMES]: 'typeImport', [CONVERT_STAGED]: 'typeConvert', [DELETE_STAGED]: 'typeDelete' } as const satisfies Record<BatchJobType, keyof Words>;
-const isCatalogType = (type: string): type is BatchJobType => batchJobTypes.some((entry) => entry.type === type);
+/**
+ * The words of each type of the job catalog: a type added to the catalog does not compile until it has
+ * its words. The exports derived from the records (`Export_Employees`) keep their names, which say it.
+ */
+type WordedType = Exclude<BatchJobType, `Export_${string}`>;
+const TYPE_WORDS = { [IMPORT_RESUMES]: 'typeImport', [CONVERT_STAGED]: 'typeConvert', [DELETE_STAGED]: 'typeDelete' } as const satisfies Record<WordedType, keyof Words>;
+const isCatalogType = (type: string): type is WordedType => batchJobTypes.some((entry) => entry.type === type) && Object.hasOwn(TYPE_WORDS, type);
 
 /** A job's type in words; a type the catalog does not name (accepted, BATCH-05) as it was given. */
 export function typeLabel(t: Words, type: string): string {
