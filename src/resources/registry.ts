@@ -14,22 +14,11 @@ import { candidateHistory } from './candidates/candidate.history.ts';
 import { assessmentSessionHistory } from './assessments/assessment-session.history.ts';
 import { datalistRoutes } from './datalists/datalist.routes.ts';
 import { recordRoutes } from '../platform/records/record.routes.ts';
-import type { RecordDefinition } from '../platform/records/record.ts';
-import { employeeRecord } from './employees/employee.record.ts';
-import { customerRecord } from './customers/customer.record.ts';
-import { worksiteRecord } from './worksites/worksite.record.ts';
-import { contactRecord } from './contacts/contact.record.ts';
+import { records } from './records.ts';
+import { importRoutes } from './imports/import.routes.ts';
 import { contactMethodRoutes } from './contact-methods/contact-method.routes.ts';
 import { messageRoutes } from './messages/message.routes.ts';
-import { jobTitleRecord } from './job-titles/job-title.record.ts';
-import { jobOrderRecord } from './job-orders/job-order.record.ts';
 import { jobOrderSummaryRoutes } from './job-orders/job-order.routes.ts';
-import { timecardRecord } from './timecards/timecard.record.ts';
-import { assignmentRecord } from './assignments/assignment.record.ts';
-import { contractRecord } from './contracts/contract.record.ts';
-import { prospectRecord } from './prospects/prospect.record.ts';
-import { rateSheetRecord } from './rate-sheets/rate-sheet.record.ts';
-import { vendorRecord } from './vendors/vendor.record.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
@@ -62,21 +51,8 @@ import { TOKEN_EVENT_TYPES } from '../platform/auth/tokens.events.ts';
 import { CLIENT_EVENT_TYPES } from '../platform/auth/clients.events.ts';
 import { JOB_BOARD_SETTINGS_UPDATED } from './reference-data/job-board.events.ts';
 
-/** Records served by the record engine (platform/records): POST, list, GET and PATCH each. */
-export const records: readonly RecordDefinition[] = [
-  employeeRecord,
-  prospectRecord,
-  vendorRecord,
-  customerRecord,
-  worksiteRecord,
-  contactRecord,
-  contractRecord,
-  jobOrderRecord,
-  jobTitleRecord,
-  rateSheetRecord,
-  timecardRecord,
-  assignmentRecord,
-];
+/** Records served by the record engine (platform/records): POST, list, GET and PATCH each (listed in records.ts: the job catalog derives its imports from them too). */
+export { records };
 
 /**
  * Every event type the service emits, with the scopes that read it and what it says: the feed's and
@@ -97,6 +73,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   searchRoutes,
   webUserRoutes,
   batchJobRoutes(batchJobTypes),
+  importRoutes(records),
   stagedEmployeeRoutes,
   resumeEmployeeRoutes,
   jobBoardSearchRoutes,

@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   APPROVAL_LEVEL: { status: 403, meaning: 'The caller\'s hierarchy level may not approve this restriction result.' },
   RESTRICTION_RESULT_NOT_APPROVABLE: { status: 409, meaning: 'The restriction result cannot be approved: its rule blocks the placement, or it is approved already.' },
   RESTRICTION_SESSION_STALE: { status: 409, meaning: 'The vetting session no longer holds: what it checked has changed, or it has placed its assignment; start a new session.' },
+  EXTERNAL_ID_EXISTS: { status: 409, meaning: 'A record of this kind with this externalId already exists in the tenant; `errors` names externalId.' },
   BATCH_JOB_WRONG_TYPE: { status: 409, meaning: 'The batch job is of another type than the operation needs.' },
   EVENT_CURSOR_EXPIRED: { status: 410, meaning: 'Events after the feed\'s cursor (`after`) were pruned (EVENT_RETENTION_DAYS): `oldestCursor` is where the log starts; catch up with list reads (or records\' history), then poll from it (docs/events.md).' },
   TENANT_SETUP_INCOMPLETE: { status: 409, meaning: 'A lookup list of the tenant lacks a value the operation needs (a default status, say).' },

@@ -9,6 +9,7 @@ import type { DataScope } from '../scope.ts';
 import type { Catalog } from './json-patch/catalog.ts';
 import { NoQuery } from './record.ts';
 import { claimStatementName } from './statement-names.ts';
+import { hasExternalId } from './external-id.ts';
 
 type Row = Record<string, unknown>;
 
@@ -64,9 +65,11 @@ export function byIdReader(statement: ReadStatement & { schema: TObject }): Reco
 export function byIdReader(statement: ReadStatement): (scope: DataScope, id: number) => Promise<Row | undefined>;
 export function byIdReader(statement: ReadStatement & { schema?: TObject }): ((scope: DataScope, id: number) => Promise<Row | undefined>) | RecordReader {
   const name = claimStatementName(statement.name ?? `${statement.table}_by_ids`);
+  // A record table's externalId (decision 0050), for every record's read without a line in its own.
+  const select = hasExternalId(statement.table) ? `${statement.select}, r.external_id as "externalId"` : statement.select;
   const query = {
     name,
-    text: `select ${statement.select}
+    text: `select ${select}
       from ${statement.table} r ${statement.joins ?? ''}
      where r.tenant_id = $1 and r.id = any($2::bigint[]) and ${statement.hier ?? 'r.hier_id'} = any($3::int[])`,
   };
@@ -76,7 +79,7 @@ export function byIdReader(statement: ReadStatement & { schema?: TObject }): ((s
   };
   const own = statement.ownedByEmployee && {
     name: `${name}_own`,
-    text: `select ${statement.select}
+    text: `select ${select}
       from ${statement.table} r ${statement.joins ?? ''}
      where r.tenant_id = $1 and r.id = $2 and ${statement.ownedByEmployee} = $3`,
   };

@@ -32,7 +32,7 @@ export function batchJobRoutes(catalog: readonly JobType[]) {
       },
     }, async (request, reply) => {
       const job = await checkedJob(request.scope, catalog, request.body.batchJobType, request.body.batchJobParameters ?? {});
-      return sendJobCreated(reply, await createBatchJob(request.scope, job.type, job.parameters));
+      return sendJobCreated(reply, await createBatchJob(request.scope, job.type, job.parameters, job.items));
     });
 
     api.get('/batchjobs/:id', {

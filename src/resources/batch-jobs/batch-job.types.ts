@@ -96,11 +96,11 @@ function checkShape(schema: TSchema, value: Record<string, unknown>): void {
  */
 export async function checkedJob(scope: DataScope, catalog: readonly JobType[], type: string, parameters: Record<string, unknown>) {
   const entry = entryOf(catalog, type, parameters);
-  if (!entry) return { type, parameters };
+  if (!entry) return { type, parameters, items: [] };
   const value = canonical(entry.parameters, parameters);
   checkShape(entry.parameters, value);
   await entry.check?.(scope, Value.Decode(entry.parameters, value));
-  return { type: entry.type, parameters: value };
+  return { type: entry.type, parameters: value, items: [...(entry.firstItems ?? [])] };
 }
 
 /**
