@@ -20,8 +20,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The CSV of ROWS employees whose externalIds start with `prefix`. */
 function file(prefix: string, branchId: number): string {
-  const lines = ['externalId,firstName,lastName,branchId,region,middleName,isActive'];
-  for (let i = 0; i < ROWS; i++) lines.push(`${prefix}${i},First${i % 977},Last${i},${branchId},MN,M${i % 31},${i % 7 !== 0}`);
+  const lines = ['externalId,firstName,lastName,branchId,region,postalCode'];
+  for (let i = 0; i < ROWS; i++) lines.push(`${prefix}${i},First${i % 977},Last${i},${branchId},MN,${55401 + (i % 90)}`);
   return lines.join('\n') + '\n';
 }
 

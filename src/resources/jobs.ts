@@ -17,17 +17,21 @@ import { records } from './records.ts';
 /** What the catalog's handlers use beyond their scope, given when a worker starts. */
 export interface JobServices extends ImportServices { parser: ResumeParser }
 
-/** The staging types, each named (the admin pages have words for each). */
-const stagingJobTypes = [
+export const batchJobTypes = [
   importResumeDataJob,
   deleteStagedEmployeesJob,
   defineJob({ ...convertStagedEmployeesJob, check: checkConversion }),
 ] as const satisfies JobCatalog<JobServices>;
 
-export const batchJobTypes: JobCatalog<JobServices> = [...stagingJobTypes, ...records.map(importJob)];
+/** A type the catalog names. */
+export type BatchJobType = JobTypeOf<typeof batchJobTypes>;
 
-/** A staging type the catalog names (the Import_<Records> types are `Import_` and a record's plural). */
-export type BatchJobType = JobTypeOf<typeof stagingJobTypes>;
+/**
+ * Every record's Import_<Records> type, derived from the records (decision 0050): POST /batchjobs
+ * takes them beside the catalog's (a job whose file is at a URL), POST /batchjobs/imports with an
+ * uploaded file, and every worker runs them.
+ */
+export const importJobTypes: JobCatalog<JobServices> = records.map(importJob);
 
 /** What the import jobs may fetch, from the configuration (the webhooks' address rules, IMPORT_MAX_BYTES). */
 export type ImportConfig = Pick<Config, 'WEBHOOK_ALLOW_HTTP' | 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES' | 'IMPORT_MAX_BYTES'>;
@@ -35,13 +39,13 @@ const IMPORT_DEFAULTS: ImportConfig = { WEBHOOK_ALLOW_HTTP: false, WEBHOOK_ALLOW
 /** How long a file's URL may take to send it all. */
 const FETCH_TIMEOUT_MS = 60_000;
 
-/** The catalog as a worker runs it, with the service's resume parser and the configuration's import rules. */
+/** The catalog as a worker runs it (the imports too), with the service's resume parser and the configuration's import rules. */
 export function jobCatalog(parser: ResumeParser, config: ImportConfig = IMPORT_DEFAULTS): JobCatalog {
   const imports = {
     allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
     maxBytes: config.IMPORT_MAX_BYTES, timeoutMs: FETCH_TIMEOUT_MS,
   };
-  return withServices<JobServices>(batchJobTypes, { parser, imports });
+  return withServices<JobServices>([...batchJobTypes, ...importJobTypes], { parser, imports });
 }
 
 /** The features' loops every background runs beside the worker (platform/background.ts; decision 0039). */

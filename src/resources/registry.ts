@@ -23,7 +23,7 @@ import { searchRoutes } from './search/search.routes.ts';
 import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
 import { BATCH_JOB_CREATED, BATCH_JOB_UPDATED } from './batch-jobs/batch-job.events.ts';
-import { batchJobTypes } from './jobs.ts';
+import { batchJobTypes, importJobTypes } from './jobs.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
 import { STAGED_EMPLOYEE_EVENTS } from './staging/staged-employee.events.ts';
 import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
@@ -72,7 +72,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   jobOrderSummaryRoutes,
   searchRoutes,
   webUserRoutes,
-  batchJobRoutes(batchJobTypes),
+  batchJobRoutes(batchJobTypes, importJobTypes),
   importRoutes(records),
   stagedEmployeeRoutes,
   resumeEmployeeRoutes,

@@ -61,9 +61,11 @@ export async function createRecord<Create extends TObject>(scope: DataScope, def
   const externalId = externalIdOf(input);
   try {
     return await createWithEvent(scope, def, async (tx) => {
+      // The key rides on the record's own insert; a create that wrote its row another way gets it after.
+      const waiting = externalId === undefined ? undefined : tx.rideNextInsert(def.patch.target.table, { externalId });
       const id = await def.create.run(tx, input, parentId);
+      if (waiting?.() && externalId !== undefined) await setExternalId(tx, def.patch.target.table, id, externalId);
       if (alsoPatch.length) await applyPatch(tx, def.patch.target, id, alsoPatch);
-      if (externalId !== undefined) await setExternalId(tx, def.patch.target.table, id, externalId);
       return id;
     });
   } catch (e) {
@@ -72,8 +74,8 @@ export async function createRecord<Create extends TObject>(scope: DataScope, def
 }
 
 /**
- * The record's externalId, in the create's transaction (a create's own statements need not know it).
- * Not a catalog field: history and the `.updated` event do not see it (the create's event covers it).
+ * The record's externalId, in the create's transaction, where its insert did not carry it. Not a
+ * catalog field: history and the `.updated` event do not see it (the create's event covers it).
  */
 async function setExternalId(tx: DataScope, table: PatchableTable, id: number, externalId: string): Promise<void> {
   await tx.sql`update ${sql.identifier(getTableName(table))} set external_id = ${externalId} where tenant_id = ${TENANT} and id = ${id}`;

@@ -40,13 +40,15 @@ export const ExternalIdOutput = nullable(Type.String({ description }));
 export const ExternalIdFilter = Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH, description: 'Only the record with this externalId.' });
 
 /**
- * `schema` with `externalId` beside its properties (a create body: optional; a read: nullable).
+ * `schema` with `externalId` beside its properties (a create body: optional; a read: nullable),
+ * made by Type.Object (its kind is not enumerable: a spread copy is no object to TypeBox's Value).
  * The one cast of the derivation: the copy has every property of `schema` and one more, so it is a
  * `S` to everything that reads it as one (handlers read `externalId` through `externalIdOf`).
  */
 export function withExternalId<S extends TObject>(schema: S, kind: 'input' | 'output'): S {
   if ('externalId' in schema.properties) return schema;
-  const copy: TObject = { ...schema, properties: { ...schema.properties, externalId: kind === 'input' ? ExternalIdInput : ExternalIdOutput } };
+  const { type: _type, required: _required, properties, ...options } = schema;
+  const copy: TObject = Type.Object({ ...properties, externalId: kind === 'input' ? ExternalIdInput : ExternalIdOutput }, options);
   return copy as S;
 }
 

@@ -190,7 +190,7 @@ describe('Import_<Records>', () => {
       await trusting.stop();
       worker = await startWorker(t);
     }
-  });
+  }, 90_000);
 });
 
 describe('Import_<Records> when a worker dies mid-file', () => {
@@ -237,5 +237,5 @@ describe('Import_<Records> when a worker dies mid-file', () => {
       sql`select count(*)::int as n from events e join employees r on r.tenant_id = e.tenant_id and r.id = e.record_id
           where e.tenant_id = ${t.tenant.tenantId} and e.type = 'employee.created' and e.record_type = 'Employee' and r.external_id like 'kill-%'`)).rows[0];
     expect(events).toEqual({ n: ROWS });
-  });
+  }, 180_000);
 });

@@ -122,7 +122,10 @@ function rowWrites(def: RecordDefinition, rowNumber: number, row: StoredRow | un
     const ids = await known(tx);
     const existing = ids.get(externalId);
     if (existing === undefined) {
-      const id = await createRecord(tx, def, converted(def.create.body, data), parentId === undefined ? {} : parentId);
+      // The create body's fields, and the catalog's others as PATCH writes them, in the create's transaction.
+      const body = converted(def.create.body, data);
+      const also = converted(changeSchema(def), Object.fromEntries(Object.entries(data).filter(([name]) => !(name in body))));
+      const id = await createRecord(tx, def, body, { parentId, also });
       ids.set(externalId, id);
       return { resultId: id, outcome: 'created' };
     }
