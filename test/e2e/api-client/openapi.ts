@@ -1735,7 +1735,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints. */
+        /** Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints. An Import_<Records> job takes `url` (and `format`): see POST /batchjobs/imports. */
         post: operations["createBatchJob"];
         delete?: never;
         options?: never;
@@ -1771,6 +1771,23 @@ export interface paths {
         get: operations["listBatchJobItems"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batchjobs/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an Import_<Records> job from a file: multipart/form-data with the file part `file`, the field `batchJobType` (Import_Employees, Import_Prospects, Import_Vendors, Import_Customers, Import_Worksites, Import_Contacts, Import_Contracts, Import_JobOrders, Import_JobTitles, Import_RateSheets, Import_Timecards, Import_Assignments) and optionally `format` (csv or jsonl; default from the file's name and type). Rows are upserted by externalId; each row is an item of the job (docs/integrators.md). 413 over IMPORT_MAX_BYTES, 415 for other file types. */
+        post: operations["createImportJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2463,7 +2480,7 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
@@ -2487,6 +2504,7 @@ export interface components {
             region: string;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+            externalId: string | null;
         };
         EmployeeHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2526,6 +2544,7 @@ export interface components {
             prospectStatus: string;
             ownedByServiceRepId: number | null;
             hierId: number;
+            externalId: string | null;
         };
         ProspectHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2566,6 +2585,7 @@ export interface components {
             emailAddress: string;
             isActive: boolean;
             hierId: number;
+            externalId: string | null;
         };
         VendorHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2607,6 +2627,7 @@ export interface components {
             region: string | null;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+            externalId: string | null;
         };
         CustomerHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2653,6 +2674,7 @@ export interface components {
             countryCode: number;
             latitude: number | null;
             longitude: number | null;
+            externalId: string | null;
         };
         WorksiteHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2695,6 +2717,7 @@ export interface components {
             branch: string;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+            externalId: string | null;
         };
         ContactHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2736,6 +2759,7 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+            externalId: string | null;
         };
         ContractHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2782,6 +2806,7 @@ export interface components {
             jobTitleId: number;
             jobTitle: string;
             startDate: string | null;
+            externalId: string | null;
         };
         JobOrderHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2822,6 +2847,7 @@ export interface components {
             hierId: number;
             isPublic: boolean;
             isActive: boolean;
+            externalId: string | null;
         };
         JobTitleHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2861,6 +2887,7 @@ export interface components {
             employeeId: number | null;
             branchId: number | null;
             isActive: boolean;
+            externalId: string | null;
         };
         RateSheetHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2905,6 +2932,7 @@ export interface components {
             regularHours: number;
             overtimeHours: number;
             isProcessed: boolean;
+            externalId: string | null;
         };
         TimecardHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -2950,6 +2978,7 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+            externalId: string | null;
         };
         AssignmentHistoryEntry: {
             /** @description The change (`chg_<n>`): the `changeId` of the events it wrote. */
@@ -3279,12 +3308,13 @@ export interface components {
         };
         BatchJobItem: {
             batchJobItemId: number;
-            /** @description The staged employee the item works on. */
+            /** @description The staged employee the item works on; for an Import_<Records> job, the row number (0: the file itself). */
             recordId: number;
             status: "New" | "Processing" | "Failed" | "Completed";
             attempts: number;
             failureReason: string | null;
             resultId: number | null;
+            outcome: string | null;
             /** Format: date-time */
             createdAt: string;
             startedAt: string | null;
@@ -3754,7 +3784,7 @@ export interface components {
         };
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "OVERLOADED" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;
@@ -3783,6 +3813,7 @@ export interface components {
             primaryPhoneNumberCountryCallingCode?: number | null;
             cellPhoneNumber?: string | null;
             cellPhoneNumberCountryCallingCode?: number | null;
+            externalId?: string | null;
         };
         EmployeeCreated: {
             employeeId: number;
@@ -3885,6 +3916,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         EmployeePatch: ({
@@ -4336,6 +4368,7 @@ export interface components {
             teamId?: number | null;
             prospectStatusId?: number | null;
             primaryProspectContactId?: number | null;
+            externalId?: string | null;
         };
         ProspectCreated: {
             prospectId: number;
@@ -4364,6 +4397,7 @@ export interface components {
             prospectStatus: string;
             ownedByServiceRep: string | null;
             team: string | null;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         ProspectPatch: ({
@@ -4522,6 +4556,7 @@ export interface components {
             vendorAccountNumber?: string | null;
             isWomenOwned?: boolean | null;
             bypassAddressValidationService?: boolean | null;
+            externalId?: string | null;
         };
         VendorCreated: {
             vendorId: number;
@@ -4599,6 +4634,7 @@ export interface components {
             vendorAccountNumber: string;
             isWomenOwned: boolean;
             bypassAddressValidationService: boolean | null;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         VendorPatch: ({
@@ -5021,6 +5057,7 @@ export interface components {
             region?: string | null;
             postalCode?: string | null;
             countryCode?: number | null;
+            externalId?: string | null;
         };
         CustomerCreated: {
             customerId: number;
@@ -5061,6 +5098,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         CustomerPatch: ({
@@ -5163,6 +5201,7 @@ export interface components {
             region?: string | null;
             postalCode?: string | null;
             countryCode?: number | null;
+            externalId?: string | null;
         };
         WorksiteCreated: {
             worksiteId: number;
@@ -5191,6 +5230,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         WorksitePatch: ({
@@ -5272,6 +5312,7 @@ export interface components {
             howHeardOfId?: number | null;
             howHeardOfDetail?: string | null;
             serviceRepId?: number | null;
+            externalId?: string | null;
         };
         ContactCreated: {
             contactId: number;
@@ -5311,6 +5352,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         ContactPatch: ({
@@ -5456,6 +5498,7 @@ export interface components {
             primaryContactId?: number | null;
             contractCategoryId?: number | null;
             dateContractSigned?: number | null;
+            externalId?: string | null;
         };
         ContractCreated: {
             contractId: number;
@@ -5488,6 +5531,7 @@ export interface components {
             ownedByServiceRep: string;
             /** @description The customer's hierarchy node. */
             hierId: number;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         ContractPatch: ({
@@ -5613,6 +5657,7 @@ export interface components {
             alternateJobOrderId?: string | null;
             payRate?: number | null;
             billRate?: number | null;
+            externalId?: string | null;
         };
         JobOrderCreated: {
             jobOrderId: number;
@@ -6031,6 +6076,7 @@ export interface components {
             isPublic?: boolean | null;
             isDefault?: boolean | null;
             isActive?: boolean | null;
+            externalId?: string | null;
         };
         JobTitleCreated: {
             jobTitleId: number;
@@ -6055,6 +6101,7 @@ export interface components {
             isActive: boolean;
             /** @description Name of the job title category. */
             category: string;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         JobTitlePatch: ({
@@ -6152,6 +6199,7 @@ export interface components {
             workerCompCodeId?: number | null;
             applyRateSheetToCustomerDepartments?: boolean | null;
             isActive?: boolean | null;
+            externalId?: string | null;
         };
         RateSheetCreated: {
             rateSheetId: number;
@@ -6179,6 +6227,7 @@ export interface components {
             customerName: string | null;
             jobTitle: string | null;
             branch: string | null;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         RateSheetPatch: ({
@@ -6263,6 +6312,7 @@ export interface components {
             weekendDate: string;
             payCodeId?: number | null;
             employeeId?: number | null;
+            externalId?: string | null;
         };
         TimecardCreated: {
             timecardId: number;
@@ -6336,6 +6386,7 @@ export interface components {
             branch: string;
             /** @description Name of the pay code. */
             payCode: string;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         TimecardPatch: ({
@@ -6668,6 +6719,7 @@ export interface components {
             startDate: string;
             endDate?: string | null;
             expectedEndDate?: string | null;
+            externalId?: string | null;
         };
         AssignmentCreated: {
             assignmentId: number;
@@ -6746,6 +6798,7 @@ export interface components {
             hierId: number;
             /** @description The language the translated texts are in: the requested one when supported, else en (AMB-83). */
             culture: string;
+            externalId: string | null;
         };
         /** @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them. */
         AssignmentPatch: ({
@@ -7754,6 +7807,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -7994,6 +8049,8 @@ export interface operations {
                 prospectStatusId?: number;
                 /** @description Names starting with this (any case). */
                 name?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -8234,6 +8291,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Company names starting with this (any case). */
                 companyName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -8474,6 +8533,8 @@ export interface operations {
                 branchId?: number;
                 /** @description Customer names starting with this (any case). */
                 customerName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -8713,6 +8774,8 @@ export interface operations {
                 take?: number;
                 /** @description Worksite names starting with this (any case). */
                 name?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path: {
@@ -8965,6 +9028,8 @@ export interface operations {
                 customerId?: number;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -9204,6 +9269,8 @@ export interface operations {
                 take?: number;
                 customerId?: number;
                 contractStatusId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -9444,6 +9511,8 @@ export interface operations {
                 customerId?: number;
                 jobOrderStatusId?: number;
                 branchId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -9683,6 +9752,8 @@ export interface operations {
                 take?: number;
                 isActive?: boolean;
                 jobTitleCategoryId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -9923,6 +9994,8 @@ export interface operations {
                 customerId?: number;
                 employeeId?: number;
                 isActive?: boolean;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -10162,6 +10235,8 @@ export interface operations {
                 take?: number;
                 jobOrderId?: number;
                 employeeId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -10403,6 +10478,8 @@ export interface operations {
                 employeeId?: number;
                 /** @description Only this job order's assignments. */
                 jobOrderId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -14541,6 +14618,48 @@ export interface operations {
                     "text/plain": components["schemas"]["BatchJobItemPage"];
                     "text/csv": components["schemas"]["BatchJobItemPage"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BatchJobItemPage"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchJobCreated"];
+                    "text/json": components["schemas"]["BatchJobCreated"];
+                    "application/xml": components["schemas"]["BatchJobCreated"];
+                    "text/xml": components["schemas"]["BatchJobCreated"];
+                    "text/plain": components["schemas"]["BatchJobCreated"];
                 };
             };
             /** @description A problem (application/problem+json). */
