@@ -69,9 +69,14 @@ function worker(url: string): ChildProcess {
 export async function runBulkBench() {
   const service = await startService();
   const { startEmbedded } = await import('../src/platform/db/embedded.ts');
-  const url = (await startEmbedded(service.dataDir)).url.replace(/\/postgres$/, '/staffing');
-  const db = new pg.Pool({ connectionString: url, max: 2 });
-  db.on('error', () => {}); // an idle connection cut by the service's restart (run 2) is replaced on the next query
+  /** The service's embedded database (its port changes when the service restarts: run 2). */
+  const connect = async () => {
+    const url = (await startEmbedded(service.dataDir)).url.replace(/\/postgres$/, '/staffing');
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    pool.on('error', () => {}); // an idle connection cut by the service's restart
+    return { url, pool };
+  };
+  let { url, pool: db } = await connect();
   let child: ChildProcess | undefined;
   try {
     const { rows: [branch] } = await db.query<{ id: number }>(`select b.id from branches b join tenants t on t.id = b.tenant_id where t.name = 'demo' order by b.id limit 1`);
@@ -88,6 +93,8 @@ export async function runBulkBench() {
 
     // Run 2: the worker in its own process, killed mid-file and started again.
     await switchPass(service, { label: 'worker apart', env: { WORKER_IN_PROCESS: 'false' } });
+    await db.end();
+    ({ url, pool: db } = await connect());
     const second = file('bulk-b-', branch.id);
     started = performance.now();
     const two = await upload(service, second);
