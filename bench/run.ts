@@ -2,13 +2,15 @@
 // Fastify server answering the same bytes, driven by the same autocannon load on loopback, one after
 // the other. Suites: `core` (lookup list, employee read and PATCH), `jobboard` (job board search),
 // and three with their own service or none: `resumes` (parsing per format), `batch` (1,000 resumes
-// through a batch job) and `events` (PATCH with history on and off; commit to the feed and to a
-// webhook at 500 changes/s); none named runs them all. Each suite is measured with the service's caches off (the
+// through a batch job), `events` (PATCH with history on and off; commit to the feed and to a
+// webhook at 500 changes/s) and `bulk` (100,000 employees through an Import_Employees job, and a
+// worker killed mid-file); none named runs them all. Each suite is measured with the service's caches off (the
 // headline) and on (beside it): the service restarts between passes on the same database. Prints
 // requests/s, p50 and p99 for each and the ratio; writes bench/results/<suite file>.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { runBatchImport } from './batch-import.ts';
+import { runBulkBench } from './bulk.ts';
 import { runEventsBench } from './events.ts';
 import { coreSuite } from './core.ts';
 import { jobBoardSuite } from './jobboard.ts';
@@ -20,6 +22,7 @@ const STANDALONE: Record<string, () => Promise<unknown>> = {
   resumes: async () => spawnSync(process.execPath, ['--import', 'tsx', new URL('./resume-parse.ts', import.meta.url).pathname], { stdio: 'inherit' }),
   batch: runBatchImport,
   events: runEventsBench,
+  bulk: runBulkBench,
 };
 
 async function main() {

@@ -97,6 +97,8 @@ export const ConfigSchema = Type.Object({
   ADDRESS_STANDARDIZATION_REQUIRED: Type.Boolean(),
   /** Largest assignment message document (bytes); refused with 413 while the upload streams. */
   DOCUMENT_UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024 }),
+  /** Largest Import_<Records> file (bytes), uploaded (413 while it streams) or fetched from its URL (the file item fails). */
+  IMPORT_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 1024 * 1024 * 1024 }),
   /** Webhook URLs may be plain http (default: https only). */
   WEBHOOK_ALLOW_HTTP: Type.Boolean(),
   /** Webhook hosts may resolve to loopback, private or link-local addresses (default: refused, at subscription and at each delivery). */
@@ -140,6 +142,7 @@ const defaults: Record<string, string> = {
   BATCH_MAX_ATTEMPTS: '3',
   ADDRESS_STANDARDIZATION_REQUIRED: 'false',
   DOCUMENT_UPLOAD_MAX_BYTES: String(10 * 1024 * 1024),
+  IMPORT_MAX_BYTES: String(64 * 1024 * 1024),
   WEBHOOK_ALLOW_HTTP: 'false',
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false',
   WEBHOOK_TIMEOUT_MS: '10000',

@@ -210,6 +210,7 @@ const conversion = (ctx: Context) => ({ serviceRepId: ctx.fixture.north.repId, b
 const stagingFixtures: Record<string, Fixture> = {
   'POST /batchjobs': async () => ({ method: 'POST', url: '/batchjobs', payload: { batchJobType: 'Staged_Employee_Import_Resume_Data', batchJobParameters: { skipInterestCodes: true } } }),
   'POST /Staging/Employees/Resumes': async (ctx) => multipartRequest('/Staging/Employees/Resumes', { batchJobId: String(await newJob(ctx, 'Staged_Employee_Import_Resume_Data')) }, [await resumePart()]),
+  'POST /batchjobs/imports': async () => multipartRequest('/batchjobs/imports', { batchJobType: 'Import_Employees' }, [{ name: 'file', fileName: 'walk.csv', type: 'text/csv', bytes: Buffer.from('externalId,firstName\nwalk-1,Walk\n') }]),
   'POST /Staging/Employees/delete': async (ctx) => ({ method: 'POST', url: '/Staging/Employees/delete', payload: { stagedEmployeeIds: [await stagedEmployee(ctx)] } }),
   'POST /Staging/Employees/:id/ConvertToEmployee': async (ctx) => {
     const id = await stagedEmployee(ctx);

@@ -98,7 +98,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     if (demo) await pointDemoSandbox(connection.database.db, demo.tenantId, demo.assessments.vendorId, config.BASE_URL);
     app = await buildApp({ config, database: connection.database, assessmentSandbox: demo?.assessments.sandbox });
     await listenOn(app, { port: config.PORT, host: config.HOST, variable: 'PORT', what: 'the API\'s port' });
-    background = config.WORKER_IN_PROCESS ? createBackground(connection.database, config, jobCatalog(app.resumeParser), app.log, { loops: backgroundLoops }) : undefined;
+    background = config.WORKER_IN_PROCESS ? createBackground(connection.database, config, jobCatalog(app.resumeParser, config), app.log, { loops: backgroundLoops }) : undefined;
     await background?.start();
 
     console.log(`

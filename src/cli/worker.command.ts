@@ -39,7 +39,7 @@ async function start(config: Config, log: pino.Logger, options: { types?: string
   const parser = createResumeParser(config);
   let worker;
   try {
-    worker = createBackground(connection.database, config, jobCatalog(parser), log, {
+    worker = createBackground(connection.database, config, jobCatalog(parser, config), log, {
       loops: backgroundLoops,
       ...(options.types ? { types: options.types } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),

@@ -73,6 +73,8 @@ export class DataScope {
   /** Hierarchy nodes at or below the caller's node. */
   readonly hierIds: number[];
   private readonly visibleSet: Set<number>;
+  /** Values waiting for the next insert into a table (rideNextInsert). */
+  private readonly riders = new Map<TenantTable, Record<string, unknown>>();
 
   /**
    * `client` is set inside a transaction: the connection the transaction runs on. `savepoints`: the
@@ -126,10 +128,26 @@ export class DataScope {
 
   /** `insert into <table>` of rows in the caller's tenant (the tenant is set on each). */
   insert<T extends TenantTable>(table: T, values: TenantInsertValue<T> | TenantInsertValue<T>[]) {
+    const riding = this.riders.get(table);
+    this.riders.delete(table);
     // TypeScript cannot see that a generic table's insert value without its tenant, plus the
     // tenant, is an insert value of that table: the one cast of the door.
-    const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, tenantId: this.tenantId }) as PgInsertValue<T>);
+    const rows = (Array.isArray(values) ? values : [values]).map((v, i) => ({ ...v, ...(i === 0 ? riding : {}), tenantId: this.tenantId }) as PgInsertValue<T>);
     return this.db.insert(table).values(rows);
+  }
+
+  /**
+   * Values the next insert into `table` through this scope carries on its first row (a create's
+   * externalId: createRecord, decision 0050), so they cost no statement of their own. Answers a
+   * check: whether they are still waiting (the create wrote its row another way), to be written then.
+   */
+  rideNextInsert(table: TenantTable, values: Record<string, unknown>): () => boolean {
+    this.riders.set(table, values);
+    return () => {
+      const waiting = this.riders.get(table) === values;
+      if (waiting) this.riders.delete(table);
+      return waiting;
+    };
   }
 
   /** `update <table> set ...` of the caller's rows; `where()` adds the statement's own condition. */

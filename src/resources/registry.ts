@@ -15,6 +15,7 @@ import { assessmentSessionHistory } from './assessments/assessment-session.histo
 import { datalistRoutes } from './datalists/datalist.routes.ts';
 import { recordRoutes } from '../platform/records/record.routes.ts';
 import { records } from './records.ts';
+import { importRoutes } from './imports/import.routes.ts';
 import { contactMethodRoutes } from './contact-methods/contact-method.routes.ts';
 import { messageRoutes } from './messages/message.routes.ts';
 import { jobOrderSummaryRoutes } from './job-orders/job-order.routes.ts';
@@ -22,7 +23,7 @@ import { searchRoutes } from './search/search.routes.ts';
 import { webUserRoutes } from './web-users/web-user.routes.ts';
 import { batchJobRoutes } from './batch-jobs/batch-job.routes.ts';
 import { BATCH_JOB_CREATED, BATCH_JOB_UPDATED } from './batch-jobs/batch-job.events.ts';
-import { batchJobTypes } from './jobs.ts';
+import { batchJobTypes, importJobTypes } from './jobs.ts';
 import { stagedEmployeeRoutes } from './staging/staged-employee.routes.ts';
 import { STAGED_EMPLOYEE_EVENTS } from './staging/staged-employee.events.ts';
 import { resumeEmployeeRoutes } from './resumes/resume-employee.routes.ts';
@@ -50,7 +51,7 @@ import { TOKEN_EVENT_TYPES } from '../platform/auth/tokens.events.ts';
 import { CLIENT_EVENT_TYPES } from '../platform/auth/clients.events.ts';
 import { JOB_BOARD_SETTINGS_UPDATED } from './reference-data/job-board.events.ts';
 
-/** Records served by the record engine (platform/records): the list is records.ts (the job catalog derives from it too). */
+/** Records served by the record engine (platform/records): the list is records.ts (the job catalog derives its exports and imports from it too). */
 export { records };
 
 /**
@@ -71,7 +72,8 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   jobOrderSummaryRoutes,
   searchRoutes,
   webUserRoutes,
-  batchJobRoutes(batchJobTypes),
+  batchJobRoutes(batchJobTypes, importJobTypes),
+  importRoutes(records),
   stagedEmployeeRoutes,
   resumeEmployeeRoutes,
   jobBoardSearchRoutes,

@@ -1769,7 +1769,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints. */
+        /** Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints. An Import_<Records> job takes `url` (and `format`): see POST /batchjobs/imports. */
         post: operations["createBatchJob"];
         delete?: never;
         options?: never;
@@ -1822,6 +1822,23 @@ export interface paths {
         get: operations["listBatchJobItems"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batchjobs/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an Import_<Records> job from a file: multipart/form-data with the file part `file`, the field `batchJobType` (Import_Employees, Import_Prospects, Import_Vendors, Import_Customers, Import_Worksites, Import_Contacts, Import_Contracts, Import_JobOrders, Import_JobTitles, Import_RateSheets, Import_Timecards, Import_Assignments) and optionally `format` (csv or jsonl; default from the file's name and type). Rows are upserted by externalId; each row is an item of the job (docs/integrators.md). 413 over IMPORT_MAX_BYTES, 415 for other file types. */
+        post: operations["createImportJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2514,7 +2531,7 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
@@ -2538,7 +2555,8 @@ export interface components {
          *       "municipality": "Minneapolis",
          *       "region": "MN",
          *       "primaryEmailAddress": "jane.doe@example.com",
-         *       "primaryPhoneNumber": "612-555-0100"
+         *       "primaryPhoneNumber": "612-555-0100",
+         *       "externalId": "example"
          *     }
          */
         EmployeeListItem: {
@@ -2552,6 +2570,7 @@ export interface components {
             region: string;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -2609,7 +2628,8 @@ export interface components {
          *       "prospectStatusId": 1,
          *       "prospectStatus": "example",
          *       "ownedByServiceRepId": 1,
-         *       "hierId": 1
+         *       "hierId": 1,
+         *       "externalId": "example"
          *     }
          */
         ProspectListItem: {
@@ -2620,6 +2640,7 @@ export interface components {
             prospectStatus: string;
             ownedByServiceRepId: number | null;
             hierId: number;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -2678,7 +2699,8 @@ export interface components {
          *       "phoneNumber": "612-555-0177",
          *       "emailAddress": "billing@acme.example",
          *       "isActive": true,
-         *       "hierId": 1
+         *       "hierId": 1,
+         *       "externalId": "example"
          *     }
          */
         VendorListItem: {
@@ -2690,6 +2712,7 @@ export interface components {
             emailAddress: string;
             isActive: boolean;
             hierId: number;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -2749,7 +2772,8 @@ export interface components {
          *       "municipality": "Minneapolis",
          *       "region": "MN",
          *       "primaryEmailAddress": "ap@contoso.example",
-         *       "primaryPhoneNumber": "612-555-0110"
+         *       "primaryPhoneNumber": "612-555-0110",
+         *       "externalId": "example"
          *     }
          */
         CustomerListItem: {
@@ -2762,6 +2786,7 @@ export interface components {
             region: string | null;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -2823,7 +2848,8 @@ export interface components {
          *       "postalCode": "55413",
          *       "countryCode": 840,
          *       "latitude": 45.0012,
-         *       "longitude": -93.2271
+         *       "longitude": -93.2271,
+         *       "externalId": "example"
          *     }
          */
         WorksiteListItem: {
@@ -2841,6 +2867,7 @@ export interface components {
             countryCode: number;
             latitude: number | null;
             longitude: number | null;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -2901,7 +2928,8 @@ export interface components {
          *       "branchId": 3,
          *       "branch": "example",
          *       "primaryEmailAddress": "maria.garcia@contoso.example",
-         *       "primaryPhoneNumber": "612-555-0123"
+         *       "primaryPhoneNumber": "612-555-0123",
+         *       "externalId": "example"
          *     }
          */
         ContactListItem: {
@@ -2915,6 +2943,7 @@ export interface components {
             branch: string;
             primaryEmailAddress: string | null;
             primaryPhoneNumber: string | null;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -2973,7 +3002,8 @@ export interface components {
          *       "contractStatusId": 1,
          *       "contractStatus": "example",
          *       "startDate": "2026-01-01T00:00:00.000Z",
-         *       "endDate": "2026-12-31T00:00:00.000Z"
+         *       "endDate": "2026-12-31T00:00:00.000Z",
+         *       "externalId": "example"
          *     }
          */
         ContractListItem: {
@@ -2986,6 +3016,7 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -3050,7 +3081,8 @@ export interface components {
          *       "departmentName": "example",
          *       "jobTitleId": 1,
          *       "jobTitle": "Forklift operator",
-         *       "startDate": "2026-03-09T00:00:00.000Z"
+         *       "startDate": "2026-03-09T00:00:00.000Z",
+         *       "externalId": "example"
          *     }
          */
         JobOrderListItem: {
@@ -3068,6 +3100,7 @@ export interface components {
             jobTitleId: number;
             jobTitle: string;
             startDate: string | null;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -3126,7 +3159,8 @@ export interface components {
          *       "category": "example",
          *       "hierId": 1,
          *       "isPublic": true,
-         *       "isActive": true
+         *       "isActive": true,
+         *       "externalId": "example"
          *     }
          */
         JobTitleListItem: {
@@ -3138,6 +3172,7 @@ export interface components {
             hierId: number;
             isPublic: boolean;
             isActive: boolean;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -3195,7 +3230,8 @@ export interface components {
          *       "customerName": "example",
          *       "employeeId": 1,
          *       "branchId": 3,
-         *       "isActive": true
+         *       "isActive": true,
+         *       "externalId": "example"
          *     }
          */
         RateSheetListItem: {
@@ -3206,6 +3242,7 @@ export interface components {
             employeeId: number | null;
             branchId: number | null;
             isActive: boolean;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -3267,7 +3304,8 @@ export interface components {
          *       "payCode": "example",
          *       "regularHours": 40,
          *       "overtimeHours": 2.5,
-         *       "isProcessed": true
+         *       "isProcessed": true,
+         *       "externalId": "example"
          *     }
          */
         TimecardListItem: {
@@ -3283,6 +3321,7 @@ export interface components {
             regularHours: number;
             overtimeHours: number;
             isProcessed: boolean;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -3345,7 +3384,8 @@ export interface components {
          *       "assignmentStatus": "example",
          *       "branchId": 1,
          *       "startDate": "2026-03-09T00:00:00.000Z",
-         *       "endDate": null
+         *       "endDate": null,
+         *       "externalId": "example"
          *     }
          */
         AssignmentListItem: {
@@ -3362,6 +3402,7 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             endDate: string | null;
+            externalId: string | null;
         };
         /**
          * @example {
@@ -3993,6 +4034,7 @@ export interface components {
          *       "attempts": 1,
          *       "failureReason": "example",
          *       "resultId": 1,
+         *       "outcome": "example",
          *       "createdAt": "2026-03-02T09:30:00.000Z",
          *       "startedAt": "2026-03-02T09:30:00.000Z",
          *       "completedAt": "2026-03-02T09:30:00.000Z"
@@ -4000,12 +4042,13 @@ export interface components {
          */
         BatchJobItem: {
             batchJobItemId: number;
-            /** @description The staged employee the item works on (0 for an export's one item: the whole list). */
+            /** @description The staged employee the item works on; for an Import_<Records> job, the row number (0: the file itself); for an Export_<Records> job 0, its one item (the whole list). */
             recordId: number;
             status: "New" | "Processing" | "Failed" | "Completed";
             attempts: number;
             failureReason: string | null;
             resultId: number | null;
+            outcome: string | null;
             /** Format: date-time */
             createdAt: string;
             startedAt: string | null;
@@ -4816,7 +4859,7 @@ export interface components {
          */
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;
@@ -4890,7 +4933,8 @@ export interface components {
          *       "primaryPhoneNumber": "612-555-0100",
          *       "primaryPhoneNumberCountryCallingCode": 1,
          *       "cellPhoneNumber": "example",
-         *       "cellPhoneNumberCountryCallingCode": 1
+         *       "cellPhoneNumberCountryCallingCode": 1,
+         *       "externalId": "example"
          *     }
          */
         EmployeeCreate: {
@@ -4913,6 +4957,7 @@ export interface components {
             primaryPhoneNumberCountryCallingCode?: number | null;
             cellPhoneNumber?: string | null;
             cellPhoneNumberCountryCallingCode?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -4935,7 +4980,8 @@ export interface components {
          *           "municipality": "Minneapolis",
          *           "region": "MN",
          *           "primaryEmailAddress": "jane.doe@example.com",
-         *           "primaryPhoneNumber": "612-555-0100"
+         *           "primaryPhoneNumber": "612-555-0100",
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -5031,7 +5077,8 @@ export interface components {
          *       "primaryPhoneNumber": "612-555-0100",
          *       "employeeStatusId": "example",
          *       "createdAt": "2026-03-02T09:30:00.000Z",
-         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *       "updatedAt": "2026-03-02T09:30:00.000Z",
+         *       "externalId": "example"
          *     }
          */
         Employee: {
@@ -5128,6 +5175,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Employee catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -5607,7 +5655,8 @@ export interface components {
          *       "ownedByServiceRepId": 1,
          *       "teamId": 1,
          *       "prospectStatusId": 1,
-         *       "primaryProspectContactId": 1
+         *       "primaryProspectContactId": 1,
+         *       "externalId": "example"
          *     }
          */
         ProspectCreate: {
@@ -5624,6 +5673,7 @@ export interface components {
             teamId?: number | null;
             prospectStatusId?: number | null;
             primaryProspectContactId?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -5643,7 +5693,8 @@ export interface components {
          *           "prospectStatusId": 1,
          *           "prospectStatus": "example",
          *           "ownedByServiceRepId": 1,
-         *           "hierId": 1
+         *           "hierId": 1,
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -5671,7 +5722,8 @@ export interface components {
          *       "hierId": 1,
          *       "prospectStatus": "example",
          *       "ownedByServiceRep": "example",
-         *       "team": "example"
+         *       "team": "example",
+         *       "externalId": "example"
          *     }
          */
         Prospect: {
@@ -5694,6 +5746,7 @@ export interface components {
             prospectStatus: string;
             ownedByServiceRep: string | null;
             team: string | null;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Prospect catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -5880,7 +5933,8 @@ export interface components {
          *       "suppliesDisabledPeople": true,
          *       "vendorAccountNumber": "example",
          *       "isWomenOwned": true,
-         *       "bypassAddressValidationService": true
+         *       "bypassAddressValidationService": true,
+         *       "externalId": "example"
          *     }
          */
         VendorCreate: {
@@ -5949,6 +6003,7 @@ export interface components {
             vendorAccountNumber?: string | null;
             isWomenOwned?: boolean | null;
             bypassAddressValidationService?: boolean | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -5969,7 +6024,8 @@ export interface components {
          *           "phoneNumber": "612-555-0177",
          *           "emailAddress": "billing@acme.example",
          *           "isActive": true,
-         *           "hierId": 1
+         *           "hierId": 1,
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -6045,7 +6101,8 @@ export interface components {
          *       "suppliesDisabledPeople": true,
          *       "vendorAccountNumber": "example",
          *       "isWomenOwned": true,
-         *       "bypassAddressValidationService": true
+         *       "bypassAddressValidationService": true,
+         *       "externalId": "example"
          *     }
          */
         Vendor: {
@@ -6117,6 +6174,7 @@ export interface components {
             vendorAccountNumber: string;
             isWomenOwned: boolean;
             bypassAddressValidationService: boolean | null;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Vendor catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -6567,7 +6625,8 @@ export interface components {
          *       "municipality": "Minneapolis",
          *       "region": "MN",
          *       "postalCode": "55413",
-         *       "countryCode": 840
+         *       "countryCode": 840,
+         *       "externalId": "example"
          *     }
          */
         CustomerCreate: {
@@ -6586,6 +6645,7 @@ export interface components {
             region?: string | null;
             postalCode?: string | null;
             countryCode?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -6607,7 +6667,8 @@ export interface components {
          *           "municipality": "Minneapolis",
          *           "region": "MN",
          *           "primaryEmailAddress": "ap@contoso.example",
-         *           "primaryPhoneNumber": "612-555-0110"
+         *           "primaryPhoneNumber": "612-555-0110",
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -6643,7 +6704,8 @@ export interface components {
          *       "primaryEmailAddress": "ap@contoso.example",
          *       "primaryPhoneNumber": "612-555-0110",
          *       "createdAt": "2026-01-05T14:12:00.000Z",
-         *       "updatedAt": "2026-02-20T09:45:00.000Z"
+         *       "updatedAt": "2026-02-20T09:45:00.000Z",
+         *       "externalId": "example"
          *     }
          */
         Customer: {
@@ -6678,6 +6740,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Customer catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -6809,7 +6872,8 @@ export interface components {
          *       "municipality": "Minneapolis",
          *       "region": "MN",
          *       "postalCode": "55413",
-         *       "countryCode": 840
+         *       "countryCode": 840,
+         *       "externalId": "example"
          *     }
          */
         WorksiteCreate: {
@@ -6820,6 +6884,7 @@ export interface components {
             region?: string | null;
             postalCode?: string | null;
             countryCode?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -6843,7 +6908,8 @@ export interface components {
          *           "postalCode": "55413",
          *           "countryCode": 840,
          *           "latitude": 45.0012,
-         *           "longitude": -93.2271
+         *           "longitude": -93.2271,
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -6868,7 +6934,8 @@ export interface components {
          *       "longitude": -93.2271,
          *       "dateAddressStandardized": "2026-03-02T09:30:00.000Z",
          *       "createdAt": "2026-01-05T14:20:00.000Z",
-         *       "updatedAt": "2026-01-05T14:20:00.000Z"
+         *       "updatedAt": "2026-01-05T14:20:00.000Z",
+         *       "externalId": "example"
          *     }
          */
         Worksite: {
@@ -6891,6 +6958,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Worksite catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -7000,7 +7068,8 @@ export interface components {
          *       "note": "Prefers email.",
          *       "howHeardOfId": 1,
          *       "howHeardOfDetail": "example",
-         *       "serviceRepId": 1
+         *       "serviceRepId": 1,
+         *       "externalId": "example"
          *     }
          */
         ContactCreate: {
@@ -7020,6 +7089,7 @@ export interface components {
             howHeardOfId?: number | null;
             howHeardOfDetail?: string | null;
             serviceRepId?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -7042,7 +7112,8 @@ export interface components {
          *           "branchId": 3,
          *           "branch": "example",
          *           "primaryEmailAddress": "maria.garcia@contoso.example",
-         *           "primaryPhoneNumber": "612-555-0123"
+         *           "primaryPhoneNumber": "612-555-0123",
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -7079,7 +7150,8 @@ export interface components {
          *       "primaryEmailAddress": "maria.garcia@contoso.example",
          *       "primaryPhoneNumber": "612-555-0123",
          *       "createdAt": "2026-03-02T09:30:00.000Z",
-         *       "updatedAt": "2026-03-02T09:30:00.000Z"
+         *       "updatedAt": "2026-03-02T09:30:00.000Z",
+         *       "externalId": "example"
          *     }
          */
         Contact: {
@@ -7113,6 +7185,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Contact catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -7283,7 +7356,8 @@ export interface components {
          *       "contractLengthTypeId": 1,
          *       "primaryContactId": 1,
          *       "contractCategoryId": 1,
-         *       "dateContractSigned": 10000101
+         *       "dateContractSigned": 10000101,
+         *       "externalId": "example"
          *     }
          */
         ContractCreate: {
@@ -7303,6 +7377,7 @@ export interface components {
             primaryContactId?: number | null;
             contractCategoryId?: number | null;
             dateContractSigned?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -7323,7 +7398,8 @@ export interface components {
          *           "contractStatusId": 1,
          *           "contractStatus": "example",
          *           "startDate": "2026-01-01T00:00:00.000Z",
-         *           "endDate": "2026-12-31T00:00:00.000Z"
+         *           "endDate": "2026-12-31T00:00:00.000Z",
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -7352,7 +7428,8 @@ export interface components {
          *       "customerName": "Contoso Manufacturing",
          *       "contractStatus": "example",
          *       "ownedByServiceRep": "example",
-         *       "hierId": 1
+         *       "hierId": 1,
+         *       "externalId": "example"
          *     }
          */
         Contract: {
@@ -7379,6 +7456,7 @@ export interface components {
             ownedByServiceRep: string;
             /** @description The customer's hierarchy node. */
             hierId: number;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Contract catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -7525,7 +7603,8 @@ export interface components {
          *       "notes": "Safety shoes required.",
          *       "alternateJobOrderId": "example",
          *       "payRate": 21.5,
-         *       "billRate": 32.25
+         *       "billRate": 32.25,
+         *       "externalId": "example"
          *     }
          */
         JobOrderCreate: {
@@ -7553,6 +7632,7 @@ export interface components {
             alternateJobOrderId?: string | null;
             payRate?: number | null;
             billRate?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -7579,7 +7659,8 @@ export interface components {
          *           "departmentName": "example",
          *           "jobTitleId": 1,
          *           "jobTitle": "Forklift operator",
-         *           "startDate": "2026-03-09T00:00:00.000Z"
+         *           "startDate": "2026-03-09T00:00:00.000Z",
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -8078,7 +8159,8 @@ export interface components {
          *       "workerCompCodeId": 1,
          *       "isPublic": true,
          *       "isDefault": false,
-         *       "isActive": true
+         *       "isActive": true,
+         *       "externalId": "example"
          *     }
          */
         JobTitleCreate: {
@@ -8095,6 +8177,7 @@ export interface components {
             isPublic?: boolean | null;
             isDefault?: boolean | null;
             isActive?: boolean | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -8115,7 +8198,8 @@ export interface components {
          *           "category": "example",
          *           "hierId": 1,
          *           "isPublic": true,
-         *           "isActive": true
+         *           "isActive": true,
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -8139,7 +8223,8 @@ export interface components {
          *       "isPublic": true,
          *       "isDefault": false,
          *       "isActive": true,
-         *       "category": "example"
+         *       "category": "example",
+         *       "externalId": "example"
          *     }
          */
         JobTitle: {
@@ -8158,6 +8243,7 @@ export interface components {
             isActive: boolean;
             /** @description Name of the job title category. */
             category: string;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Job title catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -8284,7 +8370,8 @@ export interface components {
          *       "shiftId": "3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f",
          *       "workerCompCodeId": 1,
          *       "applyRateSheetToCustomerDepartments": false,
-         *       "isActive": true
+         *       "isActive": true,
+         *       "externalId": "example"
          *     }
          */
         RateSheetCreate: {
@@ -8298,6 +8385,7 @@ export interface components {
             workerCompCodeId?: number | null;
             applyRateSheetToCustomerDepartments?: boolean | null;
             isActive?: boolean | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -8317,7 +8405,8 @@ export interface components {
          *           "customerName": "example",
          *           "employeeId": 1,
          *           "branchId": 3,
-         *           "isActive": true
+         *           "isActive": true,
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -8344,7 +8433,8 @@ export interface components {
          *       "employeeName": "example",
          *       "customerName": "example",
          *       "jobTitle": "example",
-         *       "branch": "example"
+         *       "branch": "example",
+         *       "externalId": "example"
          *     }
          */
         RateSheet: {
@@ -8366,6 +8456,7 @@ export interface components {
             customerName: string | null;
             jobTitle: string | null;
             branch: string | null;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Rate sheet catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -8474,7 +8565,8 @@ export interface components {
          *       "jobOrderId": 1301,
          *       "weekendDate": "2026-03-15T00:00:00.000Z",
          *       "payCodeId": 1,
-         *       "employeeId": 4711
+         *       "employeeId": 4711,
+         *       "externalId": "example"
          *     }
          */
         TimecardCreate: {
@@ -8487,6 +8579,7 @@ export interface components {
             weekendDate: string;
             payCodeId?: number | null;
             employeeId?: number | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -8510,7 +8603,8 @@ export interface components {
          *           "payCode": "example",
          *           "regularHours": 40,
          *           "overtimeHours": 2.5,
-         *           "isProcessed": true
+         *           "isProcessed": true,
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -8580,7 +8674,8 @@ export interface components {
          *       "customerSkill": "example",
          *       "requisitionEndDate": "2026-03-02T09:30:00.000Z",
          *       "branch": "example",
-         *       "payCode": "example"
+         *       "payCode": "example",
+         *       "externalId": "example"
          *     }
          */
         Timecard: {
@@ -8648,6 +8743,7 @@ export interface components {
             branch: string;
             /** @description Name of the pay code. */
             payCode: string;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Timecard catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -9003,7 +9099,8 @@ export interface components {
          *       "jobOrderId": 1301,
          *       "startDate": "2026-03-09T00:00:00.000Z",
          *       "endDate": null,
-         *       "expectedEndDate": "2026-06-30T00:00:00.000Z"
+         *       "expectedEndDate": "2026-06-30T00:00:00.000Z",
+         *       "externalId": "example"
          *     }
          */
         AssignmentCreate: {
@@ -9018,6 +9115,7 @@ export interface components {
             startDate: string;
             endDate?: string | null;
             expectedEndDate?: string | null;
+            externalId?: string | null;
         };
         /**
          * @example {
@@ -9042,7 +9140,8 @@ export interface components {
          *           "assignmentStatus": "example",
          *           "branchId": 1,
          *           "startDate": "2026-03-09T00:00:00.000Z",
-         *           "endDate": null
+         *           "endDate": null,
+         *           "externalId": "example"
          *         }
          *       ],
          *       "totalCount": 1
@@ -9103,7 +9202,8 @@ export interface components {
          *       "assignmentStatus": "example",
          *       "branch": "example",
          *       "hierId": 1,
-         *       "culture": "example"
+         *       "culture": "example",
+         *       "externalId": "example"
          *     }
          */
         Assignment: {
@@ -9176,6 +9276,7 @@ export interface components {
             hierId: number;
             /** @description The language the translated texts are in: the requested one when supported, else en (AMB-83). */
             culture: string;
+            externalId: string | null;
         };
         /**
          * @description JSON Patch document (RFC 6902) over the Assignment catalog's fields; paths match in any letter case. `replace` is the recommended operation (PATCH-06); the other five work as RFC 6902 defines them.
@@ -10276,6 +10377,7 @@ export interface components {
          *           "attempts": 1,
          *           "failureReason": "example",
          *           "resultId": 1,
+         *           "outcome": "example",
          *           "createdAt": "2026-03-02T09:30:00.000Z",
          *           "startedAt": "2026-03-02T09:30:00.000Z",
          *           "completedAt": "2026-03-02T09:30:00.000Z"
@@ -10324,6 +10426,7 @@ export interface components {
          *           "attempts": 1,
          *           "failureReason": "example",
          *           "resultId": 1,
+         *           "outcome": "example",
          *           "createdAt": "2026-03-02T09:30:00.000Z",
          *           "startedAt": "2026-03-02T09:30:00.000Z",
          *           "completedAt": "2026-03-02T09:30:00.000Z"
@@ -11927,6 +12030,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -12280,6 +12385,8 @@ export interface operations {
                 prospectStatusId?: number;
                 /** @description Names starting with this (any case). */
                 name?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -12633,6 +12740,8 @@ export interface operations {
                 isActive?: boolean;
                 /** @description Company names starting with this (any case). */
                 companyName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -12986,6 +13095,8 @@ export interface operations {
                 branchId?: number;
                 /** @description Customer names starting with this (any case). */
                 customerName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -13338,6 +13449,8 @@ export interface operations {
                 take?: number;
                 /** @description Worksite names starting with this (any case). */
                 name?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -13705,6 +13818,8 @@ export interface operations {
                 customerId?: number;
                 /** @description Last names starting with this (any case). */
                 lastName?: string;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -14057,6 +14172,8 @@ export interface operations {
                 take?: number;
                 customerId?: number;
                 contractStatusId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -14410,6 +14527,8 @@ export interface operations {
                 customerId?: number;
                 jobOrderStatusId?: number;
                 branchId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -14762,6 +14881,8 @@ export interface operations {
                 take?: number;
                 isActive?: boolean;
                 jobTitleCategoryId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -15115,6 +15236,8 @@ export interface operations {
                 customerId?: number;
                 employeeId?: number;
                 isActive?: boolean;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -15467,6 +15590,8 @@ export interface operations {
                 take?: number;
                 jobOrderId?: number;
                 employeeId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -15821,6 +15946,8 @@ export interface operations {
                 employeeId?: number;
                 /** @description Only this job order's assignments. */
                 jobOrderId?: number;
+                /** @description Only the record with this externalId. */
+                externalId?: string;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;
             };
@@ -21656,6 +21783,68 @@ export interface operations {
             403: components["responses"]["RoleNotAllowedOrScopeMissing"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createImportJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchJobCreated"];
+                    "text/json": components["schemas"]["BatchJobCreated"];
+                    "application/xml": components["schemas"]["BatchJobCreated"];
+                    "text/xml": components["schemas"]["BatchJobCreated"];
+                    "text/plain": components["schemas"]["BatchJobCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */

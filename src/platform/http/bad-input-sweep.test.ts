@@ -25,7 +25,7 @@ import { RESUME_LIMITS } from '../../resources/resumes/resume.text.ts';
 const BODY_LIMIT = 512 * 1024;
 const DOCUMENT_LIMIT = 64 * 1024;
 
-const { built: t, routesOf } = await collectingRoutes(() => testApp({ BODY_LIMIT_BYTES: String(BODY_LIMIT), DOCUMENT_UPLOAD_MAX_BYTES: String(DOCUMENT_LIMIT) }));
+const { built: t, routesOf } = await collectingRoutes(() => testApp({ BODY_LIMIT_BYTES: String(BODY_LIMIT), DOCUMENT_UPLOAD_MAX_BYTES: String(DOCUMENT_LIMIT), IMPORT_MAX_BYTES: String(DOCUMENT_LIMIT) }));
 afterAll(async () => { await t.close(); });
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -341,6 +341,7 @@ describe('chunked bodies over the limit, without Content-Length: every route tha
   const UPLOADS: Record<string, { limit: number; file: string; fields?: () => Promise<Record<string, string>>; url?: () => Promise<string> }> = {
     'POST /Staging/Employees/Resumes': { limit: RESUME_LIMITS.maxBytes, file: 'resume' },
     'POST /Employees/Resume': { limit: RESUME_LIMITS.maxBytes, file: 'resume' },
+    'POST /batchjobs/imports': { limit: DOCUMENT_LIMIT, file: 'file', fields: async () => ({ batchJobType: 'Import_Employees' }) },
     'POST /Assignments/:assignmentId/messages/:messageId/documents': {
       limit: DOCUMENT_LIMIT, file: 'File', url: async () => `${await assignmentMessage()}/documents`,
       fields: async () => ({ DocumentName: 'Too big', DocumentTypeId: String(await documentTypeId()) }),

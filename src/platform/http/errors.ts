@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   IF_MATCH_FAILED: { status: 412, meaning: 'If-Match names none of the record\'s current entity tags: someone changed it since you read it (the `ETag` header is its current tag); nothing was changed. Read it again, then retry (docs/integrators.md).' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, meaning: 'A request with the same Idempotency-Key is still being processed; retry after Retry-After to get its answer (docs/integrators.md).' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'The Idempotency-Key was used with another request (method, path or body) while it is kept (IDEMPOTENCY_KEY_HOURS, 24 by default); use a new key for a new request (docs/integrators.md).' },
+  EXTERNAL_ID_EXISTS: { status: 409, meaning: 'A record of this kind with this externalId already exists in the tenant; `errors` names externalId.' },
   BATCH_JOB_WRONG_TYPE: { status: 409, meaning: 'The batch job is of another type than the operation needs.' },
   EVENT_CURSOR_EXPIRED: { status: 410, meaning: 'Events after the feed\'s cursor (`after`) were pruned (EVENT_RETENTION_DAYS): `oldestCursor` is where the log starts; catch up with list reads (or records\' history), then poll from it (docs/events.md).' },
   TENANT_SETUP_INCOMPLETE: { status: 409, meaning: 'A lookup list of the tenant lacks a value the operation needs (a default status, say).' },

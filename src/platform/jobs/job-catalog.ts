@@ -23,8 +23,17 @@ export interface JobInfo { id: number; type: string; serviceRepId: number }
  */
 export interface JobContext<Services = unknown> { job: JobInfo; scope: DataScope; log: JobLog; services: Services }
 
-/** The item's writes, run in the transaction that also ends the item; may answer a result id. */
-export type Apply = (tx: DataScope) => Promise<number | null | void>;
+/** A result id and what the item did with it (an import's row: `created` or `changed`). */
+export interface ItemResult { resultId: number; outcome: string }
+
+/** The item's writes, run in the transaction that also ends the item; may answer a result id (and what was done). */
+export type Apply = (tx: DataScope) => Promise<number | ItemResult | null | void>;
+
+/** What an Apply answered, as the item records it. */
+export function resultOf(answer: number | ItemResult | null | void): { resultId: number | null; outcome?: string } {
+  if (typeof answer === 'object' && answer !== null) return answer;
+  return { resultId: answer ?? null };
+}
 
 /** A job type as POST /batchjobs takes it: its name, its parameters and what else is checked then. */
 export interface JobType<Type extends string = string, Parameters extends TSchema = TSchema> {
@@ -36,8 +45,8 @@ export interface JobType<Type extends string = string, Parameters extends TSchem
    * caller): throws the AppError of a 400 naming `batchJobParameters.<field>`.
    */
   check?(scope: DataScope, parameters: StaticDecode<Parameters>): Promise<void>;
-  /** The items POST /batchjobs queues with a new job of this type (by record id): an export's one item, the whole list. */
-  readonly items?: readonly number[];
+  /** Items every new job of the type starts with, by recordId (an export's one item: the whole list; an import's file: item 0); none when absent. */
+  readonly firstItems?: readonly number[];
   /** `file`: an item's result is a stored file (an export's), served at GET /batchjobs/{id}/file. */
   readonly output?: 'file';
 }
@@ -49,6 +58,15 @@ export interface JobDefinition<Type extends string = string, Parameters extends 
    * anything else is retried after the item's lease, up to the attempts allowed.
    */
   handle(ctx: JobContext<Services>, parameters: StaticDecode<Parameters>, item: ClaimedItem): Promise<Apply>;
+  /**
+   * Items taken by the hundred (an import's rows, decision 0050): the worker claims up to `size`
+   * items of the type at once and `handle` answers each one's writes, in the items' order. They are
+   * applied in one transaction that also ends every item: each write and its item's end commit
+   * together, so an item whose write committed is never claimed again. A write that throws an
+   * AppError of a 4xx or an ItemFailure fails its item only (the chunk is applied again with a
+   * savepoint per item); anything else rolls the chunk back, to be claimed again after its lease.
+   */
+  chunk?: { size: number; handle(ctx: JobContext<Services>, parameters: StaticDecode<Parameters>, items: ClaimedItem[]): Promise<Apply[]> };
 }
 
 /**
@@ -66,7 +84,11 @@ export type JobCatalog<Services = unknown> = readonly JobDefinition<string, TSch
 
 /** The catalog as a worker runs it: each handler given `services`. */
 export function withServices<Services>(catalog: JobCatalog<Services>, services: Services): JobCatalog {
-  return catalog.map((definition) => ({ ...definition, handle: (ctx, parameters, item) => definition.handle({ ...ctx, services }, parameters, item) }));
+  return catalog.map((definition): JobDefinition => {
+    const { chunk, ...rest } = definition;
+    const chunked: Pick<JobDefinition, 'chunk'> = chunk ? { chunk: { size: chunk.size, handle: (ctx, parameters, items) => chunk.handle({ ...ctx, services }, parameters, items) } } : {};
+    return { ...rest, handle: (ctx, parameters, item) => definition.handle({ ...ctx, services }, parameters, item), ...chunked };
+  });
 }
 /** The type names of a catalog. */
 export type JobTypeOf<C extends JobCatalog> = C[number]['type'];

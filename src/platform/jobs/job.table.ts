@@ -44,6 +44,8 @@ export const batchJobItems = pgTable('batch_job_items', {
   failureReason: text('failure_reason'),
   /** What the item produced (the new employee's id, say). */
   resultId: integer('result_id'),
+  /** What the item did with its result, where a type says (an import's row: `created` or `changed`). */
+  outcome: text('outcome'),
   createdAt: createdAt(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),

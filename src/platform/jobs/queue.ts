@@ -23,6 +23,17 @@ export async function enqueueItems(db: Db, job: { tenantId: number; batchJobId: 
   return rows.map((r) => r.id);
 }
 
+/**
+ * Adds items for the records `from` to `to` (an import's row numbers) in one statement, however many,
+ * in the scope's transaction, and tells the workers at commit.
+ */
+export async function enqueueRange(scope: DataScope, job: { batchJobId: number; jobType: string }, from: number, to: number): Promise<void> {
+  if (to < from) return;
+  await scope.db.execute(sql`insert into batch_job_items (tenant_id, batch_job_id, job_type, record_id)
+    select ${scope.tenantId}::int, ${job.batchJobId}::int, ${job.jobType}::text, n from generate_series(${from}::int, ${to}::int) n`);
+  await scope.db.execute(sql`select pg_notify(${ITEMS_CHANNEL}, ${job.jobType})`);
+}
+
 /** enqueueItems for a job of the scope's tenant, in the scope's transaction. */
 export function enqueue(scope: DataScope, job: { batchJobId: number; jobType: string }, recordIds: number[]): Promise<number[]> {
   return enqueueItems(scope.db, { tenantId: scope.tenantId, ...job }, recordIds);
@@ -59,13 +70,32 @@ export async function claimItems(db: Db, workerId: string, types: string[], limi
  * that freezes in this transaction holds up no other item (issue 14). The job is completed after
  * the commit (completeJobIfDone), where every item finished before is visible.
  */
-export async function finishItem(client: pg.PoolClient, item: ClaimedItem, workerId: string, outcome: { status: 'Completed' | 'Failed'; reason?: string; resultId?: number | null }): Promise<boolean> {
+export async function finishItem(client: pg.PoolClient, item: ClaimedItem, workerId: string, outcome: ItemOutcome): Promise<boolean> {
   const done = await client.query(
-    `update batch_job_items set status = $4, failure_reason = $5, result_id = $6, completed_at = now(), lease_until = null
+    `update batch_job_items set status = $4, failure_reason = $5, result_id = $6, outcome = $7, completed_at = now(), lease_until = null
       where tenant_id = $1 and id = $2 and worker_id = $3 and status = 'Processing'`,
-    [item.tenantId, item.id, workerId, outcome.status, outcome.reason ?? null, outcome.resultId ?? null],
+    [item.tenantId, item.id, workerId, outcome.status, outcome.reason ?? null, outcome.resultId ?? null, outcome.outcome ?? null],
   );
   return done.rowCount === 1;
+}
+
+/** How an item ended: what finishItems records of each. */
+export interface ItemOutcome { status: 'Completed' | 'Failed'; reason?: string; resultId?: number | null; outcome?: string }
+
+/**
+ * finishItem for many items in one statement (a chunk's, platform/jobs/worker.ts), in the
+ * transaction that applied them. False when any lease was lost: the caller must roll back.
+ */
+export async function finishItems(client: pg.PoolClient, items: ClaimedItem[], workerId: string, outcomes: ItemOutcome[]): Promise<boolean> {
+  if (items.length === 0) return true;
+  const done = await client.query(
+    `update batch_job_items i set status = o.status, failure_reason = o.reason, result_id = o.result_id, outcome = o.outcome, completed_at = now(), lease_until = null
+       from unnest($3::int[], $4::text[], $5::text[], $6::int[], $7::text[]) as o(id, status, reason, result_id, outcome)
+      where i.tenant_id = $1 and i.id = o.id and i.worker_id = $2 and i.status = 'Processing'`,
+    [items[0]!.tenantId, workerId, items.map((i) => i.id), outcomes.map((o) => o.status), outcomes.map((o) => o.reason ?? null),
+      outcomes.map((o) => o.resultId ?? null), outcomes.map((o) => o.outcome ?? null)],
+  );
+  return done.rowCount === items.length;
 }
 
 /**

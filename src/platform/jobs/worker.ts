@@ -11,8 +11,9 @@ import { listen, type Listener } from '../db/listen.ts';
 import { principalOfRep } from '../auth/rep-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DataScope } from '../scope.ts';
-import { decodeParameters, ItemFailure, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
-import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, finishItem, ITEMS_CHANNEL, releaseItems, type ClaimedItem } from './queue.ts';
+import { decodeParameters, ItemFailure, resultOf, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
+import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, finishItem, finishItems, ITEMS_CHANNEL, releaseItems, type ClaimedItem, type ItemOutcome } from './queue.ts';
+import { AppError } from '../http/errors.ts';
 
 /** How often a worker says it is alive, and after how long without a word it is taken as gone. */
 const HEARTBEAT_MS = 10_000;
@@ -43,8 +44,13 @@ export class BatchWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly types: string[];
+  /** The types whose items are claimed one by one, and those taken in chunks (JobDefinition.chunk). */
+  private readonly singleTypes: string[];
+  private readonly chunkTypes: string[];
+  private readonly chunkSize: number;
   private running = false;
-  private readonly inFlight = new Map<string, { item: ClaimedItem; done: Promise<void> }>();
+  /** What is in hand: an item, or a chunk of one job's items (each counts once against the concurrency). */
+  private readonly inFlight = new Map<string, { items: ClaimedItem[]; done: Promise<void> }>();
   private wake: (() => void) | undefined;
   private listener: Listener | undefined;
   private loopDone: Promise<void> | undefined;
@@ -57,6 +63,9 @@ export class BatchWorker {
       this.definitions.set(definition.type, definition);
     }
     this.types = [...this.definitions.keys()];
+    this.chunkTypes = options.catalog.filter((d) => d.chunk).map((d) => d.type);
+    this.singleTypes = this.types.filter((t) => !this.chunkTypes.includes(t));
+    this.chunkSize = Math.max(1, ...options.catalog.map((d) => d.chunk?.size ?? 1));
   }
 
   async start(): Promise<void> {
@@ -85,7 +94,7 @@ export class BatchWorker {
     const graceOver = new Promise<void>((resolve) => { timer = setTimeout(resolve, this.options.graceMs); });
     await Promise.race([Promise.all(pending.map((p) => p.done)), graceOver]);
     clearTimeout(timer);
-    await releaseItems(this.database.db, this.id, [...this.inFlight.values()].map((p) => p.item)).catch(() => {});
+    await releaseItems(this.database.db, this.id, [...this.inFlight.values()].flatMap((p) => p.items)).catch(() => {});
     await this.database.db.execute(sql`delete from batch_workers where id = ${this.id}`).catch(() => {});
     await this.listener?.close();
   }
@@ -97,22 +106,43 @@ export class BatchWorker {
 
   private async loop() {
     while (this.running) {
-      const free = this.options.concurrency - this.inFlight.size;
-      let claimed: ClaimedItem[] = [];
-      if (free > 0) {
-        try {
-          claimed = await claimItems(this.database.db, this.id, this.types, free, this.options.leaseMs, this.options.maxAttempts);
-        } catch (e) {
-          this.options.log.warn({ err: e }, 'claiming batch items failed');
+      let claimed = 0;
+      try {
+        claimed += this.start1(await this.claim(this.singleTypes, this.options.concurrency - this.inFlight.size));
+        // A chunk counts as one item in hand: the items of one claim are grouped by job.
+        if (this.chunkTypes.length && this.inFlight.size < this.options.concurrency) {
+          const items = await claimItems(this.database.db, this.id, this.chunkTypes, this.chunkSize, this.options.leaseMs, this.options.maxAttempts);
+          const byJob = new Map<string, ClaimedItem[]>();
+          for (const item of items) {
+            const job = `${item.tenantId}:${item.batchJobId}`;
+            const chunk = byJob.get(job);
+            if (chunk) chunk.push(item);
+            else byJob.set(job, [item]);
+          }
+          for (const [job, chunk] of byJob) this.hold(`chunk:${job}:${chunk[0]!.id}`, chunk, this.runChunk(chunk));
+          claimed += items.length;
         }
+      } catch (e) {
+        this.options.log.warn({ err: e }, 'claiming batch items failed');
       }
-      for (const item of claimed) {
-        const key = `${item.tenantId}:${item.id}`;
-        const done = this.run(item).finally(() => { this.inFlight.delete(key); this.wake?.(); });
-        this.inFlight.set(key, { item, done });
-      }
-      if (claimed.length === 0 || this.inFlight.size >= this.options.concurrency) await this.sleep();
+      if (claimed === 0 || this.inFlight.size >= this.options.concurrency) await this.sleep();
     }
+  }
+
+  private async claim(types: string[], free: number): Promise<ClaimedItem[]> {
+    if (free <= 0 || types.length === 0) return [];
+    return claimItems(this.database.db, this.id, types, free, this.options.leaseMs, this.options.maxAttempts);
+  }
+
+  /** Starts each item claimed alone; answers how many. */
+  private start1(items: ClaimedItem[]): number {
+    for (const item of items) this.hold(`${item.tenantId}:${item.id}`, [item], this.run(item));
+    return items.length;
+  }
+
+  private hold(key: string, items: ClaimedItem[], running: Promise<void>) {
+    const done = running.finally(() => { this.inFlight.delete(key); this.wake?.(); });
+    this.inFlight.set(key, { items, done });
   }
 
   /** Until a notification, a finished item, stop() or the polling interval. */
@@ -139,8 +169,8 @@ export class BatchWorker {
       const apply = await definition.handle({ job, scope, log, services: undefined }, parameters, item); // services: withServices
       await transaction(db, async ({ db: txDb, client }) => {
         await this.bound(client);
-        const resultId = await apply(new DataScope(txDb, principal, client, origin));
-        if (!(await finishItem(client, item, this.id, { status: 'Completed', resultId: resultId ?? null }))) throw new LeaseLost();
+        const result = resultOf(await apply(new DataScope(txDb, principal, client, origin)));
+        if (!(await finishItem(client, item, this.id, { status: 'Completed', ...result }))) throw new LeaseLost();
       }, { 'staffing.actor': scope.actorSetting });
       await completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId);
     } catch (e) {
@@ -158,6 +188,60 @@ export class BatchWorker {
         await finishItem(client, item, this.id, { status: 'Failed', reason });
       }, principal ? { 'staffing.actor': new DataScope(db, principal, undefined, origin).actorSetting } : {}).then(() => completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId))
         .catch((err) => log.error({ err }, 'recording the failure of a batch item failed'));
+    }
+  }
+
+  /**
+   * A chunk of one job's items (JobDefinition.chunk): their writes and their ends in one transaction.
+   * First without savepoints (the common case: every write succeeds); when a write fails its item,
+   * the transaction is rolled back and the chunk applied again with a savepoint per item, so the
+   * failed item is recorded as Failed and the others as they end. A lost lease, or an error that is
+   * not the item's, rolls everything back: the items are claimed again after their lease, and since
+   * nothing of them committed, nothing is done twice.
+   */
+  private async runChunk(items: ClaimedItem[]): Promise<void> {
+    const first = items[0]!;
+    const log = this.options.log.child({ batchJobId: first.batchJobId, batchJobItems: items.length });
+    const db = this.database.db;
+    try {
+      const definition = this.definitions.get(first.jobType)!;
+      const { parameters: stored, ...job } = await this.job(first);
+      const principal = await this.principal(first.tenantId, job.serviceRepId);
+      if (!principal) throw new ItemFailure('The service rep who created the batch job is no longer active.');
+      const parameters = decodeParameters(definition, stored);
+      const origin = { jobId: job.id };
+      const scope = new DataScope(db, principal, undefined, origin);
+      const applies = await definition.chunk!.handle({ job, scope, log, services: undefined }, parameters, items);
+      const apply = (savepoints: boolean) => transaction(db, async ({ db: txDb, client }) => {
+        await this.bound(client);
+        const tx = new DataScope(txDb, principal, client, origin);
+        const outcomes: ItemOutcome[] = [];
+        for (const write of applies) {
+          if (savepoints) await client.query('savepoint item');
+          try {
+            outcomes.push({ status: 'Completed', ...resultOf(await write(tx)) });
+            if (savepoints) await client.query('release savepoint item');
+          } catch (e) {
+            if (!isItemsOwn(e)) throw e;
+            if (!savepoints) throw new AgainWithSavepoints();
+            await client.query('rollback to savepoint item');
+            outcomes.push({ status: 'Failed', reason: reasonOf(e) });
+          }
+        }
+        if (!(await finishItems(client, items, this.id, outcomes))) throw new LeaseLost();
+      }, { 'staffing.actor': scope.actorSetting });
+      await apply(false).catch((e: unknown) => { if (e instanceof AgainWithSavepoints) return apply(true); throw e; });
+      await completeJobIfDone(this.database.pool, first.tenantId, first.batchJobId);
+    } catch (e) {
+      if (e instanceof LeaseLost) return log.warn('lease lost: the chunk was given to another worker; its changes were rolled back');
+      if (!(e instanceof ItemFailure) && first.attempts < this.options.maxAttempts) {
+        return log.error({ err: e, attempt: first.attempts }, 'batch chunk failed'); // claimed again after its lease
+      }
+      const reason = e instanceof ItemFailure ? e.message : `Failed after ${first.attempts} attempts: ${e instanceof Error ? e.message : String(e)}`;
+      await transaction(db, async ({ client }) => {
+        await finishItems(client, items, this.id, items.map(() => ({ status: 'Failed', reason })));
+      }).then(() => completeJobIfDone(this.database.pool, first.tenantId, first.batchJobId))
+        .catch((err) => log.error({ err }, 'recording the failure of a batch chunk failed'));
     }
   }
 
@@ -190,3 +274,16 @@ export class BatchWorker {
 }
 
 class LeaseLost extends Error {}
+/** A chunk's write failed its item: the chunk is applied again, each item under a savepoint. */
+class AgainWithSavepoints extends Error {}
+
+/** An error that belongs to the item (its data), not to the worker or the database: the item fails, the others go on. */
+function isItemsOwn(e: unknown): e is ItemFailure | AppError {
+  return e instanceof ItemFailure || (e instanceof AppError && e.status < 500);
+}
+
+/** An item's failure as its reason says it: `field: message` for each field an AppError names, else its message. */
+function reasonOf(e: ItemFailure | AppError): string {
+  const fields = e instanceof AppError && e.errors ? Object.entries(e.errors) : [];
+  return fields.length ? fields.map(([field, messages]) => `${field}: ${messages.join('; ')}`).join(' | ') : e.message;
+}

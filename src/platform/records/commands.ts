@@ -3,7 +3,10 @@
 // records the event, in one transaction; so a rule, an event (and what later hooks here: history,
 // idempotency) holds for every path that writes, not only for the route that happened to be first.
 import type { TObject } from 'typebox';
-import type { DataScope } from '../scope.ts';
+import { getTableName, sql } from 'drizzle-orm';
+import { TENANT, type DataScope } from '../scope.ts';
+import type { PatchableTable } from './json-patch/target.ts';
+import { duplicateExternalId, externalIdOf } from './external-id.ts';
 import type { Operation } from './json-patch/patch.ts';
 import { applyPatch } from './json-patch/apply.ts';
 import { checkOperations } from './json-patch/patch.ts';
@@ -55,11 +58,27 @@ export async function createRecord<Create extends TObject>(scope: DataScope, def
     const next = { ...values, ...also };
     await checkRules({ ...def.patch.target.rules, ...def.create.rules }, { scope, next }, new Set(Object.keys(next)));
   }
-  return createWithEvent(scope, def, async (tx) => {
-    const id = await def.create.run(tx, input, parentId);
-    if (alsoPatch.length) await applyPatch(tx, def.patch.target, id, alsoPatch);
-    return id;
-  });
+  const externalId = externalIdOf(input);
+  try {
+    return await createWithEvent(scope, def, async (tx) => {
+      // The key rides on the record's own insert; a create that wrote its row another way gets it after.
+      const waiting = externalId === undefined ? undefined : tx.rideNextInsert(def.patch.target.table, { externalId });
+      const id = await def.create.run(tx, input, parentId);
+      if (waiting?.() && externalId !== undefined) await setExternalId(tx, def.patch.target.table, id, externalId);
+      if (alsoPatch.length) await applyPatch(tx, def.patch.target, id, alsoPatch);
+      return id;
+    });
+  } catch (e) {
+    throw duplicateExternalId(e) ?? e;
+  }
+}
+
+/**
+ * The record's externalId, in the create's transaction, where its insert did not carry it. Not a
+ * catalog field: history and the `.updated` event do not see it (the create's event covers it).
+ */
+async function setExternalId(tx: DataScope, table: PatchableTable, id: number, externalId: string): Promise<void> {
+  await tx.sql`update ${sql.identifier(getTableName(table))} set external_id = ${externalId} where tenant_id = ${TENANT} and id = ${id}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { PageQuery, type Page, type Paged } from '../http/paging.ts';
 import { isValues } from './rules.ts';
 import { claimStatementName } from './statement-names.ts';
 import { narrowedSelect, selectItems } from './fields.ts';
+import { ExternalIdFilter, hasExternalId } from './external-id.ts';
 
 type Row = Record<string, unknown>;
 
@@ -80,7 +81,8 @@ export interface ListReader<F extends Filters> {
   rows(scope: DataScope, query: FilterValues<F>, options: RowsOptions): AsyncIterable<Row>;
 }
 
-export function listReader<F extends Filters>(statement: ListStatement<F>): ListReader<F> {
+export function listReader<F extends Filters>(given: ListStatement<F>): ListReader<F> {
+  const statement = withExternalIdFilter(given);
   const prefix = claimStatementName(statement.name ?? `${statement.table}_list`);
   const shapes = new Map<string, Prepared>();
   // $1 the tenant, $2 the visible nodes, $3 the parent (under one), then the filters given, the page.
@@ -155,3 +157,13 @@ export function listReader<F extends Filters>(statement: ListStatement<F>): List
 const KEY = '~key';
 
 export interface RowsOptions { size: number; fields?: readonly string[]; parentId?: number }
+/**
+ * A record table's list shows each record's externalId and filters by it (`externalId=`, decision
+ * 0050): added here, once for every record, after the record's own filters. The filter's key is not
+ * in `F` (the record's own filters), so the list's static query type does not name it; its schema does.
+ */
+function withExternalIdFilter<F extends Filters>(statement: ListStatement<F>): ListStatement<F> {
+  if (!hasExternalId(statement.table) || 'externalId' in statement.filters) return statement;
+  const filters: F = { ...statement.filters, externalId: equals('r.external_id', ExternalIdFilter) };
+  return { ...statement, select: `${statement.select}, r.external_id as "externalId"`, filters };
+}

@@ -10,6 +10,7 @@ import type { Catalog } from './json-patch/catalog.ts';
 import { NoQuery } from './record.ts';
 import { claimStatementName } from './statement-names.ts';
 import { narrowedSelect, selectItems } from './fields.ts';
+import { hasExternalId } from './external-id.ts';
 
 type Row = Record<string, unknown>;
 
@@ -71,31 +72,33 @@ export function byIdReader(statement: ReadStatement & { schema: TObject }): Reco
 export function byIdReader(statement: ReadStatement): ReadById;
 export function byIdReader(statement: ReadStatement & { schema?: TObject }): ReadById | RecordReader {
   const name = claimStatementName(statement.name ?? `${statement.table}_by_ids`);
-  const text = (select: string) => `select ${select}
+  // A record table's externalId (decision 0050), for every record's read without a line in its own.
+  const select = hasExternalId(statement.table) ? `${statement.select}, r.external_id as "externalId"` : statement.select;
+  const text = (chosen: string) => `select ${chosen}
       from ${statement.table} r ${statement.joins ?? ''}
      where r.tenant_id = $1 and r.id = any($2::bigint[]) and ${statement.hier ?? 'r.hier_id'} = any($3::int[])`;
-  const query = { name, text: text(statement.select) };
+  const query = { name, text: text(select) };
   // The column map of `fields=`: the select list's items, split once.
-  const items = selectItems(statement.select);
+  const items = selectItems(select);
   const run = async (client: Queryable, scope: DataScope, ids: number[]) => {
     const { rows } = await client.query<Row>({ ...query, values: [scope.tenantId, ids, scope.hierIds] });
     return new Map(rows.map((row) => [Number(row[statement.key]), row]));
   };
-  const ownText = (select: string) => `select ${select}
+  const ownText = (chosen: string) => `select ${chosen}
       from ${statement.table} r ${statement.joins ?? ''}
      where r.tenant_id = $1 and r.id = $2 and ${statement.ownedByEmployee} = $3`;
-  const own = statement.ownedByEmployee && { name: `${name}_own`, text: ownText(statement.select) };
+  const own = statement.ownedByEmployee && { name: `${name}_own`, text: ownText(select) };
   const reads = prepared(() => coalescer<number, Row>());
   const read = async (scope: DataScope, id: number, _query?: unknown, fields?: readonly string[]): Promise<Row | undefined> => {
     const webUser = scope.principal.webUser;
     // Only the fields asked for (and the id): a statement of its own, unnamed (the field sets are the callers').
-    const select = fields && narrowedSelect(items, [statement.key, ...fields]);
+    const narrowed = fields && narrowedSelect(items, [statement.key, ...fields]);
     if (webUser) {
       if (!own || !webUser.employeeId) return undefined;
-      const { rows } = await (scope.client ?? scope.db.$client).query<Row>({ ...(select ? { text: ownText(select) } : own), values: [scope.tenantId, id, webUser.employeeId] });
+      const { rows } = await (scope.client ?? scope.db.$client).query<Row>({ ...(narrowed ? { text: ownText(narrowed) } : own), values: [scope.tenantId, id, webUser.employeeId] });
       return rows[0];
     }
-    if (select) return (await (scope.client ?? scope.db.$client).query<Row>({ text: text(select), values: [scope.tenantId, [id], scope.hierIds] })).rows[0];
+    if (narrowed) return (await (scope.client ?? scope.db.$client).query<Row>({ text: text(narrowed), values: [scope.tenantId, [id], scope.hierIds] })).rows[0];
     // Inside a transaction, on its connection (it may see its own uncommitted writes).
     if (scope.client) return (await run(scope.client, scope, [id])).get(id);
     return reads(scope.db)(groupOf(scope), id, (ids) => run(shortStatements(scope.db), scope, ids));

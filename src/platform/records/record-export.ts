@@ -30,7 +30,7 @@ export function exportJob(definition: RecordDefinition) {
   return defineJob({
     type: exportType(definition),
     parameters: Type.Object({ format: Format, fields: FieldsParameter, ...filters }),
-    items: [0],
+    firstItems: [0],
     output: 'file',
     check: async (_scope, parameters) => { fieldsOf(parameters.fields); },
     handle: async ({ job }, parameters) => async (tx) => {

@@ -7,6 +7,7 @@ import type { Catalog, Field } from './json-patch/catalog.ts';
 import { catalogColumns } from './catalog-columns.ts';
 import { hierarchyNodes } from '../db/schema.ts';
 import { hierId, tenantBigKey, tenantKey, timestamps } from '../db/columns.ts';
+import { externalIdColumn, externalIdIndex } from './external-id.ts';
 
 type Target = { tenantId: AnyPgColumn; id: AnyPgColumn };
 
@@ -33,7 +34,7 @@ export function recordTable<const Name extends string, F extends readonly Field[
 ) {
   // Without extra columns E is empty: an absent `extra` spreads nothing, which TypeScript cannot see through.
   const extra = (options.extra ?? {}) as E;
-  const columns = { ...baseColumns(options.bigintId), ...catalogColumns(catalog), ...extra, ...timestamps() };
+  const columns = { ...baseColumns(options.bigintId), ...catalogColumns(catalog), ...extra, ...externalIdColumn(name), ...timestamps() };
   return pgTable(name, columns, (t) => {
     const column = (key: string): AnyPgColumn => {
       const c: unknown = Object.entries(t).find(([k]) => k === key)?.[1];
@@ -44,6 +45,7 @@ export function recordTable<const Name extends string, F extends readonly Field[
       primaryKey({ columns: [t.tenantId, t.id] }),
       foreignKey({ columns: [t.tenantId, column('hierId')], foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id] }),
       index(`${name}_hier`).on(t.tenantId, column('hierId')),
+      externalIdIndex(name, t),
       ...Object.entries(options.references ?? {}).map(([key, target]) =>
         foreignKey({ name: `${name}_${key}_fk`, columns: [t.tenantId, column(key)], foreignColumns: [target.tenantId, target.id] })),
       ...(options.indexes ?? []).map((keys) => index(`${name}_${keys.join('_')}`).on(t.tenantId, ...keys.map(column))),

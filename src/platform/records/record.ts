@@ -15,6 +15,7 @@ import type { PatchTarget } from './json-patch/target.ts';
 import type { Rules } from './rules.ts';
 import type { RowsOptions } from './list.ts';
 import { Id32, Id64 } from './shapes.ts';
+import { withExternalId } from './external-id.ts';
 
 /** What the type provider makes of a schema: the one way a generic handler and a definition agree on a type. */
 type Request<S extends FastifySchema> = FastifyRequest<RouteGenericInterface, RawServerDefault, IncomingMessage, S, TypedRequests>;
@@ -127,7 +128,11 @@ export type RecordInput<Create extends TObject, Query extends TObject, ReadQuery
   Omit<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what' | 'list' | 'read'> &
   Partial<Pick<RecordDefinition<Create, Query, ReadQuery>, 'plural' | 'path' | 'scope' | 'what'>> & {
     list: { summary: string; reader: ListOf<Query> };
-    read: { summary: string; reader: ReadOf<ReadQuery> };
+    /**
+     * `exact`: the read answers exactly the spec's fields (a job order's information, JO-04), so it
+     * does not show the record's externalId; its list does (decision 0050).
+     */
+    read: { summary: string; reader: ReadOf<ReadQuery>; exact?: boolean };
   };
 
 /** `JobTitle` → `job title`. */
@@ -151,8 +156,10 @@ export function defineRecord<Create extends TObject, Query extends TObject, Read
   if (parent && idParamOf(input) === idParamOf(parent.record)) throw new Error(`${input.name}: its id parameter must differ from its parent's (${idParamOf(parent.record)})`);
   return {
     ...input, plural, path, scope: input.scope ?? parent?.record.scope ?? input.name.toLowerCase(), what: input.what ?? `The ${words(input.name)}`,
-    list: { summary: list.summary, query: list.reader.query, item: list.reader.item, run: list.reader, rows: list.reader.rows },
-    read: { summary: read.summary, schema: read.reader.schema, query: read.reader.query, run: read.reader },
+    // Every record's externalId (decision 0050): taken on create, shown by the read and the list.
+    create: { ...input.create, body: withExternalId(input.create.body, 'input') },
+    list: { summary: list.summary, query: list.reader.query, item: withExternalId(list.reader.item, 'output'), run: list.reader, rows: list.reader.rows },
+    read: { summary: read.summary, schema: read.exact ? read.reader.schema : withExternalId(read.reader.schema, 'output'), query: read.reader.query, run: read.reader },
   };
 }
 

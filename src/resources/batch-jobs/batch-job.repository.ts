@@ -58,7 +58,7 @@ export async function addItem(tx: DataScope, job: JobRef, recordId: number): Pro
 
 const itemColumns = {
   batchJobItemId: items.id, recordId: items.recordId, status: items.status, attempts: items.attempts,
-  failureReason: items.failureReason, resultId: items.resultId, createdAt: items.createdAt, startedAt: items.startedAt, completedAt: items.completedAt,
+  failureReason: items.failureReason, resultId: items.resultId, outcome: items.outcome, createdAt: items.createdAt, startedAt: items.startedAt, completedAt: items.completedAt,
 };
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 function itemShape(row: { createdAt: Date; startedAt: Date | null; completedAt: Date | null } & Record<string, unknown>) {

@@ -21,8 +21,12 @@ const tags = ['Batch jobs'];
 export const sendJobCreated = (reply: FastifyReply, batchJobId: number) =>
   reply.code(201).header('location', `/batchjobs/${batchJobId}`).send({ batchJobId, batchJobItems: null });
 
-/** The routes of batch jobs of the catalog's types (src/resources/jobs.ts): what POST /batchjobs takes and documents. */
-export function batchJobRoutes(catalog: readonly JobType[]) {
+/**
+ * The routes of batch jobs of the catalog's types (src/resources/jobs.ts): what POST /batchjobs takes
+ * and documents; `more`: types it takes too, documented by their own route (the Import_<Records> types: POST /batchjobs/imports).
+ */
+export function batchJobRoutes(catalog: readonly JobType[], more: readonly JobType[] = []) {
+  const accepted = [...catalog, ...more];
   // One schema object however many apps register the routes: the validator is the process's, and a second `BatchJobCreate` would clash.
   const body = S.batchJobCreate(catalog);
   const fileTypes = catalog.filter((entry) => entry.output === 'file').map((entry) => entry.type);
@@ -31,11 +35,11 @@ export function batchJobRoutes(catalog: readonly JobType[]) {
     api.post('/batchjobs', {
       config: { access: batchWrite, representation: 'record', recordName: 'BatchJobCreated' },
       schema: {
-        tags, operationId: 'createBatchJob', summary: 'Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints.',
+        tags, operationId: 'createBatchJob', summary: 'Create a batch job. Parameters are checked for the type (400 naming the field). Add items with the staging endpoints. An Import_<Records> job takes `url` (and `format`): see POST /batchjobs/imports.',
         body, response: { 201: S.BatchJobCreated },
       },
     }, async (request, reply) => {
-      const job = await checkedJob(request.scope, catalog, request.body.batchJobType, request.body.batchJobParameters ?? {});
+      const job = await checkedJob(request.scope, accepted, request.body.batchJobType, request.body.batchJobParameters ?? {});
       return sendJobCreated(reply, await createBatchJob(request.scope, job.type, job.parameters, job.items));
     });
 

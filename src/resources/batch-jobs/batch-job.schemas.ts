@@ -29,11 +29,12 @@ export const BatchJobCreated = Type.Object({ batchJobId: Type.Integer(), batchJo
 
 export const BatchJobItem = Type.Object({
   batchJobItemId: Type.Integer(),
-  recordId: Type.Integer({ description: 'The staged employee the item works on (0 for an export\'s one item: the whole list).' }),
+  recordId: Type.Integer({ description: 'The staged employee the item works on; for an Import_<Records> job, the row number (0: the file itself); for an Export_<Records> job 0, its one item (the whole list).' }),
   status: literals(ITEM_STATUSES),
   attempts: Type.Integer(),
   failureReason: nullable(Type.String()),
-  resultId: nullable(Type.Integer({ description: 'What the item produced: the new employee (conversion), the staged employee (import, delete) or the file (an export: GET /batchjobs/{id}/file).' })),
+  resultId: nullable(Type.Integer({ description: 'What the item produced: the new employee (conversion), the staged employee (import, delete), an Import_<Records> row\'s record (created or changed), or an export\'s file (GET /batchjobs/{id}/file).' })),
+  outcome: nullable(Type.String({ description: 'What the item did with its result, where its type says: an Import_<Records> row `created` or `changed` its record; its file item `read` (resultId: the rows read).' })),
   createdAt: Time, startedAt: nullable(Time), completedAt: nullable(Time),
 }, { $id: 'BatchJobItem' });
 

@@ -100,7 +100,7 @@ export async function checkedJob(scope: DataScope, catalog: readonly JobType[], 
   const value = canonical(entry.parameters, parameters);
   checkShape(entry.parameters, value);
   await entry.check?.(scope, Value.Decode(entry.parameters, value));
-  return { type: entry.type, parameters: value, items: [...(entry.items ?? [])] };
+  return { type: entry.type, parameters: value, items: [...(entry.firstItems ?? [])] };
 }
 
 /**

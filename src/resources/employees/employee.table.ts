@@ -7,6 +7,7 @@ import { branches, bytea, hierarchyNodes, serviceReps } from '../../platform/db/
 import { catalogColumns } from '../../platform/records/catalog-columns.ts';
 import { bigIdentity } from '../../platform/db/columns.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
+import { externalIdColumn, externalIdIndex } from '../../platform/records/external-id.ts';
 
 /** Catalog columns that reference other tables (the catalog's columns are typed only at run time). */
 function catalogReferences(t: object) {
@@ -33,6 +34,7 @@ export const employees = pgTable('employees', {
   governmentIdHash: bytea('government_id_hash'),
   governmentIdLast4: varchar('government_id_last4', { length: 4 }),
   employeeStatusId: text('employee_status_id').notNull().default('N'),
+  ...externalIdColumn('employees'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
@@ -41,6 +43,7 @@ export const employees = pgTable('employees', {
   foreignKey({ columns: [t.tenantId, t.hierId], foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id] }),
   uniqueIndex('employees_government_id').on(t.tenantId, t.governmentIdHash).where(sql`government_id_hash is not null`),
   index('employees_hier').on(t.tenantId, t.hierId),
+  externalIdIndex('employees', t),
   index('employees_last_name').on(t.tenantId, sql`lower(last_name) text_pattern_ops`),
   index('employees_first_name').on(t.tenantId, sql`lower(first_name) text_pattern_ops`),
 ]);

@@ -80,7 +80,7 @@ export const jobOrderRecord = defineRecord({
     run: createJobOrder,
   },
   list: { summary: 'Job orders inside the caller\'s hierarchy, oldest first.', reader: listJobOrders },
-  read: { summary: 'Job order information (JO-04).', reader: getJobOrder },
+  read: { summary: 'Job order information (JO-04).', reader: getJobOrder, exact: true },
   patch: { note: 'Pass-down fields also update the order\'s unprocessed timecards.', target: jobOrderPatchTarget },
   errorCodes: { create: ['TENANT_SETUP_INCOMPLETE'] },
   // The API description's example (decision 0052).

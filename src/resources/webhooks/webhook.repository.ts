@@ -30,7 +30,7 @@ const emit = (tx: DataScope, event: EventTemplate, id: number, changedFields?: r
 export interface UrlRules { allowHttp: boolean; allowPrivate: boolean }
 
 /** Why the URL may not be a webhook's; undefined when it may. */
-async function urlProblem(text: string, rules: UrlRules): Promise<string | undefined> {
+export async function urlProblem(text: string, rules: UrlRules): Promise<string | undefined> {
   let url: URL;
   try {
     url = new URL(text);

@@ -6,6 +6,7 @@ import { bigint, doublePrecision, index, integer, pgTable, primaryKey, timestamp
 import { catalogColumns } from '../../platform/records/catalog-columns.ts';
 import { tenantKey, timestamps } from '../../platform/db/columns.ts';
 import { worksiteCatalog } from './worksite.patch-catalog.ts';
+import { externalIdColumn, externalIdIndex } from '../../platform/records/external-id.ts';
 
 export const worksites = pgTable('worksites', {
   ...tenantKey(),
@@ -18,5 +19,6 @@ export const worksites = pgTable('worksites', {
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   dateAddressStandardized: timestamp('date_address_standardized', { withTimezone: true, mode: 'date' }),
+  ...externalIdColumn('worksites'),
   ...timestamps(),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('worksites_customer').on(t.tenantId, t.customerId)]);
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('worksites_customer').on(t.tenantId, t.customerId), externalIdIndex('worksites', t)]);
