@@ -157,6 +157,7 @@ export function listReader<F extends Filters>(given: ListStatement<F>): ListRead
 const KEY = '~key';
 
 export interface RowsOptions { size: number; fields?: readonly string[]; parentId?: number }
+
 /**
  * A record table's list shows each record's externalId and filters by it (`externalId=`, decision
  * 0050): added here, once for every record, after the record's own filters. The filter's key is not

@@ -41,10 +41,10 @@ describe('job titles: create, read, list', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({
       jobTitleId, skillCode: 'WELD', skillCode2: null, jobTitle: 'Welder', divisionIdent: 0, jobTitleCategoryId: categoryId, eEOClass: '',
-      workerCompCodeId: null, hierId: t.tenant.north.hierId, isPublic: false, isDefault: false, isActive: true, category: 'Light Industrial',
+      workerCompCodeId: null, hierId: t.tenant.north.hierId, isPublic: false, isDefault: false, isActive: true, category: 'Light Industrial', externalId: null,
     });
     const list = await admin({ method: 'GET', url: `/Administration/JobTitles?jobTitleCategoryId=${categoryId}&isActive=true` });
-    expect(list.json().data).toContainEqual({ jobTitleId, skillCode: 'WELD', jobTitle: 'Welder', jobTitleCategoryId: categoryId, category: 'Light Industrial', hierId: t.tenant.north.hierId, isPublic: false, isActive: true });
+    expect(list.json().data).toContainEqual({ jobTitleId, skillCode: 'WELD', jobTitle: 'Welder', jobTitleCategoryId: categoryId, category: 'Light Industrial', hierId: t.tenant.north.hierId, isPublic: false, isActive: true, externalId: null });
   });
 
   it('POST requires skillCode, jobTitle, jobTitleCategoryId and hierId; references must exist (400 naming the field)', async () => {

@@ -44,7 +44,7 @@ describe('POST /RateSheets', () => {
     expect(await read(rateSheetId)).toEqual({
       rateSheetId, name: 'Welders 2026', employeeId: ids.employee, customerId: ids.customer, worksiteId: ids.worksite, jobTitleId: ids.jobTitle,
       branchId: t.tenant.north.branchId, shiftId: ids.shift, workerCompCodeId: ids.compCode, applyRateSheetToCustomerDepartments: true, isActive: true,
-      hierId: t.tenant.north.hierId, employeeName: 'Rae Rated', customerName: 'Rated Co', jobTitle: 'Welder', branch: 'North Branch',
+      hierId: t.tenant.north.hierId, employeeName: 'Rae Rated', customerName: 'Rated Co', jobTitle: 'Welder', branch: 'North Branch', externalId: null,
     });
   });
 

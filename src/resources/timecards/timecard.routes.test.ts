@@ -71,7 +71,7 @@ describe('timecards: create, read, list', () => {
     });
     for (const field of timecardCatalog.fields) expect(card, field.json).toHaveProperty(field.json);
     const list = (await admin({ method: 'GET', url: `/TimeEntry/timecards?jobOrderId=${order}` })).json();
-    expect(list).toEqual({ totalCount: 1, data: [{ timecardId, jobOrderId: order, employeeId: null, weekendDate: '2026-03-08T00:00:00.000Z', branchId: t.tenant.north.branchId, branch: 'North Branch', payCodeId: ids.regular, payCode: 'Regular', regularHours: 0, overtimeHours: 0, isProcessed: false }] });
+    expect(list).toEqual({ totalCount: 1, data: [{ timecardId, jobOrderId: order, employeeId: null, weekendDate: '2026-03-08T00:00:00.000Z', branchId: t.tenant.north.branchId, branch: 'North Branch', payCodeId: ids.regular, payCode: 'Regular', regularHours: 0, overtimeHours: 0, isProcessed: false, externalId: null }] });
     expect((await admin({ method: 'GET', url: '/TimeEntry/timecards?employeeId=999' })).json()).toEqual({ data: [], totalCount: 0 });
   });
 
