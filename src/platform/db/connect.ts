@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { openDatabase, type Database } from './database.ts';
-import { startEmbedded } from './embedded.ts';
+import { freePort, startEmbedded } from './embedded.ts';
 import { superviseEmbedded, type Supervisor } from './embedded-supervisor.ts';
 
 export interface Connection {
@@ -61,7 +61,9 @@ service's data directory, or DATABASE_URL to its PostgreSQL server.`);
     const database = openDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_PIPELINE_CONNECTIONS);
     return { database, url: config.DATABASE_URL, embedded: false, supervise: () => ({ stop: () => {} }), close: () => database.close() };
   }
-  const server = await startEmbedded(config.DATA_DIR, config.EMBEDDED_PG_PORT, log, !handlesSignals);
+  // Not the port the API or the login server is about to listen on (a test's, or PORT's when it is free now).
+  const pgPort = config.EMBEDDED_PG_PORT || await freePort([config.PORT, config.AUTH_PORT]);
+  const server = await startEmbedded(config.DATA_DIR, pgPort, log, !handlesSignals);
   await ensureDatabase(server.url, EMBEDDED_DB);
   const socket = new URL(server.socketUrl);
   socket.pathname = `/${EMBEDDED_DB}`;

@@ -46,7 +46,18 @@ export function socketUrlOf(url: string, port: number, exists: (path: string) =>
 }
 
 /** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
+/**
+ * A port free on loopback now, other than `avoid`'s (ports the caller has chosen for something else
+ * but not bound yet: the kernel may hand the same one out again meanwhile).
+ */
+export async function freePort(avoid: readonly number[] = []): Promise<number> {
+  for (;;) {
+    const port = await anyFreePort();
+    if (!avoid.includes(port)) return port;
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
