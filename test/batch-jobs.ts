@@ -9,9 +9,9 @@ export function batchJobsOf(caller: Caller) {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().batchJobId;
   }
-  /** Waits for the worker to finish the job (its status, polled); answers the job as GET shows it. */
-  async function completed(batchJobId: number): Promise<Record<string, unknown>> {
-    for (let i = 0; i < 300; i++) {
+  /** Waits (up to `seconds`) for the worker to finish the job (its status, polled); answers the job as GET shows it. */
+  async function completed(batchJobId: number, seconds = 30): Promise<Record<string, unknown>> {
+    for (let i = 0; i < seconds * 10; i++) {
       const found = (await caller({ method: 'GET', url: `/batchjobs/${batchJobId}` })).json();
       if (found.status === 'Completed') return found;
       await new Promise((r) => setTimeout(r, 100));

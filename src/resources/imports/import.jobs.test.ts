@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, refusedNaming, startWorker, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { batchJobsOf } from '../../../test/batch-jobs.ts';
 import { createBackground, type Background } from '../../platform/background.ts';
 import { jobCatalog } from '../jobs.ts';
 
@@ -46,14 +47,8 @@ async function upload(batchJobType: string, fileName: string, type: string, text
   return admin({ method: 'POST', url: '/batchjobs/imports', payload, headers });
 }
 
-async function completed(batchJobId: number): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 1200; i++) {
-    const job = (await admin({ method: 'GET', url: `/batchjobs/${batchJobId}` })).json();
-    if (job.status === 'Completed') return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`batch job ${batchJobId} did not complete`);
-}
+/** A job's end: an import of thousands of rows may take a while on a loaded machine. */
+const completed = (batchJobId: number) => batchJobsOf(admin).completed(batchJobId, 120);
 
 async function itemsOf(batchJobId: number): Promise<Item[]> {
   const res = await admin({ method: 'GET', url: `/batchjobs/${batchJobId}/items?take=1000` });
