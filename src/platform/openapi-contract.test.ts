@@ -37,9 +37,9 @@ describe('every operation documents what it answers', () => {
     }
   });
 
-  it('response headers are components, referenced: X-Request-Id and RateLimit on every response, ETag on GET and PATCH, Location on 201, X-Total-Count on lists, Retry-After on 429 and 503', async () => {
+  it('response headers are components, referenced: X-Request-Id and RateLimit on every response, ETag on GET and PATCH, Location on 201, X-Total-Count and Link on lists, Retry-After on 429 and 503', async () => {
     const doc = await description();
-    expect(Object.keys(doc.components.headers).sort()).toEqual(['ETag', 'Location', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'WWW-Authenticate', 'X-Request-Id', 'X-Total-Count']);
+    expect(Object.keys(doc.components.headers).sort()).toEqual(['ETag', 'Link', 'Location', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'WWW-Authenticate', 'X-Request-Id', 'X-Total-Count']);
     for (const { where, operation } of operations(doc)) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
         expect(headersOf(doc, response), `${where} ${status}`).toEqual(expect.arrayContaining(['ratelimit', 'ratelimit-policy', 'x-request-id']));
@@ -49,9 +49,11 @@ describe('every operation documents what it answers', () => {
       }
     }
     const employees = doc.paths['/Employees'];
-    expect(headersOf(doc, employees.get.responses['200'])).toEqual(expect.arrayContaining(['etag', 'x-total-count']));
+    expect(headersOf(doc, employees.get.responses['200'])).toEqual(expect.arrayContaining(['etag', 'x-total-count', 'link']));
     expect(headersOf(doc, doc.paths['/Employees/{id}'].get.responses['200'])).toContain('etag');
     expect(headersOf(doc, doc.paths['/Employees/{id}'].get.responses['200'])).not.toContain('x-total-count');
+    // A file is not a page of a list, though it may be CSV.
+    expect(headersOf(doc, doc.paths['/batchjobs/{id}/file'].get.responses['200'])).not.toContain('link');
     expect(headersOf(doc, doc.paths['/Employees/{id}'].patch.responses['200'])).toContain('etag');
     expect(headersOf(doc, employees.post.responses['201'])).toContain('location');
   });

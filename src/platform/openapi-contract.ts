@@ -31,6 +31,10 @@ export const RESPONSE_HEADERS = {
   },
   Location: { description: 'The path of what was created (or, for 202, of the batch job doing the work).', schema: { type: 'string' } },
   'X-Total-Count': { description: 'The number of items of the whole list (its totalCount), whatever skip and take.', schema: { type: 'integer', minimum: 0 } },
+  Link: {
+    description: 'The list\'s other pages (RFC 8288): `first`, `prev`, `next` and `last`, each the same request with its own skip and take (where there is one).',
+    schema: { type: 'string' }, example: '</Employees?lastName=Smith&skip=2000&take=1000>; rel="next", </Employees?lastName=Smith&skip=0&take=1000>; rel="first"',
+  },
   'WWW-Authenticate': { description: 'The credential forms the service accepts (RFC 9110 challenges: Basic and Bearer).', schema: { type: 'string' } },
 } as const;
 
@@ -132,8 +136,11 @@ function successHeaders(method: string, status: string, content: Json | undefine
   const add = (name: HeaderName) => { headers[name] = ref('headers', name); };
   if ((method === 'get' && status === '200') || (method === 'patch' && status === '200')) add('ETag');
   if (status === '201' || (method === 'post' && status === '202')) add('Location');
-  // A paged list: its JSON schema is a page (`{data, totalCount}`), and negotiation sends the total as a header too.
-  if (method === 'get' && status === '200' && content && Object.hasOwn(content, 'text/csv')) add('X-Total-Count');
+  // A paged list: its JSON schema is a page (`{data, totalCount}`), and negotiation sends the total and the other pages as headers too.
+  if (method === 'get' && status === '200' && content && Object.hasOwn(content, 'text/csv') && Object.hasOwn(content, 'application/json')) {
+    add('X-Total-Count');
+    add('Link');
+  }
   return headers;
 }
 

@@ -58,7 +58,7 @@ export function exampleOf(schema: unknown, resolve: (ref: string) => unknown, de
   if (Object.hasOwn(schema, 'const')) return schema.const;
   if (Object.hasOwn(schema, 'default')) return schema.default;
   if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null) ?? schema.enum[0];
-  const members = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  const members = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(members)) {
     const chosen = members.find((m) => !(isObject(m) && m.type === 'null')) ?? members[0];
     return exampleOf(chosen, resolve, depth + 1);

@@ -97,9 +97,12 @@ export function deprecatedPaths(node: unknown, path: string[] = []): string[] {
  * to the description, which names what is deprecated and what replaces it. Errors carry no such field.
  */
 function deprecationHook(since: Date, descriptionUrl: string): onSendHookHandler {
-  const headers = { deprecation: `@${Math.floor(since.getTime() / 1000)}`, link: `<${descriptionUrl}>; rel="deprecation"; type="application/json"` };
+  const deprecation = `@${Math.floor(since.getTime() / 1000)}`, link = `<${descriptionUrl}>; rel="deprecation"; type="application/json"`;
   return async (_request, reply, payload) => {
-    if (reply.statusCode < 400) reply.headers(headers);
+    if (reply.statusCode >= 400) return payload;
+    // Beside a list's page links, not instead of them.
+    const pages = reply.getHeader('link');
+    reply.headers({ deprecation, link: typeof pages === 'string' ? `${pages}, ${link}` : link });
     return payload;
   };
 }

@@ -6,6 +6,7 @@ import Negotiator from 'negotiator';
 import { AppError } from './errors.ts';
 import { onlyFields, renderCsv, renderText, renderXlsx, renderXml, schemaColumns, type Columns, type PagedList } from './render.ts';
 import { branches } from './schema-nodes.ts';
+import { pageLinks } from './paging.ts';
 
 /** What a route answers with: one record, a paged list, or something negotiation leaves alone. */
 export type Representation = 'record' | 'list' | 'raw';
@@ -76,7 +77,12 @@ export function registerNegotiation(app: FastifyInstance) {
     const representation = request.routeOptions.config.representation ?? 'raw';
     if (representation === 'raw' || reply.statusCode >= 300 || payload === null || typeof payload !== 'object') return payload;
     const isList = representation === 'list';
-    if (isList) reply.header('x-total-count', String((payload as PagedList).totalCount));
+    if (isList) {
+      const { totalCount } = payload as PagedList;
+      reply.header('x-total-count', String(totalCount));
+      const links = pageLinks(request.url, request.query, totalCount);
+      if (links) reply.header('link', links);
+    }
     const name = request.routeOptions.config.recordName ?? 'Record';
     const type = request.responseType;
     reply.header('vary', 'Accept');

@@ -32,3 +32,38 @@ export async function toPage<R extends { totalCount: number }, T>(
   const totalCount = rows.length > 0 ? Number(rows[0]!.totalCount) : page.skip > 0 ? await countAll() : 0;
   return { data: rows.map(map), totalCount };
 }
+
+/** The paging of a validated list query (its skip and take, with their defaults applied). */
+function pageOfQuery(query: unknown): Page | undefined {
+  if (!query || typeof query !== 'object' || !('skip' in query) || !('take' in query)) return undefined;
+  const { skip, take } = query;
+  return typeof skip === 'number' && typeof take === 'number' ? { skip, take } : undefined;
+}
+
+/**
+ * The `Link` field (RFC 8288) of a page of a list: `first`, `prev`, `next` and `last`, each the
+ * request's own path and query with its skip and take (path-absolute: right behind any proxy).
+ * Never a credential in the query (`tw-token`): a link is logged and shared.
+ */
+export function pageLinks(url: string, query: unknown, totalCount: number): string | undefined {
+  const page = pageOfQuery(query);
+  if (!page) return undefined;
+  const target = new URL(url, 'http://request');
+  for (const name of [...target.searchParams.keys()]) {
+    if (['skip', 'take', 'tw-token'].includes(name.toLowerCase())) target.searchParams.delete(name);
+  }
+  const link = (skip: number, rel: string) => {
+    const params = new URLSearchParams(target.searchParams);
+    params.set('skip', String(skip));
+    params.set('take', String(page.take));
+    return `<${target.pathname}?${params}>; rel="${rel}"`;
+  };
+  const last = totalCount > 0 ? Math.floor((totalCount - 1) / page.take) * page.take : 0;
+  return [
+    link(0, 'first'),
+    // Past the end, the page before is the last one.
+    page.skip > 0 ? link(page.skip >= totalCount ? last : Math.max(0, page.skip - page.take), 'prev') : undefined,
+    page.skip + page.take < totalCount ? link(page.skip + page.take, 'next') : undefined,
+    link(last, 'last'),
+  ].filter((l) => l !== undefined).join(', ');
+}
