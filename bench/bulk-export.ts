@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { root, startService, stop, switchPass, waitFor, type Service } from './harness.ts';
+import { root, seedDemo, startService, stop, switchPass, waitFor, type Service } from './harness.ts';
 import { ENTRY, entryNodeFlags } from '../src/cli/entry-flags.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EXPORT_EMPLOYEES ?? 100_000);
@@ -18,25 +18,9 @@ const TARGET_MB = 256;
 
 /** Fills the demo tenant up to EMPLOYEES employees; answers how many it holds. */
 async function seed(dataDir: string): Promise<number> {
-  const { startEmbedded } = await import('../src/platform/db/embedded.ts');
-  const { openDatabase } = await import('../src/platform/db/database.ts');
-  const { generateDemoData } = await import('../src/resources/tenants/demo-data.ts');
   const { sql } = await import('drizzle-orm');
-  const server = await startEmbedded(dataDir);
-  const database = openDatabase(server.url.replace(/\/postgres$/, '/staffing'), 4);
-  try {
-    const count = async () => (await database.db.execute<{ tenant: number; employees: number }>(sql`select t.id as tenant,
-      (select count(*)::int from employees where tenant_id = t.id) as employees from tenants t where t.name = 'demo'`)).rows[0];
-    const found = await count();
-    if (!found) throw new Error('no demo tenant');
-    const more = Math.max(0, EMPLOYEES - found.employees);
-    console.log(`seeding ${more.toLocaleString('en')} employees…`);
-    if (more > 0) await generateDemoData(database.db, found.tenant, { employees: more, customers: 0, jobOrders: 0 }, 7);
-    await database.db.execute(sql`analyze`);
-    return (await count())!.employees;
-  } finally {
-    await database.close();
-  }
+  return seedDemo(dataDir, { employees: EMPLOYEES, customers: 0 }, async (db) => (await db.execute<{ n: number }>(sql`select count(*)::int as n
+    from employees e join tenants t on t.id = e.tenant_id where t.name = 'demo'`)).rows[0]!.n);
 }
 
 /** The worker process's resident set now (VmRSS) or at its peak (VmHWM, since start or the last resetPeak), in MB. */

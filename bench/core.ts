@@ -3,7 +3,7 @@
 // Ids are drawn uniformly over every seeded record with a seeded generator, so coalesced reads
 // rarely share an id; the headline pass turns the credential cache off (one credential would
 // otherwise be verified once per run), the second runs with it on.
-import { CACHES_OFF, DEFAULTS, tokenForm, type Scenario, type Service, type Suite } from './harness.ts';
+import { CACHES_OFF, DEFAULTS, seedDemo, tokenForm, type Scenario, type Service, type Suite } from './harness.ts';
 import { between, seeded } from './sampling.ts';
 
 /** Employees and customers in the benchmark tenant (the demo tenant's plus generated ones). */
@@ -51,26 +51,11 @@ function range({ rows: [row] }: { rows: { lo: number; hi: number }[] }): [number
 
 /** Fills the running service's database up to EMPLOYEES employees and CUSTOMERS customers in the demo tenant. */
 async function seed(dataDir: string) {
-  const { startEmbedded } = await import('../src/platform/db/embedded.ts');
-  const { openDatabase } = await import('../src/platform/db/database.ts');
-  const { generateDemoData } = await import('../src/resources/tenants/demo-data.ts');
   const { sql } = await import('drizzle-orm');
-  const server = await startEmbedded(dataDir);
-  const database = openDatabase(server.url.replace(/\/postgres$/, '/staffing'), 4);
-  try {
-    const [found] = (await database.db.execute<{ tenant: number; employees: number; customers: number }>(sql`select t.id as tenant,
-      (select count(*)::int from employees where tenant_id = t.id) as employees, (select count(*)::int from customers where tenant_id = t.id) as customers
-      from tenants t where t.name = 'demo'`)).rows;
-    if (!found) throw new Error('no demo tenant');
-    const more = { employees: Math.max(0, EMPLOYEES - found.employees), customers: Math.max(0, CUSTOMERS - found.customers), jobOrders: 0 };
-    console.log(`seeding ${more.employees.toLocaleString('en')} employees and ${more.customers.toLocaleString('en')} customers…`);
-    if (more.employees + more.customers > 0) await generateDemoData(database.db, found.tenant, more, 7);
-    await database.db.execute(sql`analyze`);
-    employeeIds = range(await database.db.execute<{ lo: number; hi: number }>(sql`select min(id)::int as lo, max(id)::int as hi from employees`));
-    customerIds = range(await database.db.execute<{ lo: number; hi: number }>(sql`select min(id)::int as lo, max(id)::int as hi from customers`));
-  } finally {
-    await database.close();
-  }
+  await seedDemo(dataDir, { employees: EMPLOYEES, customers: CUSTOMERS }, async (db) => {
+    employeeIds = range(await db.execute<{ lo: number; hi: number }>(sql`select min(id)::int as lo, max(id)::int as hi from employees`));
+    customerIds = range(await db.execute<{ lo: number; hi: number }>(sql`select min(id)::int as lo, max(id)::int as hi from customers`));
+  });
 }
 
 export const coreSuite: Suite = {

@@ -261,3 +261,29 @@ function report(suite: Suite, results: Result[]) {
     date: new Date().toISOString(), suite: suite.name, node: process.version, cores: cpus().length, connections: suite.connections, seconds: DURATION, results,
   }, null, 2) + '\n');
 }
+
+/**
+ * Fills the demo tenant of the service's database (dataDir) up to `want` employees and customers,
+ * then `analyze`; `after` reads what the suite needs from the filled database before it closes.
+ */
+export async function seedDemo<T>(dataDir: string, want: { employees: number; customers: number }, after: (db: import('../src/platform/db/database.ts').Db) => Promise<T>): Promise<T> {
+  const { startEmbedded } = await import('../src/platform/db/embedded.ts');
+  const { openDatabase } = await import('../src/platform/db/database.ts');
+  const { generateDemoData } = await import('../src/resources/tenants/demo-data.ts');
+  const { sql } = await import('drizzle-orm');
+  const server = await startEmbedded(dataDir);
+  const database = openDatabase(server.url.replace(/\/postgres$/, '/staffing'), 4);
+  try {
+    const [found] = (await database.db.execute<{ tenant: number; employees: number; customers: number }>(sql`select t.id as tenant,
+      (select count(*)::int from employees where tenant_id = t.id) as employees, (select count(*)::int from customers where tenant_id = t.id) as customers
+      from tenants t where t.name = 'demo'`)).rows;
+    if (!found) throw new Error('no demo tenant');
+    const more = { employees: Math.max(0, want.employees - found.employees), customers: Math.max(0, want.customers - found.customers), jobOrders: 0 };
+    console.log(`seeding ${more.employees.toLocaleString('en')} employees and ${more.customers.toLocaleString('en')} customers…`);
+    if (more.employees + more.customers > 0) await generateDemoData(database.db, found.tenant, more, 7);
+    await database.db.execute(sql`analyze`);
+    return await after(database.db);
+  } finally {
+    await database.close();
+  }
+}
