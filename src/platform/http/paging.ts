@@ -40,30 +40,45 @@ function pageOfQuery(query: unknown): Page | undefined {
   return typeof skip === 'number' && typeof take === 'number' ? { skip, take } : undefined;
 }
 
+/** Query names a link sets itself (skip, take) or must never repeat (a credential): compared lowercased. */
+const NOT_CARRIED = new Set(['skip', 'take', 'tw-token']);
+/** What a URI may hold unescaped (RFC 3986); anything else in a query is escaped in a link. */
+const NOT_URI = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g;
+
+/** A query pair's name, lowercased, decoded when it has escapes (a malformed escape is kept as written). */
+function pairName(pair: string): string {
+  const end = pair.indexOf('=');
+  const name = end < 0 ? pair : pair.slice(0, end);
+  if (!name.includes('%') && !name.includes('+')) return name.toLowerCase();
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
 /**
  * The `Link` field (RFC 8288) of a page of a list: `first`, `prev`, `next` and `last`, each the
  * request's own path and query with its skip and take (path-absolute: right behind any proxy).
- * Never a credential in the query (`tw-token`): a link is logged and shared.
+ * Never a credential in the query (`tw-token`): a link is logged and shared. Built by string
+ * operations, not URL objects: it is on every list's answer (decision 0052).
  */
 export function pageLinks(url: string, query: unknown, totalCount: number): string | undefined {
   const page = pageOfQuery(query);
   if (!page) return undefined;
-  const target = new URL(url, 'http://request');
-  for (const name of [...target.searchParams.keys()]) {
-    if (['skip', 'take', 'tw-token'].includes(name.toLowerCase())) target.searchParams.delete(name);
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  let kept = '';
+  if (at >= 0) {
+    for (const pair of url.slice(at + 1).split('&')) {
+      if (pair !== '' && !NOT_CARRIED.has(pairName(pair))) kept += `${pair.replace(NOT_URI, encodeURIComponent)}&`;
+    }
   }
-  const link = (skip: number, rel: string) => {
-    const params = new URLSearchParams(target.searchParams);
-    params.set('skip', String(skip));
-    params.set('take', String(page.take));
-    return `<${target.pathname}?${params}>; rel="${rel}"`;
-  };
+  const prefix = `<${path}?${kept}skip=`, suffix = `&take=${page.take}>; rel="`;
   const last = totalCount > 0 ? Math.floor((totalCount - 1) / page.take) * page.take : 0;
-  return [
-    link(0, 'first'),
-    // Past the end, the page before is the last one.
-    page.skip > 0 ? link(page.skip >= totalCount ? last : Math.max(0, page.skip - page.take), 'prev') : undefined,
-    page.skip + page.take < totalCount ? link(page.skip + page.take, 'next') : undefined,
-    link(last, 'last'),
-  ].filter((l) => l !== undefined).join(', ');
+  let links = `${prefix}0${suffix}first"`;
+  // Past the end, the page before is the last one.
+  if (page.skip > 0) links += `, ${prefix}${page.skip >= totalCount ? last : Math.max(0, page.skip - page.take)}${suffix}prev"`;
+  if (page.skip + page.take < totalCount) links += `, ${prefix}${page.skip + page.take}${suffix}next"`;
+  return `${links}, ${prefix}${last}${suffix}last"`;
 }
