@@ -52,4 +52,9 @@ describe('Link on paged lists', () => {
     expect(linksOf(pageLinks('/Employees?skip=41&take=20', { skip: 41, take: 20 }, 45)).prev).toBe('/Employees?skip=21&take=20');
     expect(pageLinks('/Events?after=5', { take: 10 }, 3)).toBeUndefined();
   });
+
+  it('a link keeps the query as the caller escaped it, escapes what a URI may not hold, and drops skip and take however spelled', () => {
+    const links = linksOf(pageLinks('/Employees?lastName=a<b>&%73kip=7&Ta%6Be=3&tw%2Dtoken=x&note=%zz&&skip=0&take=10', { skip: 0, take: 10 }, 5));
+    expect(links.first).toBe('/Employees?lastName=a%3Cb%3E&note=%zz&skip=0&take=10');
+  });
 });
