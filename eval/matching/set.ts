@@ -36,6 +36,9 @@ export interface EvalResume {
   language: 'en' | 'es';
   layout: string;
   hardNegative?: string;
+  /** Added 2026-11-27 to an order's local pool (README.md, "Changes to the set"): the kind. */
+  addition?: string;
+  added?: string;
   aimedAt?: string[];
 }
 
