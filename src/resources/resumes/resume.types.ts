@@ -78,7 +78,7 @@ export const ParsedResumeSchema = Type.Object({
   /**
    * The resume read through the skill and occupation vocabulary (decision 0056): skill and
    * certification ids, languages, each job's occupation. The built-in parser always fills it; an
-   * external service may leave it out (profileOf(text, titles) computes it from the text).
+   * external service may leave it out (profileOf(text, titles) can compute it from the text).
    */
   profile: Type.Optional(CandidateProfileSchema),
 });

@@ -3,7 +3,7 @@
 // indexes built once per process. Matching is on tokens, not substrings: "RN" never matches inside
 // "Learning", and case, accents, plural and "and"/"&" do not matter (docs/matching.md, "Vocabulary").
 import { CERTIFICATION_BY_ID, CERTIFICATIONS, LANGUAGES, OCCUPATIONS, SENIORITY_MARKERS, SKILL_BY_ID, SKILLS } from './vocabulary.ts';
-import { SENIORITIES, type CertificationHit, type FamilyId, type LanguageHit, type OccupationMatch, type Seniority, type SkillHit } from './vocabulary.schemas.ts';
+import { ENDORSEMENT_CODES, SENIORITIES, type CertificationHit, type EndorsementCode, type FamilyId, type LanguageHit, type OccupationMatch, type Seniority, type SkillHit } from './vocabulary.schemas.ts';
 
 // ---- tokens -----------------------------------------------------------------------------------
 
@@ -257,10 +257,12 @@ export function findCertifications(text: string, hits: TermHit[] = findTerms(tex
 const ENDORSEMENT_BY_CODE = new Map(CERTIFICATIONS.filter((c) => c.code).map((c) => [c.code!, c]));
 const isCdl = (id: string) => CERTIFICATIONS.some((c) => c.endorses?.includes(id));
 
-function endorsementsIn(after: string, certs: TermHit[], from: number, to: number): string[] {
+const endorsementCode = (letter: string) => ENDORSEMENT_CODES.find((c) => c === letter);
+
+function endorsementsIn(after: string, certs: TermHit[], from: number, to: number): EndorsementCode[] {
   const codes = certs.filter((c) => c.start >= from && c.end <= to).map((c) => CERTIFICATION_BY_ID.get(c.id)!.code).filter((c) => c !== undefined);
   const letters = ENDORSEMENT_LETTERS.exec(after);
-  const written = (letters?.[1] ?? letters?.[2] ?? '').match(/[HNPSTX]/g) ?? [];
+  const written = ((letters?.[1] ?? letters?.[2] ?? '').match(/[HNPSTX]/g) ?? []).map(endorsementCode).filter((c) => c !== undefined);
   return [...new Set([...codes, ...written])];
 }
 

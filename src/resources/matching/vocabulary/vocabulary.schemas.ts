@@ -31,6 +31,10 @@ export const SkillSchema = Type.Object({
 });
 export type Skill = Static<typeof SkillSchema>;
 
+/** A CDL endorsement's letter. */
+export const ENDORSEMENT_CODES = ['H', 'N', 'P', 'S', 'T', 'X'] as const;
+export type EndorsementCode = (typeof ENDORSEMENT_CODES)[number];
+
 export const CERTIFICATION_KINDS = ['certification', 'licence', 'endorsement'] as const;
 export const CertificationSchema = Type.Object({
   id: Id,
@@ -41,7 +45,7 @@ export const CertificationSchema = Type.Object({
   /** Skills its holder has. Certifications never imply certifications (CNA, LPN and RN stay apart). */
   implies: Type.Optional(Type.Array(Id)),
   /** For an endorsement: its letter on the licence (H, N, T, P, S, X) and the licences it goes on. */
-  code: Type.Optional(Type.String({ pattern: '^[A-Z]$' })),
+  code: Type.Optional(Type.Enum(ENDORSEMENT_CODES)),
   endorses: Type.Optional(Type.Array(Id)),
 });
 export type Certification = Static<typeof CertificationSchema>;
@@ -96,7 +100,7 @@ export const CertificationHitSchema = Type.Object({
   /** `yyyy-mm-dd`, `yyyy-mm` or `yyyy` when an expiry is written beside it ("exp. 06/2027"). */
   expires: Type.Union([Type.String(), Type.Null()]),
   /** For a CDL: the endorsement letters written with it ("Class A CDL (H, N)"). */
-  endorsements: Type.Array(Type.String({ pattern: '^[A-Z]$' })),
+  endorsements: Type.Array(Type.Enum(ENDORSEMENT_CODES)),
   ...Span,
 });
 export type CertificationHit = Static<typeof CertificationHitSchema>;
