@@ -43,6 +43,8 @@ describe('skills', () => {
 
   it('reads Spanish skills', () => {
     expect(stated('Manejo de montacargas, servicio al cliente, limpieza')).toEqual(['forklift', 'customer-service', 'janitorial']);
+    // "cajas" are boxes, not the till.
+    expect(stated('Armé cajas y tarimas')).toEqual([]);
   });
 });
 

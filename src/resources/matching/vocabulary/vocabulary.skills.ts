@@ -78,7 +78,7 @@ export const SKILLS: Skill[] = [
   // Customer service and sales
   { id: 'customer-service', label: 'Customer Service', families: ['customer-service'], synonyms: ['customer support', 'client service', 'customer care', 'servicio al cliente', 'atencion al cliente'] },
   { id: 'call-center', label: 'Call Center', families: ['customer-service'], synonyms: ['inbound calls', 'outbound calls', 'contact center', 'centro de llamadas'] },
-  { id: 'cash-handling', label: 'Cash Handling', families: ['customer-service', 'sales', 'hospitality'], synonyms: ['cashier', 'cash register', 'pos', 'point of sale', 'manejo de efectivo', 'caja'] },
+  { id: 'cash-handling', label: 'Cash Handling', families: ['customer-service', 'sales', 'hospitality'], synonyms: ['cashier', 'cash register', 'pos', 'point of sale', 'manejo de efectivo', 'caja registradora'] },
   { id: 'problem-resolution', label: 'Problem Resolution', families: ['customer-service'], synonyms: ['conflict resolution', 'complaint resolution', 'de-escalation'] },
   { id: 'crm', label: 'CRM', families: ['customer-service', 'sales'], synonyms: ['crm software', 'customer relationship management'] },
   { id: 'bilingual-spanish', label: 'Bilingual Spanish', families: ['customer-service'], synonyms: ['fluent in spanish', 'bilingual spanish', 'bilingual english/spanish', 'bilingual spanish/english'] },
