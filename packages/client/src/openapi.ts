@@ -4098,6 +4098,53 @@ export interface components {
          *           "graduationYear": 1
          *         }
          *       ],
+         *       "profile": {
+         *         "skills": [
+         *           {
+         *             "id": "example",
+         *             "label": "example",
+         *             "stated": true,
+         *             "impliedBy": "example",
+         *             "start": 1,
+         *             "end": 1
+         *           }
+         *         ],
+         *         "certifications": [
+         *           {
+         *             "id": "example",
+         *             "label": "example",
+         *             "kind": "certification",
+         *             "number": "example",
+         *             "expires": "example",
+         *             "endorsements": [
+         *               "H"
+         *             ],
+         *             "start": 1,
+         *             "end": 1
+         *           }
+         *         ],
+         *         "languages": [
+         *           {
+         *             "id": "example",
+         *             "label": "example",
+         *             "level": "native",
+         *             "start": 1,
+         *             "end": 1
+         *           }
+         *         ],
+         *         "jobs": [
+         *           {
+         *             "occupationId": "example",
+         *             "seniority": "trainee"
+         *           }
+         *         ],
+         *         "desiredPay": {
+         *           "amount": 1,
+         *           "maxAmount": 1,
+         *           "per": "hour"
+         *         },
+         *         "maxDistanceMiles": 1
+         *       },
          *       "confidence": {},
          *       "overallConfidence": 1,
          *       "possibleDuplicateEmployeeIds": [
@@ -4154,6 +4201,45 @@ export interface components {
                 field: string | null;
                 graduationYear: number | null;
             }[];
+            profile: {
+                skills: {
+                    id: string;
+                    label: string;
+                    stated: boolean;
+                    impliedBy: string | null;
+                    start: number;
+                    end: number;
+                }[];
+                certifications: {
+                    id: string;
+                    label: string;
+                    /** @enum {unknown} */
+                    kind: "certification" | "licence" | "endorsement";
+                    number: string | null;
+                    expires: string | null;
+                    endorsements: ("H" | "N" | "P" | "S" | "T" | "X")[];
+                    start: number;
+                    end: number;
+                }[];
+                languages: {
+                    id: string;
+                    label: string;
+                    level: ("native" | "fluent" | "conversational" | "basic") | null;
+                    start: number;
+                    end: number;
+                }[];
+                jobs: {
+                    occupationId: string | null;
+                    seniority: ("trainee" | "junior" | "senior" | "lead" | "supervisor" | "manager") | null;
+                }[];
+                desiredPay: {
+                    amount: number;
+                    maxAmount: number | null;
+                    /** @enum {unknown} */
+                    per: "hour" | "day" | "week" | "month" | "year";
+                } | null;
+                maxDistanceMiles: number | null;
+            } | null;
             /** @description Field → confidence 0..1 of what parsing found. */
             confidence: {
                 [key: string]: number;
@@ -10497,6 +10583,53 @@ export interface components {
          *               "graduationYear": 1
          *             }
          *           ],
+         *           "profile": {
+         *             "skills": [
+         *               {
+         *                 "id": "example",
+         *                 "label": "example",
+         *                 "stated": true,
+         *                 "impliedBy": "example",
+         *                 "start": 1,
+         *                 "end": 1
+         *               }
+         *             ],
+         *             "certifications": [
+         *               {
+         *                 "id": "example",
+         *                 "label": "example",
+         *                 "kind": "certification",
+         *                 "number": "example",
+         *                 "expires": "example",
+         *                 "endorsements": [
+         *                   "H"
+         *                 ],
+         *                 "start": 1,
+         *                 "end": 1
+         *               }
+         *             ],
+         *             "languages": [
+         *               {
+         *                 "id": "example",
+         *                 "label": "example",
+         *                 "level": "native",
+         *                 "start": 1,
+         *                 "end": 1
+         *               }
+         *             ],
+         *             "jobs": [
+         *               {
+         *                 "occupationId": "example",
+         *                 "seniority": "trainee"
+         *               }
+         *             ],
+         *             "desiredPay": {
+         *               "amount": 1,
+         *               "maxAmount": 1,
+         *               "per": "hour"
+         *             },
+         *             "maxDistanceMiles": 1
+         *           },
          *           "confidence": {},
          *           "overallConfidence": 1,
          *           "possibleDuplicateEmployeeIds": [

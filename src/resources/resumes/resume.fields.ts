@@ -5,13 +5,19 @@ import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { normaliseText, type ResumeFormat } from './resume.text.ts';
 import type { Found, ParsedAddress, ParsedJob, ParsedPhone, ParsedResume, ParsedSchool, ParseOptions } from './resume.types.ts';
 import { nameFromLines, type Name } from './resume.name.ts';
-import { INTEREST_CODES, SECTION_HEADINGS, SKILLS, TITLE_KEYWORDS, type SectionName } from './resume.vocabulary.ts';
+import { SECTION_HEADINGS, TITLE_KEYWORDS, type SectionName } from './resume.vocabulary.ts';
+import { profileOf } from '../matching/matching.profile.ts';
+import { findTerms, termOf, tokenize, type TermHit } from '../matching/vocabulary/normaliser.ts';
+import { INTEREST_CODES, interestCodeOf } from '../matching/vocabulary/vocabulary.ts';
 
 export function parseFields(raw: string, format: ResumeFormat, options: ParseOptions = {}): ParsedResume {
   // Normalised (single spaces) whatever the caller did: long whitespace runs make split patterns quadratic.
   const text = normaliseText(raw);
   const sections = splitSections(text);
-  const skills = findSkills(text, sections);
+  // One pass of the vocabulary over the text serves the skill strings and the profile.
+  const tokens = tokenize(text);
+  const terms = findTerms(text, tokens);
+  const skills = findSkills(text, sections, terms);
   const workHistory = findWorkHistory(sections);
   const name = findName(sections);
   return {
@@ -27,6 +33,7 @@ export function parseFields(raw: string, format: ResumeFormat, options: ParseOpt
     workHistory,
     education: findEducation(sections),
     text,
+    profile: profileOf(text, workHistory.map((j) => j.title), tokens, terms),
   };
 }
 
@@ -203,11 +210,7 @@ function cityLine(part: string): CityLine | undefined {
 // ---- skills and interest codes ----------------------------------------------------------------
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-const SKILL_BY_FORM = new Map(SKILLS.flatMap((s) => [s.skill, ...(s.aliases ?? [])].map((form) => [form.toLowerCase(), s])));
-const SKILL_RE = new RegExp(`(?<![\\p{L}\\d])(?:${[...SKILL_BY_FORM.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\d])`, 'giu');
-const skillOf = (form: string) => SKILL_BY_FORM.get(form.toLowerCase().replace(/\s+/g, ' '));
-
-export function findSkills(text: string, sections: Section[]): string[] {
+export function findSkills(text: string, sections: Section[], terms: TermHit[] = findTerms(text)): string[] {
   const out = new Map<string, string>();
   const add = (skill: string) => {
     if (!out.has(skill.toLowerCase())) out.set(skill.toLowerCase(), skill);
@@ -218,10 +221,11 @@ export function findSkills(text: string, sections: Section[]): string[] {
     for (const raw of items) {
       const item = raw.replace(/^(?:and|&)\s+/i, '').replace(/\s*\((?:\d{4}|expires?[^)]*)\)$/i, '').replace(/[\s.:]+$/, '').replace(/^[-*–\s]+/, '').trim();
       if (item.length < 2 || item.length > 50 || item.split(/\s+/).length > 5) continue;
-      add(skillOf(item)?.skill ?? item);
+      add(termOf(item)?.label ?? item);
     }
   }
-  for (const match of text.matchAll(SKILL_RE)) add(skillOf(match[0])!.skill);
+  // Skills and certifications the vocabulary knows, anywhere in the text, by their labels.
+  for (const hit of terms) add(hit.label);
   return [...out.values()];
 }
 
@@ -231,7 +235,7 @@ const TITLE_RES = TITLE_KEYWORDS.map((k) => ({ category: k.category, re: new Reg
 export function interestCodesOf(skills: string[], jobs: ParsedJob[]): string[] {
   const score = new Map<string, number>();
   const add = (code: string, points: number) => score.set(code, (score.get(code) ?? 0) + points);
-  for (const skill of skills) for (const c of skillOf(skill)?.categories ?? []) add(c, 1);
+  for (const skill of skills) for (const family of termOf(skill)?.families ?? []) add(interestCodeOf(family), 1);
   for (const job of jobs) for (const { category, re } of TITLE_RES) if (job.title && re.test(job.title)) add(category, 2);
   const threshold = Math.max(...score.values(), 0) >= 2 ? 2 : 1;
   return INTEREST_CODES.filter((c) => (score.get(c) ?? 0) >= threshold);

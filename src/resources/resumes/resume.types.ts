@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ExternalServiceError } from '../../platform/http/external-service.ts';
 import type { ResumeFileErrorCode } from './resume.text.ts';
+import { CandidateProfileSchema } from '../matching/matching.profile.ts';
 
 export interface Found<T> { value: T; confidence: number }
 
@@ -74,6 +75,12 @@ export const ParsedResumeSchema = Type.Object({
   education: Type.Array(ParsedSchoolSchema),
   /** The extracted plain text (kept on the staged record for review and re-parsing). */
   text: Type.String(),
+  /**
+   * The resume read through the skill and occupation vocabulary (decision 0056): skill and
+   * certification ids, languages, each job's occupation. The built-in parser always fills it; an
+   * external service may leave it out (profileOf(text, titles) can compute it from the text).
+   */
+  profile: Type.Optional(CandidateProfileSchema),
 });
 export type ParsedResume = Static<typeof ParsedResumeSchema>;
 

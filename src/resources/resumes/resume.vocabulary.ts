@@ -1,96 +1,10 @@
-// Data for the resume parser: common staffing skills (with the spellings resumes use) and the
-// interest codes (job categories) they and job titles point to. Edit here; no code reads words
-// from anywhere else.
+// Data for the resume parser: section headings, name words, and the job-title words that point to
+// interest codes. Edit here; no code reads these words from anywhere else.
 
-export const INTEREST_CODES = [
-  'Warehouse', 'Light Industrial', 'Clerical', 'Customer Service', 'Healthcare', 'IT', 'Hospitality',
-  'Skilled Trades', 'Driving', 'Construction', 'Accounting', 'Sales', 'Manufacturing',
-] as const;
+// Skills, certifications and the interest codes (job categories) they point to are the matching
+// vocabulary's (src/resources/matching/vocabulary/, decision 0056); INTEREST_CODES comes from there.
+import type { INTEREST_CODES } from '../matching/vocabulary/vocabulary.ts';
 export type InterestCode = (typeof INTEREST_CODES)[number];
-
-export interface VocabularySkill {
-  /** How the skill is reported. */
-  skill: string;
-  /** Other spellings, matched case-insensitively on word boundaries (the skill itself always is). */
-  aliases?: string[];
-  categories: InterestCode[];
-}
-
-export const SKILLS: VocabularySkill[] = [
-  // Warehouse and light industrial
-  { skill: 'Forklift', aliases: ['fork lift', 'forklift operation', 'forklift certified', 'forklift certification'], categories: ['Warehouse', 'Light Industrial'] },
-  { skill: 'Reach Truck', categories: ['Warehouse'] },
-  { skill: 'Order Picker', aliases: ['cherry picker'], categories: ['Warehouse'] },
-  { skill: 'Pallet Jack', aliases: ['pallet jacks', 'electric pallet jack'], categories: ['Warehouse'] },
-  { skill: 'RF Scanner', aliases: ['rf scanning', 'rf gun', 'handheld scanner'], categories: ['Warehouse'] },
-  { skill: 'Picking and Packing', aliases: ['pick and pack', 'order picking', 'picking', 'packing'], categories: ['Warehouse'] },
-  { skill: 'Shipping and Receiving', aliases: ['shipping & receiving', 'receiving'], categories: ['Warehouse'] },
-  { skill: 'Inventory Control', aliases: ['inventory management', 'cycle counting', 'cycle counts'], categories: ['Warehouse'] },
-  { skill: 'Loading and Unloading', aliases: ['loading', 'unloading', 'loading/unloading'], categories: ['Warehouse', 'Light Industrial'] },
-  { skill: 'Assembly', aliases: ['assembly line', 'product assembly'], categories: ['Light Industrial', 'Manufacturing'] },
-  { skill: 'Machine Operation', aliases: ['machine operator', 'cnc operation'], categories: ['Light Industrial', 'Manufacturing'] },
-  { skill: 'CNC', aliases: ['cnc machining', 'cnc programming'], categories: ['Manufacturing', 'Skilled Trades'] },
-  { skill: 'Quality Control', aliases: ['quality inspection', 'quality assurance', 'qc inspection'], categories: ['Manufacturing', 'Light Industrial'] },
-  { skill: 'Lean Manufacturing', aliases: ['5s', 'six sigma'], categories: ['Manufacturing'] },
-  { skill: 'OSHA 10', aliases: ['osha-10', 'osha 10-hour', 'osha 10 hour', 'osha10'], categories: ['Construction', 'Light Industrial'] },
-  { skill: 'OSHA 30', aliases: ['osha-30', 'osha 30-hour', 'osha 30 hour', 'osha30'], categories: ['Construction', 'Light Industrial'] },
-  { skill: 'Janitorial', aliases: ['custodial', 'cleaning'], categories: ['Light Industrial', 'Hospitality'] },
-  // Driving
-  { skill: 'CDL Class A', aliases: ['class a cdl', 'cdl-a', 'cdl a', 'class a commercial driver', 'class a license'], categories: ['Driving'] },
-  { skill: 'CDL Class B', aliases: ['class b cdl', 'cdl-b', 'cdl b', 'class b license'], categories: ['Driving'] },
-  { skill: 'HAZMAT Endorsement', aliases: ['hazmat', 'hazardous materials endorsement'], categories: ['Driving'] },
-  { skill: 'Clean Driving Record', aliases: ['clean driving record', 'clean mvr'], categories: ['Driving'] },
-  { skill: 'DOT Regulations', aliases: ['dot compliance', 'dot medical card'], categories: ['Driving'] },
-  // Skilled trades and construction
-  { skill: 'Welding', aliases: ['mig welding', 'tig welding', 'stick welding', 'welder', 'arc welding'], categories: ['Skilled Trades', 'Manufacturing'] },
-  { skill: 'Blueprint Reading', aliases: ['blueprints', 'reading blueprints'], categories: ['Skilled Trades', 'Construction'] },
-  { skill: 'Electrical', aliases: ['electrical wiring', 'electrician'], categories: ['Skilled Trades', 'Construction'] },
-  { skill: 'Plumbing', aliases: ['plumber'], categories: ['Skilled Trades', 'Construction'] },
-  { skill: 'HVAC', aliases: ['hvac repair', 'epa 608'], categories: ['Skilled Trades'] },
-  { skill: 'Carpentry', aliases: ['carpenter', 'framing'], categories: ['Skilled Trades', 'Construction'] },
-  { skill: 'Power Tools', aliases: ['hand and power tools', 'hand tools'], categories: ['Construction', 'Light Industrial'] },
-  { skill: 'Scaffolding', categories: ['Construction'] },
-  { skill: 'Drywall', categories: ['Construction'] },
-  // Clerical and office
-  { skill: 'Microsoft Excel', aliases: ['ms excel', 'excel'], categories: ['Clerical', 'Accounting'] },
-  { skill: 'Microsoft Word', aliases: ['ms word'], categories: ['Clerical'] },
-  { skill: 'Microsoft Office', aliases: ['ms office', 'microsoft office suite', 'office 365', 'microsoft 365'], categories: ['Clerical'] },
-  { skill: 'Microsoft Outlook', aliases: ['ms outlook', 'outlook'], categories: ['Clerical'] },
-  { skill: 'Data Entry', aliases: ['data-entry'], categories: ['Clerical'] },
-  { skill: 'Typing', aliases: ['10-key', '10 key', 'ten key', 'keyboarding'], categories: ['Clerical'] },
-  { skill: 'Filing', aliases: ['record keeping', 'recordkeeping'], categories: ['Clerical'] },
-  { skill: 'Scheduling', aliases: ['calendar management', 'appointment scheduling'], categories: ['Clerical'] },
-  { skill: 'Reception', aliases: ['receptionist', 'front desk', 'multi-line phones', 'multi-line phone'], categories: ['Clerical', 'Hospitality'] },
-  { skill: 'Bookkeeping', aliases: ['accounts payable', 'accounts receivable', 'quickbooks'], categories: ['Accounting', 'Clerical'] },
-  { skill: 'Payroll', aliases: ['payroll processing'], categories: ['Accounting'] },
-  // Customer service and sales
-  { skill: 'Customer Service', aliases: ['customer support', 'client service', 'customer care'], categories: ['Customer Service'] },
-  { skill: 'Call Center', aliases: ['inbound calls', 'outbound calls', 'contact center'], categories: ['Customer Service'] },
-  { skill: 'Cash Handling', aliases: ['cashier', 'cash register', 'pos', 'point of sale'], categories: ['Customer Service', 'Sales', 'Hospitality'] },
-  { skill: 'Sales', aliases: ['retail sales', 'inside sales', 'outside sales'], categories: ['Sales'] },
-  { skill: 'Bilingual Spanish', aliases: ['bilingual', 'fluent in spanish', 'spanish'], categories: ['Customer Service'] },
-  // Healthcare
-  { skill: 'CPR', aliases: ['cpr certified', 'bls', 'basic life support', 'first aid'], categories: ['Healthcare'] },
-  { skill: 'CNA', aliases: ['certified nursing assistant', 'certified nurse aide'], categories: ['Healthcare'] },
-  { skill: 'Patient Care', aliases: ['patient care technician', 'direct patient care'], categories: ['Healthcare'] },
-  { skill: 'Phlebotomy', aliases: ['phlebotomist', 'venipuncture'], categories: ['Healthcare'] },
-  { skill: 'Medical Terminology', categories: ['Healthcare', 'Clerical'] },
-  { skill: 'Electronic Health Records', aliases: ['ehr', 'emr', 'epic'], categories: ['Healthcare'] },
-  { skill: 'Medication Administration', aliases: ['medication management'], categories: ['Healthcare'] },
-  // Hospitality
-  { skill: 'Food Handling', aliases: ['food handler', 'servsafe', 'food safety', 'food preparation', 'food prep'], categories: ['Hospitality'] },
-  { skill: 'Housekeeping', aliases: ['housekeeper', 'room attendant'], categories: ['Hospitality'] },
-  { skill: 'Bartending', aliases: ['bartender', 'mixology'], categories: ['Hospitality'] },
-  { skill: 'Banquet Service', aliases: ['banquets', 'catering'], categories: ['Hospitality'] },
-  // IT
-  { skill: 'Help Desk', aliases: ['helpdesk', 'technical support', 'it support', 'desktop support'], categories: ['IT'] },
-  { skill: 'SQL', aliases: ['postgresql', 'mysql', 'sql server'], categories: ['IT'] },
-  { skill: 'JavaScript', aliases: ['typescript', 'node.js'], categories: ['IT'] },
-  { skill: 'Python', categories: ['IT'] },
-  { skill: 'Java', categories: ['IT'] },
-  { skill: 'Networking', aliases: ['tcp/ip', 'network administration', 'comptia network+'], categories: ['IT'] },
-  { skill: 'Windows Server', aliases: ['active directory'], categories: ['IT'] },
-];
 
 /** Words in a job title that point to an interest code (matched on word boundaries). */
 export const TITLE_KEYWORDS: { words: string[]; category: InterestCode }[] = [

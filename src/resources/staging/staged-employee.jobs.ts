@@ -61,7 +61,7 @@ export function stagedFields(parsed: ParsedResume): Partial<Staged> {
     street1: address?.street1 ?? null, street2: address?.street2 ?? null, municipality: address?.municipality ?? null,
     region: address?.region ?? null, postalCode: address?.postalCode ?? null, countryCode: address?.countryCode ?? null,
     skills: parsed.skills, interestCodes: parsed.interestCodes, workHistory: parsed.workHistory, education: parsed.education,
-    confidence, overallConfidence: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
+    profile: parsed.profile ?? null, confidence, overallConfidence: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
   };
 }
 

@@ -74,7 +74,7 @@ const columns = {
   stagedEmployeeId: s.id, batchJobId: s.batchJobId, fileName: s.fileName, format: s.format, parseStatus, parseError,
   firstName: s.firstName, middleName: s.middleName, lastName: s.lastName, emailAddress: s.emailAddress, phoneNumber: s.phoneNumber, phoneCountryCallingCode: s.phoneCountryCallingCode,
   street1: s.street1, street2: s.street2, municipality: s.municipality, region: s.region, postalCode: s.postalCode, countryCode: s.countryCode,
-  skills: s.skills, interestCodes: s.interestCodes, workHistory: s.workHistory, education: s.education, confidence: s.confidence,
+  skills: s.skills, interestCodes: s.interestCodes, workHistory: s.workHistory, education: s.education, profile: s.profile, confidence: s.confidence,
   overallConfidence: s.overallConfidence, possibleDuplicateEmployeeIds: s.possibleDuplicateEmployeeIds, isConverted: s.isConverted, employeeId: s.employeeId,
   createdAt: s.createdAt, updatedAt: s.updatedAt, batchJobItems: itemStatuses,
 };

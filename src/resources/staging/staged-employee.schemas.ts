@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { ITEM_STATUSES } from '../../platform/jobs/job.table.ts';
 import { ParsedJobSchema, ParsedSchoolSchema } from '../resumes/resume.types.ts';
+import { CandidateProfileSchema } from '../matching/matching.profile.ts';
 import { PARSE_STATUSES } from './staged-employee.table.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -38,6 +39,7 @@ export const StagedEmployee = Type.Object({
   region: nullable(Type.String()), postalCode: nullable(Type.String()), countryCode: nullable(Type.Integer()),
   skills: Type.Array(Type.String()), interestCodes: Type.Array(Type.String()),
   workHistory: Type.Array(ParsedJobSchema), education: Type.Array(ParsedSchoolSchema),
+  profile: nullable(CandidateProfileSchema),
   confidence: Type.Record(Type.String(), Type.Number(), { description: 'Field → confidence 0..1 of what parsing found.' }),
   overallConfidence: nullable(Type.Number()),
   possibleDuplicateEmployeeIds: Type.Array(Type.Integer(), { description: 'Employees that look like the same person (email, phone or name).' }),

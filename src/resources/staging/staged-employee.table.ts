@@ -5,6 +5,7 @@ import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, p
 import { hierId, tenantKey, timestamps } from '../../platform/db/columns.ts';
 import { hierarchyNodes } from '../../platform/db/schema.ts';
 import type { ParsedJob, ParsedSchool } from '../resumes/resume.types.ts';
+import type { CandidateProfile } from '../matching/matching.profile.ts';
 
 export const PARSE_STATUSES = ['Pending', 'Parsed', 'PartlyParsed', 'Failed'] as const;
 
@@ -34,6 +35,8 @@ export const stagedEmployees = pgTable('staged_employees', {
   interestCodes: text('interest_codes').array().notNull().default(sql`'{}'::text[]`),
   workHistory: jsonb('work_history').$type<ParsedJob[]>().notNull().default(sql`'[]'::jsonb`),
   education: jsonb('education').$type<ParsedSchool[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The resume read through the matching vocabulary (decision 0056); null before parsing, or from a parser that gave none. */
+  profile: jsonb('profile').$type<CandidateProfile>(),
   /** Field name → confidence 0..1 of what parsing found. */
   confidence: jsonb('confidence').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
   overallConfidence: doublePrecision('overall_confidence'),

@@ -196,6 +196,23 @@ describe('the three flows', () => {
     expect(record.workHistory).toEqual([expect.objectContaining({ title: 'Forklift Operator', current: true, endDate: null })]);
   });
 
+  it('a staged employee shows the resume read through the matching vocabulary: skill and certification ids, occupations, languages (issue 30)', async () => {
+    const job = await newJob(north, 'Staged_Employee_Import_Resume_Data');
+    const text = [
+      'Dana Reyes', 'dana.reyes@example.com', '', 'SKILLS', 'Hi-lo, reach truck, shipping & receiving', 'CNA #123456, exp. 06/2027', 'Languages: English, Spanish (native)',
+      '', 'EXPERIENCE', 'Supervisor de Almacén', 'Bodegas del Norte, Jan 2019 - Present', '', 'Desired pay: $19/hr',
+    ].join('\n');
+    const res = await upload(north, { batchJobId: String(job) }, [resumePart(Buffer.from(text), 'cv.txt', 'text/plain')]);
+    await completed(north, job);
+    const { profile } = (await north({ method: 'GET', url: `/Staging/Employees/${res.json().stagedEmployeeId}` })).json();
+    expect(profile.skills.map((s: { id: string; stated: boolean }) => [s.id, s.stated])).toEqual(expect.arrayContaining([['forklift', true], ['reach-truck', true], ['shipping-receiving', true], ['patient-care', false]]));
+    expect(profile.certifications).toEqual([expect.objectContaining({ id: 'cna', number: '123456', expires: '2027-06' })]);
+    expect(profile.languages.map((l: { id: string; level: string | null }) => [l.id, l.level])).toEqual([['en', null], ['es', 'native']]);
+    expect(profile.jobs).toEqual([{ occupationId: 'warehouse-associate', seniority: 'supervisor' }]);
+    expect(profile.desiredPay).toEqual({ amount: 19, maxAmount: null, per: 'hour' });
+    expect(profile.maxDistanceMiles).toBeNull();
+  });
+
   it('BATCH-11 BATCH-17 BATCH-19 BATCH-38 BATCH-39 BATCH-42 convert: the item creates the employee with the job\'s defaults and logs the message', async () => {
     const [action] = await t.database.db.select({ id: securityGroupMessageActions.messageActionId }).from(securityGroupMessageActions)
       .innerJoin(serviceReps, and(eq(serviceReps.tenantId, securityGroupMessageActions.tenantId), eq(serviceReps.securityGroupId, securityGroupMessageActions.securityGroupId)))
