@@ -6,9 +6,9 @@
 import { register } from 'tsx/esm/api';
 
 register();
-// `staffing worker` keeps V8's young generation small (src/platform/young-generation.ts, decision
-// 0054): here, before the command's modules load, since loading them is what would grow it.
-if (process.argv[2] === 'worker') (await import('../src/platform/young-generation.ts')).keepYoungGenerationSmall();
+// `staffing worker` asks V8 for a small heap (src/platform/small-heap.ts, decision
+// 0054): here, before the command's modules load, since loading them is what grows it first.
+if (process.argv[2] === 'worker') (await import('../src/platform/small-heap.ts')).keepHeapSmall();
 const { main } = await import('../src/cli/main.ts');
 const code = await main(process.argv.slice(2));
 if (code !== 0) process.exit(code);
