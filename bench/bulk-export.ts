@@ -43,7 +43,9 @@ function resetPeak(child: ChildProcess): void {
 async function startWorkerProcess(service: Service): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: service.dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  return spawn(process.execPath, [...entryNodeFlags(), ENTRY, 'worker', '--types', 'Export_Employees', '--concurrency', '1'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_WORKER_NODE_FLAGS (space-separated) replaces the entry's flags: to compare V8 settings.
+  const flags = process.env.BENCH_WORKER_NODE_FLAGS === undefined ? entryNodeFlags() : process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean);
+  return spawn(process.execPath, [...flags, ENTRY, 'worker', '--types', 'Export_Employees', '--concurrency', '1'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /** The downloaded file's lines, counted as it streams in. */

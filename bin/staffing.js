@@ -6,6 +6,9 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// `staffing worker` asks V8 for a small heap (src/platform/small-heap.ts, decision
+// 0054): here, before the command's modules load, since loading them is what grows it first.
+if (process.argv[2] === 'worker') (await import('../src/platform/small-heap.ts')).keepHeapSmall();
 const { main } = await import('../src/cli/main.ts');
 const code = await main(process.argv.slice(2));
 if (code !== 0) process.exit(code);

@@ -61,3 +61,30 @@ it('every table is declared in a file drizzle-kit reads (drizzle.config.ts): one
   expect(declaring.length).toBeGreaterThan(25);
   expect(declaring.filter((f) => !tableFiles.some((pattern) => pattern.test(f)))).toEqual([]);
 });
+
+/**
+ * What a module loads before it runs: its static imports (not `import type`, not `import()`),
+ * followed through src; packages by name.
+ */
+function loadedAtStart(entry: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    const source = readFileSync(join(SRC, file), 'utf8');
+    for (const [, from] of source.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+      if (!from!.startsWith('.')) loaded.add(from!.startsWith('@') ? from!.split('/').slice(0, 2).join('/') : from!.split('/')[0]!);
+      else if (from!.endsWith('.ts')) visit(join(file, '..', from!));
+    }
+  };
+  visit(entry);
+  return loaded;
+}
+
+it('a `staffing worker` process loads no HTTP app, pages, login server or API documentation (decision 0054)', () => {
+  // bin/staffing.js runs main.ts, which finds the worker in the command table.
+  const loaded = [...loadedAtStart('cli/main.ts'), ...loadedAtStart('cli/worker.command.ts')];
+  expect(loaded).toContain('cli/worker.command.ts');
+  expect(loaded).toContain('platform/jobs/worker.ts');
+  expect(loaded.filter((f) => /^(app\.ts|cli\/serve\.ts|login\/|web\/(?!public-scope\.ts)|platform\/openapi\.ts)/.test(f) || ['oidc-provider', '@fastify/swagger', '@fastify/swagger-ui', 'eta'].includes(f))).toEqual([]);
+});

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import type { Db } from '../platform/db/database.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { addVendor, importCatalog, isVendorKind, VENDOR_KINDS } from '../resources/assessments/assessment-catalog.repository.ts';
 import { CATALOG_COLUMNS, parseCatalogCsv } from '../resources/assessments/assessment-catalog.csv.ts';
 import { UsageError } from './refusals.ts';

@@ -1,12 +1,11 @@
 // The `staffing` commands, as one table: each command's word, its actions with their usage (declared
 // by the command's module), and what runs it. main.ts dispatches through it and answers `--help` from
-// it; `staffing --help` lists it.
+// it; `staffing --help` lists it. The commands that build the HTTP app (serve, openapi, and migrate
+// and seed, which print what serve prints) load it when they run, not when the table is read: a
+// `staffing worker` process holds no app, login server or swagger (decision 0054).
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
-import { serve } from './serve.ts';
-import { migrateCommand, seedCommand } from './database.command.ts';
 import { tokenCommand, TOKEN_USAGE } from './token.command.ts';
-import { openApiCommand } from './openapi.command.ts';
 import { workerCommand } from './worker.command.ts';
 import { importCommand, IMPORT_USAGE } from './import.command.ts';
 import { jobBoardCommand, JOBBOARD_USAGE } from './jobboard.command.ts';
@@ -31,14 +30,15 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     usage: only('[--demo]', 'start the API and the login server (--demo: seed the demo tenant and print its credentials)'),
     run: async (config, args) => {
       const { values } = parseArgs({ args, options: { demo: { type: 'boolean', default: false } } });
+      const { serve } = await import('./serve.ts');
       await serve(config, { demo: values.demo ?? false });
       return 0; // keeps running until a signal
     },
   },
-  migrate: { usage: only('', 'apply database migrations'), run: (config) => migrateCommand(config) },
-  seed: { usage: only('', 'create the demo tenant (if absent) and print its credentials'), run: (config) => seedCommand(config) },
+  migrate: { usage: only('', 'apply database migrations'), run: async (config) => (await import('./database.command.ts')).migrateCommand(config) },
+  seed: { usage: only('', 'create the demo tenant (if absent) and print its credentials'), run: async (config) => (await import('./database.command.ts')).seedCommand(config) },
   token: { usage: TOKEN_USAGE, run: tokenCommand },
-  openapi: { usage: only('[--out <file>]', 'print (or write) the OpenAPI description'), run: openApiCommand },
+  openapi: { usage: only('[--out <file>]', 'print (or write) the OpenAPI description'), run: async (config, args) => (await import('./openapi.command.ts')).openApiCommand(config, args) },
   worker: {
     usage: only('[--types <a,b>] [--concurrency <n>]', 'run the batch worker on its own (all job types by default) until a signal'),
     run: workerCommand,

@@ -1,7 +1,7 @@
 // `staffing migrate` and `staffing seed`.
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { ensureDemo } from '../resources/tenants/demo.seed.ts';
 import { printDemoCredentials } from './serve.ts';
 

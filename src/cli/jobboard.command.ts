@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { DEFAULT_JOB_BOARD_SETTINGS, readJobBoardSettings, writeJobBoardSettings, type JobBoardSettings } from '../resources/reference-data/job-board.settings.ts';
 import { UsageError } from './refusals.ts';

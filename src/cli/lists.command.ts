@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { addListEntry, deactivateListEntry, LIST_NAMES } from '../resources/datalists/back-office.repository.ts';
 import { UsageError } from './refusals.ts';
 import { usageText, type CommandUsage } from './usage.ts';

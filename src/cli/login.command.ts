@@ -12,7 +12,7 @@ import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import type { Db } from '../platform/db/database.ts';
 import { addProductInstance, registerClient, revokeClient } from '../platform/auth/clients.ts';
 import { rotateSigningKeys } from '../platform/auth/signing-keys.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { createWebUser } from '../resources/web-users/web-user.repository.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
 import { positiveInt, requiredTenantId } from './flags.ts';

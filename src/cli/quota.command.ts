@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import { readTenantQuota, setTenantQuota } from '../platform/rate-limit/quota.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { UsageError } from './refusals.ts';
 import { usageText, type CommandUsage } from './usage.ts';

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import type { Db } from '../platform/db/database.ts';
 import { principalOfRep } from '../platform/auth/rep-principal.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { tenantNamed } from '../web/public-scope.ts';
 import { DEMO_TENANT } from '../resources/tenants/demo.seed.ts';
 import { addWorkflow, listWorkflows, registrationTenantNamed } from '../resources/registration/registration.repository.ts';

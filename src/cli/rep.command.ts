@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
 import type { Db } from '../platform/db/database.ts';
 import { setRepLogin } from '../platform/auth/rep-logins.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { createServiceRep, listServiceReps, REP_NAME_MAX, type ServiceRepRow } from '../resources/tenants/service-rep.repository.ts';
 import { DEFAULT_REP_GROUP } from '../resources/tenants/tenant.provisioning.ts';
 import { positiveInt, requiredTenantId } from './flags.ts';

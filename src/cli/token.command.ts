@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { connect } from '../platform/db/connect.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { serviceReps } from '../platform/db/schema.ts';
 import { issueCredential, revokeCredential } from '../platform/auth/tokens.ts';
 import { ALL_SCOPES } from '../platform/auth/scopes.ts';

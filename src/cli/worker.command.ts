@@ -8,7 +8,7 @@ import { connect } from '../platform/db/connect.ts';
 import { retryWhileUnreachable } from '../platform/db/database.ts';
 import { EXIT_DATABASE_LOST } from '../platform/db/embedded-supervisor.ts';
 import { stopOnSignals } from '../platform/shutdown.ts';
-import { prepareDatabase } from '../resources/registry.ts';
+import { prepareDatabase } from '../resources/database/prepare-database.ts';
 import { createBackground } from '../platform/background.ts';
 import { createResumeParser } from '../resources/resumes/resume.parser.ts';
 import { backgroundLoops, jobCatalog } from '../resources/jobs.ts';

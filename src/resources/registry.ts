@@ -3,15 +3,6 @@
 // `features`. The app's routes, the PATCH catalogs (catalogs.ts) and the tests that walk every record
 // derive from these lists.
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
-import { migrate, type ReferenceDataLoader } from '../platform/db/migrate.ts';
-import { loadGazetteer } from './gazetteer/gazetteer.load.ts';
-import { historyOf, installHistory, type HistorySource } from '../platform/history/history-install.ts';
-import { contactMethodHistory } from './contact-methods/contact-method.history.ts';
-import { messageDetailsHistory, messageHistory } from './messages/message.history.ts';
-import { messageDocumentHistory } from './assignment-messages/message-document.history.ts';
-import { candidateHistory } from './candidates/candidate.history.ts';
-import { assessmentSessionHistory } from './assessments/assessment-session.history.ts';
 import { datalistRoutes } from './datalists/datalist.routes.ts';
 import { recordRoutes } from '../platform/records/record.routes.ts';
 import { records } from './records.ts';
@@ -90,11 +81,5 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
 
 export const resourceRoutes: readonly ((app: FastifyInstance) => Promise<void>)[] = [...records.map((r) => recordRoutes(r)), ...features];
 
-/** The child collections' histories (a record's own comes from its definition). */
-const childHistories: readonly HistorySource[] = [contactMethodHistory, messageHistory, messageDetailsHistory, messageDocumentHistory, candidateHistory, assessmentSessionHistory];
-
-/** Reference tables loaded from their packages on every start (after the migrations). */
-export const referenceData: readonly ReferenceDataLoader[] = [loadGazetteer, installHistory([...records.map(historyOf), ...childHistories])];
-
-/** The database as the service needs it: migrated, reference data loaded. */
-export const prepareDatabase = (pool: pg.Pool) => migrate(pool, referenceData);
+/** The database as the service needs it (migrated, reference data loaded): database/prepare-database.ts, which a worker loads without the routes above. */
+export { prepareDatabase, referenceData } from './database/prepare-database.ts';

@@ -2,8 +2,6 @@
 // checked before parsing, DOCX archives by their declared sizes and then by their real ones (a byte
 // budget on the inflate), PDFs by page count, and each file gets a time budget. Decisions: docs/decisions/0009-resume-text.md.
 import { inflateRawSync } from 'node:zlib';
-import { getDocumentProxy } from 'unpdf';
-import WordExtractor from 'word-extractor';
 
 export type ResumeFormat = 'pdf' | 'doc' | 'docx' | 'rtf' | 'txt';
 export type ResumeFileErrorCode = 'UNSUPPORTED_TYPE' | 'TOO_LARGE' | 'CORRUPT' | 'TOO_MANY_PAGES' | 'TIMEOUT' | 'EMPTY';
@@ -130,6 +128,8 @@ function needsPassword(err: unknown): boolean {
 }
 
 async function readPdf(bytes: Buffer, maxPages: number, budget: Budget): Promise<{ text: string; pages: number }> {
+  // Loaded by the first PDF, not by every process that names a resume error (decision 0054).
+  const { getDocumentProxy } = await import('unpdf');
   // pdf.js may detach the buffer it is given, so it gets a copy.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
   try {
@@ -153,6 +153,7 @@ async function readPdf(bytes: Buffer, maxPages: number, budget: Budget): Promise
 }
 
 async function readWord(bytes: Buffer): Promise<string> {
+  const { default: WordExtractor } = await import('word-extractor');
   const doc = await new WordExtractor().extract(bytes);
   // Contact details often sit in headers and text boxes, so they come first.
   return [
