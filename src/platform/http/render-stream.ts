@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { exceljs } from './excel.ts';
 import { flatten } from './render.ts';
 import { XLSX } from './negotiation.ts';
 
@@ -46,7 +46,8 @@ async function writeJsonLines(rows: AsyncIterable<Row>, out: Writable): Promise<
 
 async function writeXlsx(rows: AsyncIterable<Row>, columns: string[], sheetName: string, out: Writable): Promise<void> {
   // No shared strings: the writer's string table would grow with the file.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const { stream } = await exceljs();
+  const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c, key: c, width: Math.min(Math.max(c.length + 2, 12), 60) }));
   sheet.getRow(1).font = { bold: true };

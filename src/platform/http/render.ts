@@ -3,7 +3,7 @@
 // are joined with "; ", null is empty. Layouts are described in docs/content-negotiation.md.
 import { XMLBuilder } from 'fast-xml-parser';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { exceljs } from './excel.ts';
 import { PassThrough } from 'node:stream';
 import { branches } from './schema-nodes.ts';
 
@@ -130,7 +130,8 @@ export async function renderXlsx(list: PagedList, sheetName: string, itemColumns
   const chunks: Buffer[] = [];
   sink.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => { sink.on('end', resolve); sink.on('error', reject); });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
+  const { stream } = await exceljs();
+  const workbook = new stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c, key: c, width: Math.min(Math.max(c.length + 2, 12), 60) }));
   sheet.getRow(1).font = { bold: true };

@@ -4,7 +4,7 @@
 // (a runtime dependency, built on fast-csv: quotes, embedded commas and line breaks, CRLF); its
 // default conversion of numbers and dates is switched off, so a code such as "0012" stays text.
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/http/excel.ts';
 
 export interface CatalogEntry { code: string; name: string; description: string | null; durationMinutes: number | null }
 
@@ -23,7 +23,8 @@ export class CatalogFileError extends Error {}
 
 async function csvRows(text: string): Promise<string[][]> {
   const input = Readable.from([text.replace(/^\uFEFF/, '')]);
-  const sheet = await new ExcelJS.Workbook().csv.read(input, { map: (value: unknown) => value, parserOptions: { ignoreEmpty: true } })
+  const { Workbook } = await exceljs();
+  const sheet = await new Workbook().csv.read(input, { map: (value: unknown) => value, parserOptions: { ignoreEmpty: true } })
     .catch((e: unknown) => { throw new CatalogFileError(`The file is not valid CSV: ${e instanceof Error ? e.message : String(e)}`); });
   const rows: string[][] = [];
   sheet.eachRow((row) => {
