@@ -27,7 +27,7 @@ import { fetchImportFile, type FetchRules } from './import.fetch.ts';
 import { formatOf, parseRows, type ImportFormat, type ParsedRow } from './import.parse.ts';
 
 /** Rows written in one transaction (and items claimed at once). */
-export const IMPORT_CHUNK = 500;
+export const IMPORT_CHUNK = 1000;
 /** Rows stored by one statement when the file is split. */
 const STORE_BATCH = 5000;
 
@@ -213,8 +213,22 @@ function rowWrites(def: RecordDefinition, rowNumber: number, row: StoredRow | un
 /** The row's fields that `schema` names, converted to their types (a CSV's cells are text). */
 function converted(schema: TObject, data: Values): Values {
   const given = Object.fromEntries(Object.entries(data).filter(([name]) => name in schema.properties));
+  // Most rows give no field beyond the create body: their `also` is the same every time, made once
+  // (walking a catalog of eighty fields for nothing was an eighth of an import's CPU).
+  if (!Object.keys(given).length) return { ...nothingGiven(schema) };
   const value: unknown = Value.Default(schema, Value.Convert(schema, given));
   return isValues(value) ? value : given;
+}
+
+/** What `converted` makes of a row that gives none of the schema's fields (its defaults, if any). */
+const nothing = new WeakMap<TObject, Values>();
+function nothingGiven(schema: TObject): Values {
+  let made = nothing.get(schema);
+  if (!made) {
+    const value: unknown = Value.Default(schema, {});
+    nothing.set(schema, made = isValues(value) ? value : {});
+  }
+  return made;
 }
 
 /** The catalog's fields as a change takes them. */
