@@ -208,6 +208,24 @@ export class DataScope {
   }
 
   /**
+   * `fn` under a savepoint of the scope's transaction, on this scope: when it throws, what it wrote is
+   * undone and the transaction goes on (createRecords' one row that the database refused).
+   */
+  async savepoint<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.client) throw new Error('DataScope.savepoint runs inside a transaction.');
+    const client = this.client;
+    await client.query('savepoint scope_row');
+    try {
+      const result = await fn();
+      await client.query('release savepoint scope_row');
+      return result;
+    } catch (e) {
+      await client.query('rollback to savepoint scope_row').catch(() => {});
+      throw e;
+    }
+  }
+
+  /**
    * Begins a transaction that outlives one function (a request's, platform/idempotency): its scope,
    * through which everything the request does joins it, and its end (commit or rollback), the caller's.
    */

@@ -51,12 +51,12 @@ function insertFor(table: string, source: EventTemplate['source']) {
   const key = source ? `${table}|${source.node}|${source.location}` : table;
   let statement = statements.get(key);
   if (!statement) {
-    // $1 the tenant, $2 the record's id, $3 the type, $4 the record type, $5 the scopes, $6 the data, $7 the path (without a source).
+    // $1 the tenant, $2 the records' ids, $3 the type, $4 the record type, $5 the scopes, $6 the data, $7 the path (without a source).
     const [location, node] = source ? [source.location, source.node] : [`$7 || '/' || r.id`, 'r.hier_id'];
     statement = {
       name: `event_insert_${statements.size}`,
       text: insertEvents({ tenantId: '$1', type: '$3', recordType: '$4', recordId: 'r.id', location, hierId: node, readScopes: '$5::text[]', data: '$6::jsonb' },
-        `"${table}" r where r.tenant_id = $1 and r.id = $2`),
+        `"${table}" r where r.tenant_id = $1 and r.id = any($2::bigint[])`),
     };
     statements.set(key, statement);
   }
@@ -69,10 +69,16 @@ function insertFor(table: string, source: EventTemplate['source']) {
  * happened, or miss one that did).
  */
 export async function emitEvent(scope: DataScope, event: EventTemplate, table: string, recordId: number, data: EventData = {}): Promise<void> {
+  await emitEvents(scope, event, table, [recordId], data);
+}
+
+/** emitEvent for many records of one table in one statement (createRecords' rows: one insert, one NOTIFY). */
+export async function emitEvents(scope: DataScope, event: EventTemplate, table: string, recordIds: readonly number[], data: EventData = {}): Promise<void> {
   if (!scope.client) throw new Error('emitEvent runs inside the transaction of the change it reports.');
+  if (!recordIds.length) return;
   await scope.client.query({
     ...insertFor(table, event.source),
-    values: [scope.tenantId, recordId, event.type, event.recordType, [...event.readScopes], JSON.stringify(data), ...(event.source ? [] : [event.path])],
+    values: [scope.tenantId, [...recordIds], event.type, event.recordType, [...event.readScopes], JSON.stringify(data), ...(event.source ? [] : [event.path])],
   });
 }
 

@@ -10,6 +10,7 @@ import type { StaticDecode, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { DataScope } from '../scope.ts';
 import type { ClaimedItem } from './queue.ts';
+import type { AppError } from '../http/errors.ts';
 
 /** pino's logger, or Fastify's `app.log` (which is pino's). */
 export type JobLog = FastifyBaseLogger;
@@ -27,7 +28,16 @@ export interface JobContext<Services = unknown> { job: JobInfo; scope: DataScope
 export interface ItemResult { resultId: number; outcome: string }
 
 /** The item's writes, run in the transaction that also ends the item; may answer a result id (and what was done). */
-export type Apply = (tx: DataScope) => Promise<number | ItemResult | null | void>;
+export type Apply = (tx: DataScope) => Promise<number | ItemResult | Refused | null | void>;
+
+/**
+ * An Apply's answer for an item that failed before it wrote anything (an import's row refused by its
+ * record's checks): the item fails with the error's reason and the chunk goes on, without the
+ * savepoints a thrown failure costs. An Apply that wrote something throws instead.
+ */
+export class Refused {
+  constructor(readonly error: ItemFailure | AppError) {}
+}
 
 /** What an Apply answered, as the item records it. */
 export function resultOf(answer: number | ItemResult | null | void): { resultId: number | null; outcome?: string } {

@@ -11,7 +11,7 @@ import { listen, type Listener } from '../db/listen.ts';
 import { principalOfRep } from '../auth/rep-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DataScope } from '../scope.ts';
-import { decodeParameters, ItemFailure, resultOf, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
+import { decodeParameters, ItemFailure, Refused, resultOf, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
 import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, finishItem, finishItems, ITEMS_CHANNEL, releaseItems, type ClaimedItem, type ItemOutcome } from './queue.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -169,7 +169,9 @@ export class BatchWorker {
       const apply = await definition.handle({ job, scope, log, services: undefined }, parameters, item); // services: withServices
       await transaction(db, async ({ db: txDb, client }) => {
         await this.bound(client);
-        const result = resultOf(await apply(new DataScope(txDb, principal, client, origin)));
+        const answer = await apply(new DataScope(txDb, principal, client, origin));
+        if (answer instanceof Refused) throw answer.error;
+        const result = resultOf(answer);
         if (!(await finishItem(client, item, this.id, { status: 'Completed', ...result }))) throw new LeaseLost();
       }, { 'staffing.actor': scope.actorSetting });
       await completeJobIfDone(this.database.pool, item.tenantId, item.batchJobId);
@@ -219,7 +221,8 @@ export class BatchWorker {
         for (const write of applies) {
           if (savepoints) await client.query('savepoint item');
           try {
-            outcomes.push({ status: 'Completed', ...resultOf(await write(tx)) });
+            const answer = await write(tx);
+            outcomes.push(answer instanceof Refused ? { status: 'Failed', reason: reasonOf(answer.error) } : { status: 'Completed', ...resultOf(answer) });
             if (savepoints) await client.query('release savepoint item');
           } catch (e) {
             if (!isItemsOwn(e)) throw e;

@@ -10,7 +10,7 @@ import { Type, type TInteger, type TObject, type TSchema } from 'typebox';
 import type { Access } from '../auth/access.ts';
 import type { DataScope } from '../scope.ts';
 import type { Paged } from '../http/paging.ts';
-import type { ErrorCode } from '../http/errors.ts';
+import type { AppError, ErrorCode } from '../http/errors.ts';
 import type { PatchTarget } from './json-patch/target.ts';
 import type { Rules } from './rules.ts';
 import type { RowsOptions } from './list.ts';
@@ -63,6 +63,12 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
     rules?: Rules;
     /** `parentId`: the parent's id, for a record kept under one. */
     run(scope: DataScope, input: BodyOf<Create>, parentId?: number): Promise<number>;
+    /**
+     * The record's create of many rows at once (an import's chunk: createRecords), where it has one:
+     * each row's id, or the 4xx of its own checks (that row is not written), in order; `run` is one row
+     * of it. A row the database refuses (a unique index) throws: createRecords then writes them one by one.
+     */
+    runMany?(scope: DataScope, inputs: readonly BodyOf<Create>[], parentId?: number): Promise<(number | AppError)[]>;
   };
   list: {
     summary: string;

@@ -16,7 +16,7 @@ import { vendors } from '../vendors/vendor.table.ts';
 import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import { EmployeeCreate } from './employee.schemas.ts';
-import { createEmployee, getEmployee, listEmployees } from './employee.repository.ts';
+import { createEmployee, createEmployees, getEmployee, listEmployees } from './employee.repository.ts';
 
 /** W-4 filing statuses: 1 Single (a new employee's), 2 Married, 3 Married filing separately, 4 Head of household. */
 const MARITAL_TAX_STATUSES = new Set([1, 2, 3, 4]);
@@ -62,6 +62,7 @@ export const employeeRecord = defineRecord({
     summary: 'Create an employee. 403 when the hierarchy level may not create employees; 409 when the governmentPersonalId exists.',
     body: EmployeeCreate,
     run: createEmployee,
+    runMany: createEmployees,
   },
   list: { summary: 'Employees inside the caller\'s hierarchy, by last name.', reader: listEmployees },
   read: { summary: 'One employee: every catalog field, plus display names.', reader: getEmployee },

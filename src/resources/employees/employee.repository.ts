@@ -8,6 +8,7 @@ import { byIdReader, catalogSelect, nameIn } from '../../platform/records/read.t
 import { equals, listReader, startsWith } from '../../platform/records/list.ts';
 import { Id32 } from '../../platform/records/shapes.ts';
 import { visibleBranch } from '../../platform/records/branches.ts';
+import { keptPerScope } from '../../platform/scope-reads.ts';
 import { employeeStatuses, hierarchyNodes, washedStatuses } from '../../platform/db/schema.ts';
 import { AppError, invalid, validationError } from '../../platform/http/errors.ts';
 import { isCountryCode } from '../reference-data/countries.ts';
@@ -47,7 +48,16 @@ async function validateAddress(scope: DataScope, input: EmployeeCreateInput, cou
   return new Date();
 }
 
-export async function createEmployee(scope: DataScope, input: EmployeeCreateInput): Promise<number> {
+/** The create's reads of what rows share (an import's chunk: once, not per row). */
+const branchOf = keptPerScope(visibleBranch);
+const defaultsOf = keptPerScope(async (scope: DataScope) => {
+  const [washed] = await scope.select(washedStatuses, { id: washedStatuses.id }).where().orderBy(asc(washedStatuses.id)).limit(1);
+  const [status] = await scope.select(employeeStatuses, { id: employeeStatuses.id }).where(eq(employeeStatuses.isDefault, true)).limit(1);
+  return { washed, status };
+});
+
+/** A new employee's row, after the create's checks (EMP-21..24, the address, the government id): throws the 4xx of the first that fails. */
+async function employeeRow(scope: DataScope, input: EmployeeCreateInput) {
   const p = scope.principal;
   // Where the employee goes, and whether that level may create employees (EMP-21, EMP-22, EMP-24).
   let hierId: number | undefined;
@@ -61,7 +71,7 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
     throw new AppError('HIERARCHY_CANNOT_CREATE_EMPLOYEES', 'Your hierarchy level does not allow creating employees.');
   }
 
-  const branch = await visibleBranch(scope, input.branchId);
+  const branch = await branchOf(scope, input.branchId);
   if (!branch) throw invalid('branchId', 'no such branch inside your hierarchy');
   const countryCode = input.countryCode ?? branch.countryCode;
   if (!(await isCountryCode(scope.reference, countryCode))) throw invalid('countryCode', 'is not a country code of GET /DataLists/countries');
@@ -82,52 +92,52 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
   if (Object.keys(errors).length) throw validationError(errors);
   const standardizedAt = input.bypassAddressValidationService === false ? await validateAddress(scope, input, countryCode) : null;
 
-  const [washed] = await scope.select(washedStatuses, { id: washedStatuses.id }).where().orderBy(asc(washedStatuses.id)).limit(1);
-  const [status] = await scope.select(employeeStatuses, { id: employeeStatuses.id }).where(eq(employeeStatuses.isDefault, true)).limit(1);
+  const { washed, status } = await defaultsOf(scope, scope.tenantId);
 
+  // The catalog's columns are typed only at run time: the row is a value, not a literal checked for unknown names.
+  return {
+    hierId: hierId ?? branch.hierId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    branchId: branch.id,
+    serviceRepId: p.serviceRepId,
+    washedStatusId: washed?.id ?? 1,
+    maritalTaxStatusId: DEFAULT_MARITAL_TAX_STATUS,
+    isActive: true,
+    street1: input.street1 ?? null,
+    street2: input.street2 ?? null,
+    municipality: input.municipality ?? null,
+    region: input.region,
+    postalCode: input.postalCode ?? null,
+    countryCode,
+    bypassAddressValidation: input.bypassAddressValidationService ?? true,
+    dateAddressStandardized: standardizedAt,
+    governmentIdHash: idHash,
+    governmentIdLast4: idLast4,
+    employeeStatusId: status?.id ?? 'N',
+  };
+}
+
+/**
+ * Creates employees: each row checked (a row that fails its checks answers its 4xx and is not
+ * written), then every other row in one insert, and each one's contact methods (createRecords:
+ * an import's chunk). A government id that exists throws: the rows are then created one by one.
+ */
+export async function createEmployees(scope: DataScope, inputs: readonly EmployeeCreateInput[]): Promise<(number | AppError)[]> {
+  const checked = await Promise.all(inputs.map((input) => employeeRow(scope, input).catch((e: unknown) => {
+    if (e instanceof AppError && e.status < 500) return e;
+    throw e;
+  })));
+  const rows = checked.flatMap((row, i) => (row instanceof AppError ? [] : [{ values: row, input: inputs[i]! }]));
   try {
-    // The catalog's columns are typed only at run time: the row is a value, not a literal checked for unknown names.
-    const values = {
-      hierId: hierId ?? branch.hierId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      branchId: branch.id,
-      serviceRepId: p.serviceRepId,
-      washedStatusId: washed?.id ?? 1,
-      maritalTaxStatusId: DEFAULT_MARITAL_TAX_STATUS,
-      isActive: true,
-      street1: input.street1 ?? null,
-      street2: input.street2 ?? null,
-      municipality: input.municipality ?? null,
-      region: input.region,
-      postalCode: input.postalCode ?? null,
-      countryCode,
-      bypassAddressValidation: input.bypassAddressValidationService ?? true,
-      dateAddressStandardized: standardizedAt,
-      governmentIdHash: idHash,
-      governmentIdLast4: idLast4,
-      employeeStatusId: status?.id ?? 'N',
-    };
-    return await scope.transaction(async (tx) => {
-      const [row] = await tx.insert(employees, values).returning({ id: employees.id });
-      const employeeId = row!.id;
-      const method = async (typeId: number, value: string, callingCode: number | null) => {
-        const row = {
-          ownerType: 'employee', ownerId: employeeId,
-          contactMethodTypeId: typeId, contactMethod: value, isActive: true, areaCode: 0, providerId: -1, countryCallingCode: callingCode, isPinned: false,
-        } as const;
-        const [m] = await tx.insert(contactMethods, row).returning({ id: contactMethods.id });
-        return m!.id;
-      };
-      const primary: { primaryEmailAddressContactMethodId?: number; primaryPhoneNumberContactMethodId?: number } = {};
-      if (input.primaryEmailAddress) primary.primaryEmailAddressContactMethodId = await method(CONTACT_METHOD_TYPES.email, input.primaryEmailAddress, null);
-      if (input.primaryPhoneNumber) primary.primaryPhoneNumberContactMethodId = await method(CONTACT_METHOD_TYPES.homePhone, input.primaryPhoneNumber, input.primaryPhoneNumberCountryCallingCode ?? null);
-      if (input.cellPhoneNumber) await method(CONTACT_METHOD_TYPES.cellPhone, input.cellPhoneNumber, input.cellPhoneNumberCountryCallingCode ?? null);
-      if (Object.keys(primary).length) {
-        await tx.update(employees, primary, 'tenant').where(eq(employees.id, employeeId));
-      }
-      return employeeId;
-    });
+    const ids = rows.length ? await scope.transaction(async (tx) => {
+      const inserted = await tx.insert(employees, rows.map((r) => r.values)).returning({ id: employees.id });
+      // Postgres answers an insert's rows in the order of its values.
+      for (const [i, { id }] of inserted.entries()) await contactMethodsOf(tx, id, rows[i]!.input);
+      return inserted.map((r) => r.id);
+    }) : [];
+    let next = 0;
+    return checked.map((row) => (row instanceof AppError ? row : ids[next++]!));
   } catch (e) {
     const pg = pgError(e);
     if (pg?.code === '23505' && pg.constraint === 'employees_government_id') {
@@ -135,6 +145,32 @@ export async function createEmployee(scope: DataScope, input: EmployeeCreateInpu
     }
     throw e;
   }
+}
+
+/** The employee's contact methods the create gives (email, phone, cell), and its primary ones set. */
+async function contactMethodsOf(tx: DataScope, employeeId: number, input: EmployeeCreateInput): Promise<void> {
+  const method = async (typeId: number, value: string, callingCode: number | null) => {
+    const row = {
+      ownerType: 'employee', ownerId: employeeId,
+      contactMethodTypeId: typeId, contactMethod: value, isActive: true, areaCode: 0, providerId: -1, countryCallingCode: callingCode, isPinned: false,
+    } as const;
+    const [m] = await tx.insert(contactMethods, row).returning({ id: contactMethods.id });
+    return m!.id;
+  };
+  const primary: { primaryEmailAddressContactMethodId?: number; primaryPhoneNumberContactMethodId?: number } = {};
+  if (input.primaryEmailAddress) primary.primaryEmailAddressContactMethodId = await method(CONTACT_METHOD_TYPES.email, input.primaryEmailAddress, null);
+  if (input.primaryPhoneNumber) primary.primaryPhoneNumberContactMethodId = await method(CONTACT_METHOD_TYPES.homePhone, input.primaryPhoneNumber, input.primaryPhoneNumberCountryCallingCode ?? null);
+  if (input.cellPhoneNumber) await method(CONTACT_METHOD_TYPES.cellPhone, input.cellPhoneNumber, input.cellPhoneNumberCountryCallingCode ?? null);
+  if (Object.keys(primary).length) {
+    await tx.update(employees, primary, 'tenant').where(eq(employees.id, employeeId));
+  }
+}
+
+/** One employee: createEmployees of one row. */
+export async function createEmployee(scope: DataScope, input: EmployeeCreateInput): Promise<number> {
+  const [id] = await createEmployees(scope, [input]);
+  if (id instanceof AppError) throw id;
+  return id!;
 }
 
 /**
