@@ -39,8 +39,12 @@ function statement(text: string): { name?: string; text: string } {
 const touched = (fields: Field[], value: (f: Field, i: number) => string, table = '') =>
   `updated_at = case when ${fields.map((f, i) => `${table}"${f.column}" is distinct from ${value(f, i)}`).join(' or ')} then now() else ${table}updated_at end`;
 
-/** What a statement writes besides the rows: their events, their history (the record's kind and fields). */
-interface Effects { event: boolean; history?: HistorySource }
+/**
+ * What a statement writes besides the rows: their events, their history (the record's kind and
+ * fields). `alone`: the statement is its own transaction (on the pool), so no entry of its records
+ * can exist yet in it: its history rows are plain inserts, without MERGE_ENTRY's conflict check.
+ */
+interface Effects { event: boolean; history?: HistorySource; alone: boolean }
 
 /**
  * The history entries of the rows `w` (`n`) changed, from their values before (`o`, read and locked
@@ -48,13 +52,13 @@ interface Effects { event: boolean; history?: HistorySource }
  * table's trigger it has nothing left to record (HISTORY_RECORDED). `actor`: SQL of the writer's
  * `staffing.actor` JSON for the row `n`.
  */
-function historyInsert(table: string, fields: Field[], history: HistorySource, actor: string): string {
+function historyInsert(table: string, fields: Field[], history: HistorySource, actor: string, merge: boolean): string {
   const written: HistorySource = { ...history, fields: Object.fromEntries(fields.map((f) => [f.column, history.fields[f.column] ?? f.json])) };
   return `insert into record_changes as c (tenant_id, record_type, record_id, action, actor, request_id, fields)
     select $1, '${history.recordType.replaceAll("'", "''")}', n.id, 'updated', x.a - 'requestId', x.a ->> 'requestId', ${changedExpression(written, 'updated')}
       from w n join o on o.id = n.id, lateral (select ${actor} as a) x
      where n.changed and set_config('${HISTORY_RECORDED}', '${table}', true) is not null
-    ${MERGE_ENTRY}`;
+    ${merge ? MERGE_ENTRY : ''}`;
 }
 
 /**
@@ -72,7 +76,7 @@ function withEffects(update: string, table: string, fields: Field[], effects: Ef
     where tenant_id = $1 and id ${ids} and hier_id = any($3::int[]) order by id for update)`);
   const own = effects.history ? ` and "${table}".id in (select id from o)` : '';
   ctes.push(`w as (${update}${own} returning "${table}".id, "${table}".hier_id, "${table}".updated_at = now() as changed${columns})`);
-  if (effects.history) ctes.push(`h as (${historyInsert(table, fields, effects.history, actor)})`);
+  if (effects.history) ctes.push(`h as (${historyInsert(table, fields, effects.history, actor, !effects.alone)})`);
   if (effects.event) ctes.push(`e as (${eventInsertOf(fields.length + 5)})`);
   return `with ${ctes.join(', ')} select id from w`;
 }
@@ -114,7 +118,7 @@ interface Group {
   history?: HistorySource;
 }
 
-const effectsOf = (g: Pick<Group, 'event' | 'history'>): Effects => ({ event: !!g.event, ...(g.history && { history: g.history }) });
+const effectsOf = (g: Pick<Group, 'event' | 'history'>, alone: boolean): Effects => ({ event: !!g.event, alone, ...(g.history && { history: g.history }) });
 
 const open = new Map<string, Group>();
 /** Writes per multi-row statement; more wait for the next one. */
@@ -122,8 +126,9 @@ const MAX_GROUP = 32;
 
 type Kind = Pick<Group, 'table' | 'fields' | 'what' | 'tenantId' | 'hierIds' | 'event' | 'history'>;
 
-async function writeOne(g: Kind, client: Pick<pg.Pool, 'query'>, { id, actor, values }: Pick<Write, 'id' | 'actor' | 'values'>) {
-  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields, effectsOf(g)), values: [g.tenantId, id, g.hierIds, actor, ...values, ...eventParameters(g)] });
+/** One record's write: on the pool (`alone`: its own transaction), or on a transaction's connection. */
+async function writeOne(g: Kind, client: Pick<pg.Pool, 'query'>, { id, actor, values }: Pick<Write, 'id' | 'actor' | 'values'>, alone = true) {
+  const { rowCount } = await client.query({ ...singleUpdate(g.table, g.fields, effectsOf(g, alone)), values: [g.tenantId, id, g.hierIds, actor, ...values, ...eventParameters(g)] });
   if (!rowCount) throw notFound(g.what);
 }
 
@@ -157,7 +162,7 @@ async function write(g: Group): Promise<void> {
   const columns = g.fields.map((_, i) => writes.map((w) => w.values[i]));
   try {
     const { rows } = await g.client.query<{ id: number }>({
-      ...multiUpdate(g.table, g.fields, effectsOf(g)), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, `{${writes.map((w) => `"${w.id}":${w.actor}`).join(',')}}`, ...columns, ...eventParameters(g)],
+      ...multiUpdate(g.table, g.fields, effectsOf(g, true)), values: [g.tenantId, writes.map((w) => w.id), g.hierIds, `{${writes.map((w) => `"${w.id}":${w.actor}`).join(',')}}`, ...columns, ...eventParameters(g)],
     });
     const written = new Set(rows.map((r) => Number(r.id)));
     for (const w of writes) {
@@ -238,7 +243,7 @@ export async function writeDirectly(scope: DataScope, target: PatchTarget, id: n
   const values = fields.map((f) => changes.get(f));
   const kind: Kind = { table: getTableName(target.table), fields, what: target.what, tenantId: scope.tenantId, hierIds: scope.hierIds, event, ...(history && { history }) };
   // Inside a transaction: on its connection, now.
-  if (scope.client) await writeOne(kind, scope.client, { id, actor: scope.actorSetting, values });
+  if (scope.client) await writeOne(kind, scope.client, { id, actor: scope.actorSetting, values }, false);
   else await grouped(scope, kind, id, values);
   return true;
 }
