@@ -80,13 +80,21 @@ export function signature(secret: string, id: string, timestamp: number, body: s
 
 // ---- The steps ----
 
+/** Events one fan-out statement reads per subscription: its plan stays an index range scan. */
+const FAN_OUT_EVENTS = 10_000;
+
 /**
  * Turns newly sequenced events into deliveries: for each subscription that may deliver (its rep
- * active, its credential alive: subscription-state.ts; a disabled one keeps its place), the events after its last sequence of its types whose record's node is at or below the
- * creator's node; then moves its last sequence on. Answers the deliveries added.
+ * active, its credential alive: subscription-state.ts; a disabled one keeps its place), the next
+ * events after its last sequence (at most FAN_OUT_EVENTS), those of its types whose record's node is
+ * at or below the creator's node become deliveries; its last sequence moves to the last event read.
+ * Each subscription's events are read by a LATERAL scan ordered by sequence with a limit: joined
+ * instead, the planner, not knowing the last sequence, estimated a third of `events` and read all of
+ * it once the table had grown (the webhook fell behind 500 changes/s, docs/benchmarks.md).
+ * Answers the deliveries added, and whether a subscription has more to read.
  */
-export async function fanOut(db: Db): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
+export async function fanOut(db: Db): Promise<{ added: number; more: boolean }> {
+  const { rows } = await db.execute<{ n: number; more: boolean }>(sql`
     with subs as (
       select s.tenant_id, s.id, s.last_sequence, s.event_types, n.path
         from webhook_subscriptions s
@@ -94,22 +102,28 @@ export async function fanOut(db: Db): Promise<number> {
         join hierarchy_nodes n on n.tenant_id = r.tenant_id and n.id = r.hier_id
        where ${disabledReason('s')} is null
        for update of s skip locked),
-    tops as (select s.tenant_id, s.id, (select max(e.sequence) from events e where e.tenant_id = s.tenant_id) as top from subs s),
+    scanned as (
+      select s.tenant_id, s.id as subscription_id, s.event_types, s.path, e.id as event_id, e.type, e.record_type, e.record_id, e.sequence, e.hier_id
+        from subs s
+        cross join lateral (
+          select e.id, e.type, e.record_type, e.record_id, e.sequence, e.hier_id from events e
+           where e.tenant_id = s.tenant_id and e.sequence > s.last_sequence
+           order by e.sequence limit ${FAN_OUT_EVENTS}) e),
+    tops as (select tenant_id, subscription_id, max(sequence) as top, count(*) as read from scanned group by 1, 2),
     added as (
       insert into webhook_deliveries (tenant_id, subscription_id, event_id, record_type, record_id, sequence)
-      select s.tenant_id, s.id, e.id, e.record_type, e.record_id, e.sequence
-        from subs s
-        join events e on e.tenant_id = s.tenant_id and e.sequence > s.last_sequence
-        join hierarchy_nodes en on en.tenant_id = e.tenant_id and en.id = e.hier_id
-       where e.type = any(s.event_types) and en.path <@ s.path
-      order by e.sequence
+      select x.tenant_id, x.subscription_id, x.event_id, x.record_type, x.record_id, x.sequence
+        from scanned x
+        join hierarchy_nodes en on en.tenant_id = x.tenant_id and en.id = x.hier_id
+       where x.type = any(x.event_types) and en.path <@ x.path
+      order by x.sequence
       on conflict do nothing
       returning 1),
     moved as (
       update webhook_subscriptions w set last_sequence = t.top from tops t
-       where w.tenant_id = t.tenant_id and w.id = t.id and t.top > w.last_sequence)
-    select count(*)::int as n from added`);
-  return Number(rows[0]?.n ?? 0);
+       where w.tenant_id = t.tenant_id and w.id = t.subscription_id and t.top > w.last_sequence)
+    select (select count(*)::int from added) as n, coalesce((select bool_or(read >= ${FAN_OUT_EVENTS}) from tops), false) as more`);
+  return { added: Number(rows[0]?.n ?? 0), more: rows[0]?.more === true };
 }
 
 type Claimed = EventRow & {
@@ -225,7 +239,9 @@ async function deliver(delivery: Claimed, options: DeliveryOptions): Promise<Out
 /** One step of the delivery loop; answers the deliveries attempted. Tests call it directly. */
 export async function deliveryStep(database: Pick<Database, 'db'>, options: DeliveryOptions): Promise<number> {
   await sequenceAllEvents(database.db);
-  await fanOut(database.db);
+  // A long backlog (a week of changes) is read in bounded statements, all of it before the claim.
+  let more = true;
+  while (more) ({ more } = await fanOut(database.db));
   const claimed = await claim(database.db, options);
   const outcomes = await Promise.all(claimed.map((d) => deliver(d, options)));
   await record(database.db, claimed.map((delivery, i) => ({ delivery, outcome: outcomes[i]! })), options.maxAttempts);
