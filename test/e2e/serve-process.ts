@@ -28,7 +28,10 @@ export interface DemoServer {
 export async function startDemoServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<DemoServer> {
   const dir = mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
   const port = await freePort(), authPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', DATABASE_URL: '',
+    // Overload detection off, as in testConfig: a CI machine busy with other test files and a browser
+    // stalls the event loop past a second at times, and the pages' tests then saw 503s (CI, 2026-11-27).
+    MAX_EVENT_LOOP_DELAY_MS: '0', ...extraEnv };
   delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
   const server = spawn(process.execPath, [STAFFING_BIN, 'serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));

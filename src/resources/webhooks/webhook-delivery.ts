@@ -35,6 +35,8 @@ export interface DeliveryOptions {
   batch: number;
   /** The delivery loop's safety poll: it is woken by each commit of events, and runs at least this often (retries coming due). */
   pollMs: number;
+  /** Events one fan-out statement reads per subscription (FAN_OUT_EVENTS; a test sets a few). */
+  fanOutEvents?: number;
   log: JobLog;
 }
 
@@ -93,7 +95,7 @@ const FAN_OUT_EVENTS = 10_000;
  * it once the table had grown (the webhook fell behind 500 changes/s, docs/benchmarks.md).
  * Answers the deliveries added, and whether a subscription has more to read.
  */
-export async function fanOut(db: Db): Promise<{ added: number; more: boolean }> {
+export async function fanOut(db: Db, limit = FAN_OUT_EVENTS): Promise<{ added: number; more: boolean }> {
   const { rows } = await db.execute<{ n: number; more: boolean }>(sql`
     with subs as (
       select s.tenant_id, s.id, s.last_sequence, s.event_types, n.path
@@ -108,7 +110,7 @@ export async function fanOut(db: Db): Promise<{ added: number; more: boolean }> 
         cross join lateral (
           select e.id, e.type, e.record_type, e.record_id, e.sequence, e.hier_id from events e
            where e.tenant_id = s.tenant_id and e.sequence > s.last_sequence
-           order by e.sequence limit ${FAN_OUT_EVENTS}) e),
+           order by e.sequence limit ${limit}) e),
     tops as (select tenant_id, subscription_id, max(sequence) as top, count(*) as read from scanned group by 1, 2),
     added as (
       insert into webhook_deliveries (tenant_id, subscription_id, event_id, record_type, record_id, sequence)
@@ -122,7 +124,7 @@ export async function fanOut(db: Db): Promise<{ added: number; more: boolean }> 
     moved as (
       update webhook_subscriptions w set last_sequence = t.top from tops t
        where w.tenant_id = t.tenant_id and w.id = t.subscription_id and t.top > w.last_sequence)
-    select (select count(*)::int from added) as n, coalesce((select bool_or(read >= ${FAN_OUT_EVENTS}) from tops), false) as more`);
+    select (select count(*)::int from added) as n, coalesce((select bool_or(read >= ${limit}) from tops), false) as more`);
   return { added: Number(rows[0]?.n ?? 0), more: rows[0]?.more === true };
 }
 
@@ -241,7 +243,7 @@ export async function deliveryStep(database: Pick<Database, 'db'>, options: Deli
   await sequenceAllEvents(database.db);
   // A long backlog (a week of changes) is read in bounded statements, all of it before the claim.
   let more = true;
-  while (more) ({ more } = await fanOut(database.db));
+  while (more) ({ more } = await fanOut(database.db, options.fanOutEvents));
   const claimed = await claim(database.db, options);
   const outcomes = await Promise.all(claimed.map((d) => deliver(d, options)));
   await record(database.db, claimed.map((delivery, i) => ({ delivery, outcome: outcomes[i]! })), options.maxAttempts);

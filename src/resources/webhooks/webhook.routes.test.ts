@@ -427,6 +427,20 @@ describe('issue 28 delivery: per record in order, woken by the commit, the chang
     expect(names).toEqual([[id, 'During'], [other, 'Back'], [id, 'During'], [id, 'After']]);
   });
 
+  it('a backlog longer than one fan-out statement reads is read in turns within one step: every event once, in order', async () => {
+    await subscribe(c.north, { url: `${base}/backlog`, eventTypes: ['employee.updated'] });
+    const id = await northEmployee();
+    const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+    for (const name of names) expect((await rename(c.north, id, name)).statusCode).toBe(200);
+    // Three events per statement: one step reads all 7 in three statements, the last one short.
+    const few = { ...options, fanOutEvents: 3 };
+    await deliveryStep(t.database, few);
+    expect(await deliveries()).toHaveLength(names.length);
+    await drain(few);
+    expect(received.map((r) => JSON.parse(r.body).changes.lastName.new)).toEqual(names);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(names.length);
+  });
+
   it('a delivery carries the change (changeId, old and new values), its webhook-id the change id; an event without a change keeps its event id', async () => {
     await subscribe(c.north, { url: `${base}/changes`, eventTypes: ['employee.updated', 'webhookSubscription.updated'] });
     const id = await northEmployee();
