@@ -75,7 +75,8 @@ export async function startLoginServer(options: LoginServerOptions): Promise<Log
     // X-Forwarded-For only from the configured proxies (request.ip); the host and protocol never (forwardedAsTrusted).
     trustProxy: config.TRUST_PROXY ?? false,
   });
-  registerRequestIds(app);
+  // On the raw response: oidc-provider answers hijacked replies itself.
+  registerRequestIds(app, true);
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
   });
