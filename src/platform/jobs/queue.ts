@@ -136,6 +136,18 @@ export async function completeFinishedJobs(db: Db, types: string[]): Promise<voi
     ${sql.raw(EMIT_COMPLETED)}`);
 }
 
+/**
+ * Extends the lease of items a worker still has in hand: an item that runs longer than one lease (an
+ * export of a million rows) is not claimed by another worker meanwhile. An item the worker no longer
+ * holds (claimed elsewhere, finished) is left alone.
+ */
+export async function renewLeases(db: Db, workerId: string, ids: { tenantId: number; id: number }[], leaseMs: number): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`update batch_job_items set lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where worker_id = ${workerId} and status = 'Processing'
+      and (tenant_id, id) in (select * from unnest(${sql.param(ids.map((i) => i.tenantId))}::int[], ${sql.param(ids.map((i) => i.id))}::int[]))`);
+}
+
 /** Gives items back to the queue (graceful shutdown): they keep their attempt count. */
 export async function releaseItems(db: Db, workerId: string, ids: { tenantId: number; id: number }[]): Promise<void> {
   if (!ids.length) return;

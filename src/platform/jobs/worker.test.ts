@@ -100,6 +100,22 @@ describe('batch worker', () => {
     expect((await jobRow(id)).status).toBe('Completed');
   });
 
+  it('an item that runs longer than its lease keeps it while its worker runs: another worker never takes it meanwhile', async () => {
+    const { name, id } = await job(1);
+    let calls = 0;
+    // Four leases long; the lease is renewed every third of one.
+    const slow = entry(name, async () => { calls++; await new Promise((r) => setTimeout(r, 6_000)); return async () => null; });
+    const a = worker([slow], { leaseMs: 1_500 });
+    await a.start();
+    await until(() => itemRows(id), (items) => items[0]?.status === 'Processing');
+    const b = worker([slow], { leaseMs: 1_500 });
+    await b.start();
+    await until(() => jobRow(id), (j) => j.status === 'Completed');
+    await Promise.all([a.stop(), b.stop()]);
+    expect(calls).toBe(1);
+    expect((await itemRows(id)).map((i) => [i.status, i.attempts])).toEqual([['Completed', 1]]);
+  }, 20_000);
+
   it('a worker frozen in the middle of finishing an item holds up no other item of the job; the job completes once the last commits', async () => {
     const { name, id } = await job(2);
     const [stuck, other] = await claimItems(t.database.db, 'worker-a', [name], 2, 30_000, 3);

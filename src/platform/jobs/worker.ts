@@ -12,7 +12,7 @@ import { principalOfRep } from '../auth/rep-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DataScope } from '../scope.ts';
 import { decodeParameters, ItemFailure, Refused, resultOf, type JobCatalog, type JobDefinition, type JobInfo, type JobLog } from './job-catalog.ts';
-import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, finishItem, finishItems, ITEMS_CHANNEL, releaseItems, type ClaimedItem, type ItemOutcome } from './queue.ts';
+import { claimItems, completeFinishedJobs, completeJobIfDone, failAbandoned, finishItem, finishItems, ITEMS_CHANNEL, releaseItems, renewLeases, type ClaimedItem, type ItemOutcome } from './queue.ts';
 import { AppError } from '../http/errors.ts';
 
 /** How often a worker says it is alive, and after how long without a word it is taken as gone. */
@@ -76,6 +76,10 @@ export class BatchWorker {
     this.listener = await listen(this.database, [ITEMS_CHANNEL], (_channel, type) => { if (this.types.includes(type)) this.wake?.(); },
       { onRestored: () => this.wake?.(), log: this.options.log });
     this.timers.push(setInterval(() => void this.heartbeat().catch(() => {}), HEARTBEAT_MS).unref());
+    // Items in hand keep their lease while they run, renewed three times a lease; a worker that dies
+    // stops renewing, and its items are claimed again one lease later.
+    this.timers.push(setInterval(() => void renewLeases(this.database.db, this.id, this.held(), this.options.leaseMs).catch(() => {}),
+      Math.max(20, this.options.leaseMs / 3)).unref());
     this.timers.push(setInterval(() => void failAbandoned(this.database.db, this.types, this.options.maxAttempts)
       .then(() => completeFinishedJobs(this.database.db, this.types)).catch(() => {}), 15_000).unref());
     this.loopDone = this.loop();
@@ -94,7 +98,7 @@ export class BatchWorker {
     const graceOver = new Promise<void>((resolve) => { timer = setTimeout(resolve, this.options.graceMs); });
     await Promise.race([Promise.all(pending.map((p) => p.done)), graceOver]);
     clearTimeout(timer);
-    await releaseItems(this.database.db, this.id, [...this.inFlight.values()].flatMap((p) => p.items)).catch(() => {});
+    await releaseItems(this.database.db, this.id, this.held()).catch(() => {});
     await this.database.db.execute(sql`delete from batch_workers where id = ${this.id}`).catch(() => {});
     await this.listener?.close();
   }
@@ -138,6 +142,11 @@ export class BatchWorker {
   private start1(items: ClaimedItem[]): number {
     for (const item of items) this.hold(`${item.tenantId}:${item.id}`, [item], this.run(item));
     return items.length;
+  }
+
+  /** The items in hand. */
+  private held(): ClaimedItem[] {
+    return [...this.inFlight.values()].flatMap((p) => p.items);
   }
 
   private hold(key: string, items: ClaimedItem[], running: Promise<void>) {
