@@ -1,15 +1,18 @@
 // Candidate facts in bulk and the pool's hard filter (issue 30 item 3, decision 0059), over data made
-// through the API: blacklists either side (an assignment's flags), an inactive employee, the
-// customer's I-9 requirement, a radius with a known distance, hierarchy visibility, and the number
-// of statements for 1,000 employees.
+// through the API where it can be (employees, assignments and their blacklist flags, the customer's
+// I-9 requirement, rule settings, assessment results; customers and orders by the fixtures the
+// restriction tests use): blacklists either side, an inactive employee, I-9, a radius with a known
+// distance, hierarchy visibility, past assignments and assessments, and the statements for 1,000.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { callers, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { as, callers, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
 import { DataScope } from '../../platform/scope.ts';
 import { principalOfRep } from '../../platform/auth/rep-principal.ts';
 import { employees } from '../employees/employee.table.ts';
 import { postalCodes } from '../gazetteer/gazetteer.table.ts';
-import { seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, vet, type Place } from '../assignments/assignment.fixtures.ts';
+import { lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, vet, type Place } from '../assignments/assignment.fixtures.ts';
+import * as R from '../reference-data/reference.table.ts';
+import { repToken, seedOffer, seedSession } from '../assessments/assessment-session.fixtures.ts';
 import { factsForEmployee, factsOf, poolFilter, type PoolOrder } from './matching.facts.ts';
 
 let t: TestContext;
@@ -152,6 +155,30 @@ describe('candidate facts and the hard filter', () => {
     expect(await pool(south, [northOnly])).toEqual([]);
     const admins = await scopeOf(t.tenant.adminRepId);
     expect((await factsOf(admins, southOrder, [northOnly])).get(northOnly)?.name).toBe('Pat Northern');
+  });
+
+  it('past assignments with the customer say how they ended; completed assessments give their scores on 0-100 and outcome', async () => {
+    const worker = await newEmployee('Returning');
+    const ended = await lookupId(t.database.db, R.assignmentStatuses, t.tenant.tenantId, 'Ended');
+    const done = await assigned(worker, order, [{ op: 'replace', path: '/AssignmentStatusId', value: ended },
+      { op: 'replace', path: '/EndDate', value: '2026-02-27T00:00:00Z' }, { op: 'replace', path: '/PerformanceNote', value: 'Asked for again' }]);
+    const codes = ['typing', 'safety'] as const;
+    const offer = await seedOffer(t.database.db, t.tenant.tenantId, codes, { kind: 'webhook' });
+    const session = await seedSession(t.database.db, { tenantId: t.tenant.tenantId, hierId: t.tenant.north.hierId, employeeId: worker, vendorId: offer.vendorId, assessmentIds: offer.assessmentIds, codes });
+    const vendor = as(t.app, await repToken(t.database.db, t.tenant.tenantId, t.tenant.adminRepId, ['assessment-webhook']));
+    for (const result of [{ reportId: 'R-1', assessmentCode: 'typing', score: 44, maxScore: 50, outcome: 'pass', completedAt: '2026-03-15T14:02:00Z' },
+      { reportId: 'R-2', assessmentCode: 'safety', score: 3, maxScore: 10, outcome: 'fail', completedAt: '2026-03-10T09:00:00Z' }]) {
+      const res = await vendor({ method: 'POST', url: `/Assessments/Sessions/Vendors/${offer.vendorId}/Results?data=${encodeURIComponent(JSON.stringify({ sessionId: session, ...result }))}` });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const scope = await scopeOf(t.tenant.adminRepId);
+    const facts = (await factsOf(scope, order, [worker])).get(worker);
+    expect(facts).toMatchObject({ refusals: [], overlappingAssignments: 0,
+      pastAssignmentsWithCustomer: [{ assignmentId: done, endedWell: true, performanceNote: 'Asked for again', startDate: '2026-01-05', endDate: '2026-02-27' }] });
+    expect(facts?.assessments).toEqual([
+      { name: 'Assessment typing', score: 88, passed: true, completedAt: '2026-03-15T14:02:00.000Z' },
+      { name: 'Assessment safety', score: 30, passed: false, completedAt: '2026-03-10T09:00:00.000Z' },
+    ]);
   });
 
   it('facts for 1,000 employees are read in as many statements as for 3', async () => {
