@@ -10,6 +10,7 @@ import { DataScope } from '../../platform/scope.ts';
 import { principalOfRep } from '../../platform/auth/rep-principal.ts';
 import { employees } from '../employees/employee.table.ts';
 import { postalCodes } from '../gazetteer/gazetteer.table.ts';
+import { gazetteerKey } from '../gazetteer/gazetteer.repository.ts';
 import { lookupId, seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, vet, type Place } from '../assignments/assignment.fixtures.ts';
 import * as R from '../reference-data/reference.table.ts';
 import { repToken, seedOffer, seedSession } from '../assessments/assessment-session.fixtures.ts';
@@ -139,6 +140,14 @@ describe('candidate facts and the hard filter', () => {
     // A move follows the postal code (the trigger on employees; the API has no address change yet, so the row is written).
     await t.database.db.update(employees).set({ postalCode: '55401-1234' }).where(and(eq(employees.tenantId, t.tenant.tenantId), eq(employees.id, nowhere)));
     expect(await pool(scope, [near, nowhere], { customerId: customer, worksite, maxMiles: 21 })).toEqual([near, nowhere]);
+  });
+
+  it('the places trigger keys a postal code as the gazetteer does (ZIP+4, Canadian areas, spaces and case)', async () => {
+    const samples = [[840, '55401-1234'], [840, ' 55401 '], [124, 'k1a 0b1'], [124, 'M5V3L9'], [826, 'sw1a 1aa']] as const;
+    for (const [country, code] of samples) {
+      const { rows: [row] } = await t.database.pool.query<{ key: string }>('select employee_gazetteer_key($1, $2) as key', [country, code]);
+      expect(row?.key, `${country} ${code}`).toBe(gazetteerKey(country, code));
+    }
   });
 
   it('another hierarchy\'s employee is never read: the South rep gets no facts of a North employee, nor the North order', async () => {
