@@ -4828,24 +4828,25 @@ export interface components {
          * @description Requirements a recruiter states on an order; a list left empty (or a null) is read from the order.
          * @example {
          *       "requiredSkills": [
-         *         "example"
+         *         "forklift",
+         *         "pallet-jack"
          *       ],
          *       "preferredSkills": [
-         *         "example"
+         *         "reach-truck"
          *       ],
          *       "requiredCertifications": [
          *         [
-         *           "example"
+         *           "forklift-certification"
          *         ]
          *       ],
          *       "preferredCertifications": [
-         *         "example"
+         *         "osha-10"
          *       ],
          *       "requiredLanguages": [
-         *         "x"
+         *         "es"
          *       ],
          *       "minimumYears": 1,
-         *       "maxMiles": 1
+         *       "maxMiles": 30
          *     }
          */
         StatedRequirements: {
@@ -11471,60 +11472,67 @@ export interface components {
         };
         /**
          * @example {
-         *       "jobOrderId": 1,
+         *       "jobOrderId": 1301,
          *       "stated": {
          *         "requiredSkills": [
-         *           "example"
+         *           "forklift",
+         *           "pallet-jack"
          *         ],
          *         "preferredSkills": [
-         *           "example"
+         *           "reach-truck"
          *         ],
          *         "requiredCertifications": [
          *           [
-         *             "example"
+         *             "forklift-certification"
          *           ]
          *         ],
          *         "preferredCertifications": [
-         *           "example"
+         *           "osha-10"
          *         ],
          *         "requiredLanguages": [
-         *           "x"
+         *           "es"
          *         ],
          *         "minimumYears": 1,
-         *         "maxMiles": 1
+         *         "maxMiles": 30
          *       },
          *       "requirements": {
          *         "requiredSkills": [
-         *           "example"
+         *           "forklift",
+         *           "pallet-jack"
          *         ],
          *         "preferredSkills": [
-         *           "example"
+         *           "reach-truck"
          *         ],
          *         "requiredCertifications": [
          *           [
-         *             "example"
+         *             "forklift-certification"
          *           ]
          *         ],
          *         "preferredCertifications": [
-         *           "example"
+         *           "osha-10"
          *         ],
          *         "requiredLanguages": [
-         *           "x"
+         *           "es"
          *         ],
          *         "minimumYears": 1,
-         *         "maxMiles": 1,
-         *         "jobOrderId": 1,
-         *         "customerId": 1,
-         *         "occupationId": "example",
-         *         "seniority": "trainee",
+         *         "maxMiles": 30,
+         *         "jobOrderId": 1301,
+         *         "customerId": 2042,
+         *         "occupationId": "forklift-operator",
+         *         "seniority": null,
          *         "worksite": {
-         *           "latitude": 1,
-         *           "longitude": 1
+         *           "latitude": 44.99,
+         *           "longitude": -93.25
          *         },
-         *         "payPerHour": 1,
-         *         "startDate": "example",
-         *         "endDate": "example",
-         *         "sources": {}
+         *         "payPerHour": 21.5,
+         *         "startDate": "2026-03-09",
+         *         "endDate": null,
+         *         "sources": {
+         *           "occupation": "job title",
+         *           "forklift": "stated",
+         *           "requiredSkills": "stated",
+         *           "worksite": "worksite"
+         *         }
          *       }
          *     }
          */

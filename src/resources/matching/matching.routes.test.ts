@@ -9,7 +9,7 @@ import { DEFAULT_WEIGHTS } from './score-match.ts';
 
 const ctx = testAppForFile();
 const { admin, north, south, otherAdmin } = ctx;
-const ids: Record<string, number> = {};
+const ids = { order: 0 };
 
 beforeAll(async () => {
   const { t } = ctx;

@@ -18,7 +18,11 @@ const orderRead: Access = { roles, scopes: ['order-read'] };
 const orderWrite: Access = { roles, scopes: ['order-write'] };
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Stated = Type.Object(StatedRequirementsSchema.properties, { additionalProperties: false, $id: 'StatedRequirements', description: 'Requirements a recruiter states on an order; a list left empty (or a null) is read from the order.' });
+const STATED_EXAMPLE = {
+  requiredSkills: ['forklift', 'pallet-jack'], preferredSkills: ['reach-truck'], requiredCertifications: [['forklift-certification']], preferredCertifications: ['osha-10'],
+  requiredLanguages: ['es'], minimumYears: 1, maxMiles: 30,
+};
+const Stated = Type.Object(StatedRequirementsSchema.properties, { additionalProperties: false, $id: 'StatedRequirements', examples: [STATED_EXAMPLE], description: 'Requirements a recruiter states on an order; a list left empty (or a null) is read from the order.' });
 const Requirements = Type.Object({
   ...StatedRequirementsSchema.properties,
   jobOrderId: Type.Integer(), customerId: Type.Integer(),
@@ -26,7 +30,16 @@ const Requirements = Type.Object({
   startDate: nullable(Type.String()), endDate: nullable(Type.String()),
   sources: Type.Record(Type.String(), Type.String(), { description: 'Where each requirement came from: `title`, `job title`, `skills`, `description`, `stated`, `worksite`, `postal code`.' }),
 });
-const RequirementsAnswer = Type.Object({ jobOrderId: Type.Integer(), stated: Stated, requirements: Requirements }, { $id: 'JobOrderRequirements' });
+const RequirementsAnswer = Type.Object({ jobOrderId: Type.Integer(), stated: Stated, requirements: Requirements }, {
+  $id: 'JobOrderRequirements',
+  examples: [{
+    jobOrderId: 1301, stated: STATED_EXAMPLE,
+    requirements: {
+      ...STATED_EXAMPLE, jobOrderId: 1301, customerId: 2042, occupationId: 'forklift-operator', seniority: null, worksite: { latitude: 44.99, longitude: -93.25 },
+      payPerHour: 21.5, startDate: '2026-03-09', endDate: null, sources: { occupation: 'job title', forklift: 'stated', requiredSkills: 'stated', worksite: 'worksite' },
+    },
+  }],
+});
 const Weights = Type.Object(MatchWeightsSchema.properties, { additionalProperties: false, $id: 'MatchWeights', description: `Each category's weight, 0 to 10: ${MATCH_CATEGORIES.join(', ')}.` });
 const WeightsAnswer = Type.Object({ weights: Weights, isDefault: Type.Boolean() }, { $id: 'MatchWeightsSetting' });
 const Params = Type.Object({ id: idSchema(jobOrderRecord) });
