@@ -114,6 +114,11 @@ function supportedSkills(profile: EmployeeProfile): (id: string) => boolean {
 }
 
 export const UNSUPPORTED_CREDIT = 0.5;
+/**
+ * More listed skills than this with no work history behind them is a resume stuffed with keywords
+ * (a driver listing QuickBooks, MIG welding and vital signs): what it lists is then believed half.
+ */
+export const STUFFED_BEYOND = 10;
 const REQUIRED = 2, PREFERRED = 1, LANGUAGE = 3;
 
 function skillsPart(req: OrderRequirements, profile: EmployeeProfile): Part {
@@ -146,9 +151,11 @@ function skillsPart(req: OrderRequirements, profile: EmployeeProfile): Part {
       sum += LANGUAGE;
     } else missing.push(id);
   }
+  const stuffed = profile.skills.filter((k) => k.stated && !supported(k.id)).length > STUFFED_BEYOND;
+  if (stuffed) sum = Math.min(sum, total / 2);
   const required = req.requiredSkills.length + languages.length;
   const requiredHeld = matched.filter((id) => req.requiredSkills.includes(id) || languages.includes(id)).length;
-  const summary = `${requiredHeld} of ${required} required${matched.length ? `: ${matched.join(', ')}` : ''}${missing.length ? `; missing: ${missing.join(', ')}` : ''}${unbacked.length ? `; listed with no work history behind them: ${unbacked.join(', ')}` : ''}.`;
+  const summary = `${requiredHeld} of ${required} required${matched.length ? `: ${matched.join(', ')}` : ''}${missing.length ? `; missing: ${missing.join(', ')}` : ''}${unbacked.length ? `; listed with no work history behind them: ${unbacked.join(', ')}` : ''}${stuffed ? `; more than ${STUFFED_BEYOND} skills listed with no work history behind them, believed half` : ''}.`;
   return { value: round(sum / total), summary, matched, missing };
 }
 
