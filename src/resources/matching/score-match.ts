@@ -10,12 +10,12 @@ import type { Seniority } from './vocabulary/vocabulary.schemas.ts';
 /**
  * The weights a tenant starts with (docs/matching.md, "The weights"), tuned on the evaluation set's
  * tuning half (decision 0058, one weight at a time from 5/2/4/1/3/1/1/2/1): what the law asks
- * (certifications: a missing CNA or CDL makes a person no fit) counts most, then distance and pay
+ * (certifications: a missing CNA or CDL makes a person no fit), distance and pay count most
  * (a long commute or a pay ask over the order's each cost a grade), skills, then occupation; history
  * and assessments are not in the set (no facts), so theirs are set by judgement.
  */
 export const DEFAULT_WEIGHTS: MatchWeights = {
-  occupation: 2, skills: 4, certifications: 10, distance: 6, experience: 0.5, availability: 1, pay: 6, history: 2, assessments: 1,
+  occupation: 2, skills: 4, certifications: 6, distance: 6, experience: 0.5, availability: 1, pay: 6, history: 2, assessments: 1,
 };
 
 /** The radius when neither the order nor the candidate says one (decision 0055). */
