@@ -48,6 +48,14 @@ describe('scoreMatch', () => {
     expect(part('skills', asked, person({ skills: [skills[0]!], workHistory: [job('forklift-operator', '2020-01', null)] })).missing).toEqual(['wms']);
   });
 
+  it('a resume whose jobs could not be read leaves occupation and experience unknown and takes its skills as listed', () => {
+    const asked = order({ occupationId: 'forklift-operator', requiredSkills: ['forklift'] });
+    const unread = person({ skills: [{ id: 'forklift', stated: true }] });
+    expect(part('occupation', asked, unread).value).toBeNull();
+    expect(part('experience', asked, unread).value).toBeNull();
+    expect(part('skills', asked, unread).value).toBe(1);
+  });
+
   it('skills: a required language not spoken is missing (a bilingual desk)', () => {
     const bilingual = order({ occupationId: 'customer-service-representative', requiredLanguages: ['es'] });
     expect(part('skills', bilingual, person({ languages: [{ id: 'en', level: 'native' }] })).missing).toEqual(['es']);

@@ -108,6 +108,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  */
 function supportedSkills(profile: EmployeeProfile): (id: string) => boolean {
   const occupations = profile.workHistory.map((j) => (j.occupationId ? OCCUPATION_BY_ID.get(j.occupationId) : undefined)).filter((o) => o !== undefined);
+  // A work history the parser could not read says nothing either way: every skill is taken as listed.
+  if (occupations.length === 0) return () => true;
   const typical = new Set(occupations.flatMap((o) => o.skills));
   const families = new Set(occupations.map((o) => o.family));
   return (id) => typical.has(id) || (SKILL_BY_ID.get(id)?.families ?? CERTIFICATION_BY_ID.get(id)?.families ?? []).some((f) => families.has(f));
