@@ -34,8 +34,8 @@ async function api<T>(service: Service, method: string, path: string, body?: unk
 }
 
 /** The file the service is given: the text, or a DOCX / PDF built from it (the repository keeps text only). */
-interface ResumeFile { bytes: Buffer; name: string; type: string }
-async function fileOf(resume: EvalResume): Promise<ResumeFile> {
+export interface ResumeFile { bytes: Buffer; name: string; type: string }
+export async function fileOf(resume: EvalResume): Promise<ResumeFile> {
   const text = resumeText(resume);
   const lines = text.trimEnd().split('\n');
   switch (resume.format) {

@@ -1,8 +1,10 @@
 // `npm run eval [-- suite ...]`: quality evaluations against graded sets (decision 0055). Suites:
-// `matching` (job order -> candidates, eval/matching/). None named runs them all.
+// `matching` (job order -> candidates, eval/matching/, through the service) and `matching-offline` (the
+// scorer on the same set without the service: eval/matching-offline.ts). None named runs them all.
 import { runMatchingEval } from './matching.ts';
+import { runMatchingOfflineEval } from './matching-offline.ts';
 
-const SUITES: Record<string, () => Promise<unknown>> = { matching: runMatchingEval };
+const SUITES: Record<string, () => Promise<unknown>> = { matching: runMatchingEval, 'matching-offline': runMatchingOfflineEval };
 
 async function main() {
   const asked = process.argv.slice(2);

@@ -261,6 +261,14 @@ const assignmentFixtures: Record<string, Fixture> = {
   },
   'PUT /assignmentRestriction/rules/:ruleCode': async () => ({ method: 'PUT', url: '/assignmentRestriction/rules/OVERLAPPING_ASSIGNMENT', payload: { isEnabled: true, approvalLevel: 'root' } }),
   'PUT /assignmentRestriction/customers/:customerId': async (ctx) => ({ method: 'PUT', url: `/assignmentRestriction/customers/${await ctx.records.make('Customer')}`, payload: { requiresI9: true } }),
+  'PUT /JobOrders/:id/Requirements': async (ctx) => ({
+    method: 'PUT', url: `/JobOrders/${await ctx.records.make('JobOrder')}/Requirements`,
+    payload: { requiredSkills: ['forklift'], preferredSkills: [], requiredCertifications: [], preferredCertifications: [], requiredLanguages: [], minimumYears: 1, maxMiles: 30 },
+  }),
+  'PUT /Matching/Weights': async () => ({
+    method: 'PUT', url: '/Matching/Weights',
+    payload: { occupation: 3, skills: 3, certifications: 3, distance: 3, experience: 3, availability: 3, pay: 3, history: 3, assessments: 3 },
+  }),
 };
 
 const PACKAGES = '/Administration/AssessmentPackages';

@@ -19,6 +19,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Assessment administration': 'Assessment packages: which assessments a candidate is sent.',
   'Assessment sessions': 'Assessments requested for employees, and the providers\' callbacks with their results.',
   Datalists: 'Read-only lookup lists of the tenant (branches, statuses, types, countries, ...): the values reference fields take.',
+  Matching: 'Matching workers and job orders: an order\'s requirements, read and stated, and the tenant\'s match weights (docs/matching.md).',
   'Job board': 'Job orders as job boards see them: the search, an order\'s details, and its candidates.',
   Staging: 'Employees staged from parsed resumes, reviewed before they become employees.',
   'Batch jobs': 'Work done in the background by a worker (parsing resumes, converting staged employees, ...): its status and per-item results.',

@@ -41,6 +41,8 @@ import { WEB_USER_CREATED, WEB_USER_DISABLED } from './web-users/web-user.events
 import { TOKEN_EVENT_TYPES } from '../platform/auth/tokens.events.ts';
 import { CLIENT_EVENT_TYPES } from '../platform/auth/clients.events.ts';
 import { JOB_BOARD_SETTINGS_UPDATED } from './reference-data/job-board.events.ts';
+import { MATCHING_WEIGHTS_UPDATED } from './matching/matching-weights.events.ts';
+import { matchingRoutes } from './matching/matching.routes.ts';
 
 /** Records served by the record engine (platform/records): the list is records.ts (the job catalog derives its exports and imports from it too). */
 export { records };
@@ -53,7 +55,8 @@ export { records };
 export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BATCH_JOB_COMPLETED, ASSESSMENT_SESSION_UPDATED, CANDIDATE_CREATED,
   RESTRICTION_SESSION_CREATED, RESTRICTION_SESSION_UPDATED, RESTRICTION_RULES_UPDATED, MESSAGE_DOCUMENT_CREATED, BATCH_JOB_CREATED,
   ...WEBHOOK_EVENT_TYPES, ASSESSMENT_SESSION_CREATED, ASSESSMENT_PACKAGE_CREATED, ASSESSMENT_PACKAGE_UPDATED, ASSESSMENT_PACKAGE_DELETED,
-  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS, ...TOKEN_EVENT_TYPES, JOB_BOARD_SETTINGS_UPDATED, BATCH_JOB_UPDATED, ...CLIENT_EVENT_TYPES];
+  WEB_USER_CREATED, WEB_USER_DISABLED, ...STAGED_EMPLOYEE_EVENTS, ...TOKEN_EVENT_TYPES, JOB_BOARD_SETTINGS_UPDATED, BATCH_JOB_UPDATED, ...CLIENT_EVENT_TYPES,
+  MATCHING_WEIGHTS_UPDATED];
 
 /** Features with routes of their own (and records with routes beyond the standard four). */
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
@@ -75,6 +78,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   assignmentRestrictionRoutes,
   assessmentPackageRoutes,
   assessmentSessionRoutes,
+  matchingRoutes,
   eventRoutes(eventTypes),
   webhookRoutes(eventTypes),
 ];

@@ -2397,6 +2397,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/JobOrders/{id}/Requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the order asks, in vocabulary ids: what was stated on it, and the requirements read from its title, description, skills, worksite, pay and dates merged with them (docs/matching.md). */
+        get: operations["getJobOrderRequirements"];
+        /** States the order's requirements (they replace those stated before); a stated field wins over what is read from the order. An id the vocabulary does not know is a 400 naming its place. Recorded in the order's history (`requirements`) with a `jobOrder.updated` event. */
+        put: operations["putJobOrderRequirements"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Matching/Weights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's match weights (the defaults when it stored none). */
+        get: operations["getMatchWeights"];
+        /** Sets the tenant's match weights, all nine, each 0 to 10 (0 leaves the category out of the score). 403 HIERARCHY_NOT_ALLOWED below the root node. */
+        put: operations["putMatchWeights"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Events": {
         parameters: {
             query?: never;
@@ -4787,6 +4823,65 @@ export interface components {
             outcome?: "pass" | "fail" | "inconclusive";
             /** @description Where the full report can be read. */
             reportUrl?: string;
+        };
+        /**
+         * @description Requirements a recruiter states on an order; a list left empty (or a null) is read from the order.
+         * @example {
+         *       "requiredSkills": [
+         *         "forklift",
+         *         "pallet-jack"
+         *       ],
+         *       "preferredSkills": [
+         *         "reach-truck"
+         *       ],
+         *       "requiredCertifications": [
+         *         [
+         *           "forklift-certification"
+         *         ]
+         *       ],
+         *       "preferredCertifications": [
+         *         "osha-10"
+         *       ],
+         *       "requiredLanguages": [
+         *         "es"
+         *       ],
+         *       "minimumYears": 1,
+         *       "maxMiles": 30
+         *     }
+         */
+        StatedRequirements: {
+            requiredSkills: string[];
+            preferredSkills: string[];
+            requiredCertifications: string[][];
+            preferredCertifications: string[];
+            requiredLanguages: string[];
+            minimumYears: number | null;
+            maxMiles: number | null;
+        };
+        /**
+         * @description Each category's weight, 0 to 10: occupation, skills, certifications, distance, experience, availability, pay, history, assessments.
+         * @example {
+         *       "occupation": 1,
+         *       "skills": 1,
+         *       "certifications": 1,
+         *       "distance": 1,
+         *       "experience": 1,
+         *       "availability": 1,
+         *       "pay": 1,
+         *       "history": 1,
+         *       "assessments": 1
+         *     }
+         */
+        MatchWeights: {
+            occupation: number;
+            skills: number;
+            certifications: number;
+            distance: number;
+            experience: number;
+            availability: number;
+            pay: number;
+            history: number;
+            assessments: number;
         };
         /**
          * @example {
@@ -11374,6 +11469,120 @@ export interface components {
             status: "requested" | "inProgress" | "completed" | "expired" | "failed";
             /** Format: date-time */
             statusChangedAt: string;
+        };
+        /**
+         * @example {
+         *       "jobOrderId": 1301,
+         *       "stated": {
+         *         "requiredSkills": [
+         *           "forklift",
+         *           "pallet-jack"
+         *         ],
+         *         "preferredSkills": [
+         *           "reach-truck"
+         *         ],
+         *         "requiredCertifications": [
+         *           [
+         *             "forklift-certification"
+         *           ]
+         *         ],
+         *         "preferredCertifications": [
+         *           "osha-10"
+         *         ],
+         *         "requiredLanguages": [
+         *           "es"
+         *         ],
+         *         "minimumYears": 1,
+         *         "maxMiles": 30
+         *       },
+         *       "requirements": {
+         *         "requiredSkills": [
+         *           "forklift",
+         *           "pallet-jack"
+         *         ],
+         *         "preferredSkills": [
+         *           "reach-truck"
+         *         ],
+         *         "requiredCertifications": [
+         *           [
+         *             "forklift-certification"
+         *           ]
+         *         ],
+         *         "preferredCertifications": [
+         *           "osha-10"
+         *         ],
+         *         "requiredLanguages": [
+         *           "es"
+         *         ],
+         *         "minimumYears": 1,
+         *         "maxMiles": 30,
+         *         "jobOrderId": 1301,
+         *         "customerId": 2042,
+         *         "occupationId": "forklift-operator",
+         *         "seniority": null,
+         *         "worksite": {
+         *           "latitude": 44.99,
+         *           "longitude": -93.25
+         *         },
+         *         "payPerHour": 21.5,
+         *         "startDate": "2026-03-09",
+         *         "endDate": null,
+         *         "sources": {
+         *           "occupation": "job title",
+         *           "forklift": "stated",
+         *           "requiredSkills": "stated",
+         *           "worksite": "worksite"
+         *         }
+         *       }
+         *     }
+         */
+        JobOrderRequirements: {
+            jobOrderId: number;
+            stated: components["schemas"]["StatedRequirements"];
+            requirements: {
+                requiredSkills: string[];
+                preferredSkills: string[];
+                requiredCertifications: string[][];
+                preferredCertifications: string[];
+                requiredLanguages: string[];
+                minimumYears: number | null;
+                maxMiles: number | null;
+                jobOrderId: number;
+                customerId: number;
+                occupationId: string | null;
+                seniority: ("trainee" | "junior" | "senior" | "lead" | "supervisor" | "manager") | null;
+                worksite: {
+                    latitude: number;
+                    longitude: number;
+                } | null;
+                payPerHour: number | null;
+                startDate: string | null;
+                endDate: string | null;
+                /** @description Where each requirement came from: `title`, `job title`, `skills`, `description`, `stated`, `worksite`, `postal code`. */
+                sources: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "weights": {
+         *         "occupation": 1,
+         *         "skills": 1,
+         *         "certifications": 1,
+         *         "distance": 1,
+         *         "experience": 1,
+         *         "availability": 1,
+         *         "pay": 1,
+         *         "history": 1,
+         *         "assessments": 1
+         *       },
+         *       "isDefault": true
+         *     }
+         */
+        MatchWeightsSetting: {
+            weights: components["schemas"]["MatchWeights"];
+            isDefault: boolean;
         };
         /**
          * @example {
@@ -24790,6 +24999,257 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobOrderRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderRequirements"];
+                    "text/json": components["schemas"]["JobOrderRequirements"];
+                    "application/xml": components["schemas"]["JobOrderRequirements"];
+                    "text/xml": components["schemas"]["JobOrderRequirements"];
+                    "text/plain": components["schemas"]["JobOrderRequirements"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putJobOrderRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the JobOrder. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Requirements a recruiter states on an order; a list left empty (or a null) is read from the order. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatedRequirements"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderRequirements"];
+                    "text/json": components["schemas"]["JobOrderRequirements"];
+                    "application/xml": components["schemas"]["JobOrderRequirements"];
+                    "text/xml": components["schemas"]["JobOrderRequirements"];
+                    "text/plain": components["schemas"]["JobOrderRequirements"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMatchWeights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchWeightsSetting"];
+                    "text/json": components["schemas"]["MatchWeightsSetting"];
+                    "application/xml": components["schemas"]["MatchWeightsSetting"];
+                    "text/xml": components["schemas"]["MatchWeightsSetting"];
+                    "text/plain": components["schemas"]["MatchWeightsSetting"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putMatchWeights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Each category's weight, 0 to 10: occupation, skills, certifications, distance, experience, availability, pay, history, assessments. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchWeights"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchWeightsSetting"];
+                    "text/json": components["schemas"]["MatchWeightsSetting"];
+                    "application/xml": components["schemas"]["MatchWeightsSetting"];
+                    "text/xml": components["schemas"]["MatchWeightsSetting"];
+                    "text/plain": components["schemas"]["MatchWeightsSetting"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */
