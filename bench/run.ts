@@ -25,6 +25,8 @@ const STANDALONE: Record<string, () => Promise<unknown>> = {
   bulk: runBulkBench,
   // The export half of `bulk` alone (bench/bulk-export.ts): the worker's memory without the import first.
   'bulk-export': async () => (await import('./bulk-export.ts')).runBulkExport(),
+  // The open orders' requirements index: its full refresh and its reads at 20,000 open orders (decision 0061).
+  'order-index': async () => (await import('./order-index.ts')).runOrderIndexBench(),
 };
 
 async function main() {

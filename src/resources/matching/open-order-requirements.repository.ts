@@ -2,7 +2,7 @@
 // drizzle/*_open-order-requirements.sql keep one row per open order and mark it stale when what
 // requirementsOf reads changes; refreshOpenOrderRequirements computes the stale rows (before an
 // employee's matches read them, and in the background), openOrdersNear reads them by place.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { BackgroundLoop } from '../../platform/background.ts';
 import { periodic } from '../../platform/background.ts';
@@ -104,7 +104,26 @@ export const openOrderRequirementsRefresh: BackgroundLoop = (database, _config, 
   }, log);
 };
 
-export interface OpenOrdersFilter { branchIds?: readonly number[]; jobOrderStatusIds?: readonly number[] }
+export interface OpenOrdersFilter {
+  branchIds?: readonly number[];
+  jobOrderStatusIds?: readonly number[];
+  /**
+   * Only orders sharing at least one of these ids (an occupation, `family:<id>`, a skill or a
+   * certification), through the GIN indexes: a pool for a candidate without a place, where 20,000
+   * orders' requirements would otherwise all be read.
+   */
+  sharing?: { occupationIds: readonly string[]; skillIds: readonly string[]; certificationIds: readonly string[] };
+}
+
+/** `and (occupation_ids && ... or ...)`, for the lists given. */
+function sharingCondition(sharing: NonNullable<OpenOrdersFilter['sharing']>): SQL {
+  const parts = [
+    sql`x.occupation_ids && ${sql.param([...sharing.occupationIds])}::text[]`,
+    sql`x.skill_ids && ${sql.param([...sharing.skillIds])}::text[]`,
+    sql`x.certification_ids && ${sql.param([...sharing.certificationIds])}::text[]`,
+  ];
+  return sql`and (${sql.join(parts, sql` or `)})`;
+}
 
 /** An open order as an employee's matches read it: its stored requirements and what a list shows. */
 export interface OpenOrder {
@@ -125,7 +144,7 @@ const METRES_PER_MILE = 1609.344;
 
 /**
  * The open orders the caller sees (its tenant, hierarchy nodes at or below its own) whose
- * requirements were computed, optionally by branch and status. With a point: those within
+ * requirements were computed, optionally by branch, status and shared ids. With a point: those within
  * `maxMiles` of it, through the GiST index (the box, then the chord, as the job board's search);
  * without: every one, those with no worksite point too. One statement.
  */
@@ -136,6 +155,7 @@ export async function openOrdersNear(scope: DataScope, point: Point | null, maxM
     : sql``;
   const branches = filter.branchIds ? sql`and x.branch_id = any(${sql.param([...filter.branchIds])}::int[])` : sql``;
   const statuses = filter.jobOrderStatusIds ? sql`and x.job_order_status_id = any(${sql.param([...filter.jobOrderStatusIds])}::int[])` : sql``;
+  const shares = filter.sharing ? sharingCondition(filter.sharing) : sql``;
   const chord = area ? sql`cube_distance(${area.centre}::cube, x.earth)` : sql`null::float8`;
   const rows = await scope.sql<OpenOrderRow>`
     select x.job_order_id as "jobOrderId", jt.job_title as "jobTitle", x.customer_id as "customerId", c.customer_name as "customerName",
@@ -144,7 +164,7 @@ export async function openOrdersNear(scope: DataScope, point: Point | null, maxM
       join job_orders o on o.tenant_id = x.tenant_id and o.id = x.job_order_id
       join job_titles jt on jt.tenant_id = o.tenant_id and jt.id = o.job_title_id
       join customers c on c.tenant_id = x.tenant_id and c.id = x.customer_id
-     where x.tenant_id = ${TENANT} and x.hier_id = any(${NODES}) and x.requirements is not null ${near} ${branches} ${statuses}
+     where x.tenant_id = ${TENANT} and x.hier_id = any(${NODES}) and x.requirements is not null ${near} ${branches} ${statuses} ${shares}
      order by x.job_order_id`;
   return rows.map(({ chord, customerId, ...row }) => ({
     ...row, customerId: Number(customerId), distanceMiles: chord === null ? null : surfaceMetres(chord) / METRES_PER_MILE,

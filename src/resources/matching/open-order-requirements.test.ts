@@ -218,6 +218,9 @@ describe('open_order_requirements', () => {
     expect(await idsOf(t.other.adminToken, MINNEAPOLIS)).toEqual([otherOrder]);
     expect(await idsOf(t.tenant.adminToken, MINNEAPOLIS, { branchIds: [t.tenant.south.branchId] })).toEqual([southOrder]);
     expect(await idsOf(t.tenant.adminToken, null, { jobOrderStatusIds: [ids.filled] })).toEqual([]);
+    const cooks = await idsOf(t.tenant.adminToken, null, { sharing: { occupationIds: ['family:hospitality'], skillIds: [], certificationIds: [] } });
+    expect(cooks).toContain(southOrder);
+    expect(cooks).not.toContain(northOrder);
 
     const [listed] = await openOrdersNear(await scopeOf(t.tenant.adminToken), null, 25, { branchIds: [t.tenant.south.branchId] });
     expect(listed).toMatchObject({ jobOrderId: southOrder, jobTitle: 'Line Cook', customerId: ids.southCustomer, customerName: 'Southern Foods', branchId: t.tenant.south.branchId, jobOrderStatusId: ids.unfilled, distanceMiles: null, stale: false });
