@@ -72,21 +72,33 @@ async function writeBack(target: Db | DataScope, rows: Computed[]): Promise<numb
   return (await target.execute(sql`${set} returning 1`)).rows.length;
 }
 
+/** What a refresh did: rows written back, and the orders whose requirements could not be computed (left stale). */
+export interface Refreshed { refreshed: number; unreadable: { tenantId: number; jobOrderId: number; error: string }[] }
+
 /**
  * Computes up to `limit` stale rows (a scope: its tenant's; the database: every tenant's), in
- * batches; answers how many were written back. A row written to meanwhile stays stale.
+ * batches. A row written to meanwhile stays stale. An order requirementsOf throws on stays stale and
+ * is reported, and the others are written: one bad order never holds the queue up.
  */
-export async function refreshOpenOrderRequirements(target: Db | DataScope, limit: number): Promise<number> {
-  let refreshed = 0;
+export async function refreshOpenOrderRequirements(target: Db | DataScope, limit: number): Promise<Refreshed> {
+  const done: Refreshed = { refreshed: 0, unreadable: [] };
   for (let left = limit; left > 0;) {
     const stale = await readStale(target, Math.min(left, BATCH));
     if (!stale.length) break;
-    refreshed += await writeBack(target, stale.map(computed));
+    const rows = stale.flatMap((row) => {
+      try {
+        return [computed(row)];
+      } catch (error) {
+        done.unreadable.push({ tenantId: row.tenantId, jobOrderId: Number(row.jobOrderId), error: String(error) });
+        return [];
+      }
+    });
+    if (rows.length) done.refreshed += await writeBack(target, rows);
     // A batch shorter than asked was the last; one that kept none (all written to meanwhile) is left to the next call.
     if (stale.length < Math.min(left, BATCH)) break;
     left -= stale.length;
   }
-  return refreshed;
+  return done;
 }
 
 /** How often the background computes stale rows, and how many at most a step. */
@@ -100,7 +112,10 @@ export const openOrderRequirementsRefresh: BackgroundLoop = (database, _config, 
     // A step longer than the period is not run twice at once.
     if (inHand) return;
     inHand = true;
-    try { await refreshOpenOrderRequirements(database.db, REFRESH_STEP); } finally { inHand = false; }
+    try {
+      const { unreadable } = await refreshOpenOrderRequirements(database.db, REFRESH_STEP);
+      if (unreadable.length) log.warn({ unreadable: unreadable.slice(0, 10), count: unreadable.length }, 'open orders whose requirements could not be computed stay stale');
+    } finally { inHand = false; }
   }, log);
 };
 

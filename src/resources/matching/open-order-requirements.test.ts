@@ -17,6 +17,19 @@ import { openOrdersNear, refreshOpenOrderRequirements } from './open-order-requi
 import { loadOrderFacts, putRequirements } from './order-requirements.repository.ts';
 import { NOTHING_STATED, requirementsOf } from './order-requirements.ts';
 
+/** Orders whose requirementsOf throws (an order the normaliser cannot read): the test of a bad order. */
+const unreadable = vi.hoisted(() => new Set<number>());
+vi.mock('./order-requirements.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./order-requirements.ts')>();
+  return {
+    ...original,
+    requirementsOf: (...args: Parameters<typeof original.requirementsOf>) => {
+      if (unreadable.has(args[0].jobOrderId)) throw new Error('cannot read this order');
+      return original.requirementsOf(...args);
+    },
+  };
+});
+
 let t: TestContext;
 let admin: Caller, otherAdmin: Caller;
 /** Set before the tests. */
@@ -193,6 +206,21 @@ describe('open_order_requirements', () => {
     expect(await rowOf(id)).toMatchObject({ stale: true, version: version + 1 });
     // The next refresh reads the order as it is now.
     await expectRefreshed(id);
+  });
+
+  it('an order whose requirements cannot be computed stays stale and is reported; the others are refreshed', async () => {
+    const bad = await newOrder();
+    const good = await newOrder();
+    unreadable.add(bad);
+    try {
+      const done = await refreshOpenOrderRequirements(await scopeOf(t.tenant.adminToken), 10_000);
+      expect(done.unreadable).toEqual([{ tenantId: t.tenant.tenantId, jobOrderId: bad, error: 'Error: cannot read this order' }]);
+      expect((await rowOf(bad))?.stale).toBe(true);
+      expect((await rowOf(good))?.stale).toBe(false);
+    } finally {
+      unreadable.delete(bad);
+    }
+    await expectRefreshed(bad);
   });
 
   it('openOrdersNear answers the caller\'s tenant and hierarchy only; without a point, the orders with none too', async () => {
