@@ -12,6 +12,7 @@ import type { IssuedCredential } from '../../platform/auth/tokens.ts';
 import { DataScope } from '../../platform/scope.ts';
 import { lookupId, seedCustomer } from '../job-orders/job-order.test-data.ts';
 import { jobOrders } from '../job-orders/job-order.table.ts';
+import { jobOrderStatuses } from '../reference-data/reference.table.ts';
 import { openOrderRequirements as index } from './open-order-requirements.table.ts';
 import { openOrdersNear, refreshOpenOrderRequirements } from './open-order-requirements.repository.ts';
 import { loadOrderFacts, putRequirements } from './order-requirements.repository.ts';
@@ -182,6 +183,20 @@ describe('open_order_requirements', () => {
     await patch(admin, `/JobOrders/${filled}`, [{ op: 'replace', path: '/JobOrderStatusId', value: ids.unfilled }]);
     expect(await rowOf(filled)).toMatchObject({ stale: true });
     await expectRefreshed(filled);
+  });
+
+  it('a status that becomes closed closes its orders (their rows go); open again, they come back stale', async () => {
+    const [status] = await t.database.db.insert(jobOrderStatuses).values({ tenantId: t.tenant.tenantId, name: 'On hold' }).returning({ id: jobOrderStatuses.id });
+    const id = await newOrder();
+    await patch(admin, `/JobOrders/${id}`, [{ op: 'replace', path: '/JobOrderStatusId', value: status!.id }]);
+    await expectRefreshed(id);
+    const closeStatus = (isClosed: boolean) => t.database.db.update(jobOrderStatuses).set({ isClosed })
+      .where(and(eq(jobOrderStatuses.tenantId, t.tenant.tenantId), eq(jobOrderStatuses.id, status!.id)));
+    await closeStatus(true);
+    expect(await rowOf(id)).toBeUndefined();
+    await closeStatus(false);
+    expect(await rowOf(id)).toMatchObject({ stale: true, jobOrderStatusId: status!.id });
+    await expectRefreshed(id);
   });
 
   it('a write to the order between the refresh\'s read and its write-back keeps the row stale', async () => {
