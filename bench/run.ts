@@ -27,6 +27,8 @@ const STANDALONE: Record<string, () => Promise<unknown>> = {
   'bulk-export': async () => (await import('./bulk-export.ts')).runBulkExport(),
   // The matching benchmark's data alone (bench/matching-data.ts): 100,000 employees with profiles, 20,000 open orders, timed.
   'matching-data': async () => (await import('./matching-data.ts')).runMatchingData(),
+  // The open orders' requirements index: its full refresh and its reads at 20,000 open orders (decision 0061).
+  'order-index': async () => (await import('./order-index.ts')).runOrderIndexBench(),
 };
 
 async function main() {

@@ -10,6 +10,7 @@ import { checkConversion } from './batch-jobs/batch-job.types.ts';
 import type { ResumeParser } from './resumes/resume.types.ts';
 import type { BackgroundLoop } from '../platform/background.ts';
 import { webhookDelivery } from './webhooks/webhook-delivery.ts';
+import { openOrderRequirementsRefresh } from './matching/open-order-requirements.repository.ts';
 import { convertStagedEmployeesJob, deleteStagedEmployeesJob, importResumeDataJob } from './staging/staged-employee.jobs.ts';
 import { exportJob } from '../platform/records/record-export.ts';
 import { importJob, type ImportServices } from './imports/import.jobs.ts';
@@ -52,4 +53,4 @@ export function jobCatalog(parser: ResumeParser, config: ImportConfig = IMPORT_D
 }
 
 /** The features' loops every background runs beside the worker (platform/background.ts; decision 0039). */
-export const backgroundLoops: readonly BackgroundLoop[] = [webhookDelivery];
+export const backgroundLoops: readonly BackgroundLoop[] = [webhookDelivery, openOrderRequirementsRefresh];

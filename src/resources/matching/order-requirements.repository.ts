@@ -23,7 +23,7 @@ import { NOTHING_STATED, requirementsOf, type OrderFacts } from './order-require
 import { jobOrderRequirements as jr } from './order-requirements.table.ts';
 import { CERTIFICATION_BY_ID, LANGUAGE_BY_ID, SKILL_BY_ID } from './vocabulary/vocabulary.ts';
 
-interface FactsRow extends Record<string, unknown> {
+export interface FactsRow extends Record<string, unknown> {
   jobOrderId: string; customerId: string; title: string | null; jobTitle: string | null; description: string | null; skills: string[];
   payRate: string | number | null; startDate: string | null; endDate: string | null;
   latitude: number | null; longitude: number | null; postalLatitude: number | null; postalLongitude: number | null; stated: StatedRequirements | null;
@@ -33,7 +33,7 @@ interface FactsRow extends Record<string, unknown> {
  * An order's facts with its worksite's point and its postal code's centroid (the gazetteer's, by the
  * worksite's country and the first five characters of a US ZIP), and what was stated on it.
  */
-const FACTS = sql.raw(`
+export const FACTS = sql.raw(`
   select r.id as "jobOrderId", r.customer_id as "customerId", nullif(r.public_job_title, '') as "title", t.job_title as "jobTitle",
          r.job_description as "description", r.skills, r.pay_rate as "payRate",
          to_char(r.start_date at time zone 'UTC', 'YYYY-MM-DD') as "startDate", to_char(r.estimated_end_date at time zone 'UTC', 'YYYY-MM-DD') as "endDate",
@@ -48,7 +48,7 @@ const FACTS = sql.raw(`
 const point = (latitude: number | null, longitude: number | null) => (latitude === null || longitude === null ? null : { latitude, longitude });
 const numberOf = (v: string | number | null) => (v === null ? null : Number(v));
 
-function factsOf(row: FactsRow): { facts: OrderFacts; stated: StatedRequirements | null } {
+export function orderFactsOf(row: FactsRow): { facts: OrderFacts; stated: StatedRequirements | null } {
   return {
     facts: {
       jobOrderId: Number(row.jobOrderId), customerId: Number(row.customerId), title: row.title, jobTitle: row.jobTitle, description: row.description,
@@ -62,7 +62,7 @@ function factsOf(row: FactsRow): { facts: OrderFacts; stated: StatedRequirements
 /** One order's facts and stated requirements, when the caller sees the order. */
 export async function loadOrderFacts(scope: DataScope, jobOrderId: number) {
   const rows = await scope.sql<FactsRow>`${FACTS} where r.tenant_id = ${TENANT} and r.id = ${jobOrderId} and r.hier_id = any(${NODES})`;
-  return rows[0] ? factsOf(rows[0]) : undefined;
+  return rows[0] ? orderFactsOf(rows[0]) : undefined;
 }
 
 /**
@@ -75,7 +75,7 @@ export async function loadOpenOrderFacts(scope: DataScope) {
     join job_order_statuses s on s.tenant_id = r.tenant_id and s.id = r.job_order_status_id
    where r.tenant_id = ${TENANT} and r.hier_id = any(${NODES}) and r.is_active and not s.is_filled and not s.is_closed
    order by r.id`;
-  return rows.map(factsOf);
+  return rows.map(orderFactsOf);
 }
 
 /** An order's requirements: what is read from it and what is stated, merged (undefined when the caller does not see it). */
