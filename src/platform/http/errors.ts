@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   PRECONDITION_FAILED: { status: 409, meaning: 'A JSON Patch `test` operation failed; nothing was changed.' },
   EMPLOYEE_GOVERNMENT_ID_EXISTS: { status: 409, meaning: 'An employee with this governmentPersonalId already exists in the tenant.' },
   CANDIDATE_EXISTS: { status: 409, meaning: 'The employee is already a candidate for the job order.' },
+  MATCH_REFUSED: { status: 409, meaning: 'The employee is not a match for the order: a restriction rule refuses the pair, or a required licence is missing.' },
   TIMECARD_PROCESSED: { status: 409, meaning: 'The timecard has been processed by payroll and can no longer be changed.' },
   ASSIGNMENT_RESTRICTED: { status: 409, meaning: 'The vetting session for the employee and job order has results not approved; `results` lists them (docs/assignments.md).' },
   ASSIGNMENT_NOT_VETTED: { status: 409, meaning: 'No vetting session allows the placement: none was started for the employee and job order, the latest is stale, or it has placed its assignment already (`staleBecause` says why).' },

@@ -54,14 +54,14 @@ function utm(input: CandidateCreateInput, name: keyof typeof SNAKE): string | nu
  * POST /JobOrders/{id}/jobBoardCandidate. The order need not be job board eligible (AMB-62 (d)), and
  * no assignment restriction is consulted (CAND-10): a candidate is not a placement.
  */
-export async function createCandidate(scope: DataScope, jobOrderId: number, input: CandidateCreateInput): Promise<number> {
+export async function createCandidate(scope: DataScope, jobOrderId: number, input: CandidateCreateInput, status: CandidateStatus = APPLIED_FROM_WEB): Promise<number> {
   const utms = { utmSource: utm(input, 'Source'), utmCampaign: utm(input, 'Campaign'), utmMedium: utm(input, 'Medium') };
   return scope.transaction(async (tx) => {
     const hierId = await visibleOrderNode(tx, jobOrderId);
     if (hierId === undefined) throw notFound('The job order');
     if (!(await existsInTenant(tx, employees, input.employeeId, tx.visible(employees.hierId)))) throw notFound('The employee');
     try {
-      const candidate = { jobOrderId, employeeId: input.employeeId, hierId, status: APPLIED_FROM_WEB, ...utms };
+      const candidate = { jobOrderId, employeeId: input.employeeId, hierId, status, ...utms };
       const [row] = await tx.insert(jc, candidate).returning({ id: jc.id });
       await emitEvent(tx, candidateCreated(jobOrderId), getTableName(jc), row!.id);
       return row!.id;

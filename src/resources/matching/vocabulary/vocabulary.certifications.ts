@@ -30,7 +30,7 @@ export const CERTIFICATIONS: Certification[] = [
   { id: 'cdl-school-bus', label: 'School Bus Endorsement', kind: 'endorsement', code: 'S', endorses: CDLS, families: ['driving'], synonyms: ['school bus endorsement'] },
   { id: 'cdl-tanker-hazmat', label: 'Tanker/HAZMAT Endorsement', kind: 'endorsement', code: 'X', endorses: CDLS, families: ['driving'], synonyms: ['x endorsement', 'tanker/hazmat endorsement'] },
   { id: 'dot-medical-card', label: 'DOT Medical Card', kind: 'certification', families: ['driving'], synonyms: ['dot medical', 'dot physical', 'medical examiner certificate'] },
-  { id: 'drivers-license', label: "Driver's License", kind: 'licence', families: ['driving'], synonyms: ['valid drivers license', 'drivers license', 'licencia de conducir', 'licencia de manejo'] },
+  { id: 'drivers-license', label: "Driver's License", kind: 'licence', unstated: true, families: ['driving'], synonyms: ['valid drivers license', 'drivers license', 'licencia de conducir', 'licencia de manejo'] },
   { id: 'twic', label: 'TWIC Card', kind: 'certification', families: ['driving'], synonyms: ['twic', 'transportation worker identification credential'] },
   // Warehouse, industrial, construction and trades
   { id: 'forklift-certification', label: 'Forklift Certification', kind: 'certification', families: ['warehouse', 'light-industrial'], implies: ['forklift'], synonyms: ['forklift certified', 'forklift certificate', 'forklift license', 'certified forklift', 'certificacion de montacargas'] },

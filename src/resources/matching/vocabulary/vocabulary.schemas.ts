@@ -44,6 +44,11 @@ export const CertificationSchema = Type.Object({
   families: Type.Array(FamilyIdSchema, { minItems: 1 }),
   /** Skills its holder has. Certifications never imply certifications (CNA, LPN and RN stay apart). */
   implies: Type.Optional(Type.Array(Id)),
+  /**
+   * Held by most adults and seldom written on a resume (a driver's licence): never a hard filter of
+   * the matcher, whose other licences (RN, CDL) filter an order's pool when required (decision 0060).
+   */
+  unstated: Type.Optional(Type.Boolean()),
   /** For an endorsement: its letter on the licence (H, N, T, P, S, X) and the licences it goes on. */
   code: Type.Optional(Type.Enum(ENDORSEMENT_CODES)),
   endorses: Type.Optional(Type.Array(Id)),

@@ -1,0 +1,71 @@
+// The candidate pool of an order (decision 0060): the employees worth scoring, found through the
+// profiles' GIN indexes and the places' GiST index, the hard filters (restriction rules, radius,
+// required licences) applied in the statement, and a first ranking by shared vocabulary ids so that
+// only POOL_SIZE of them are scored in full. Scoring every employee in range would cost each request
+// a read of thousands of profiles; the first ranking keeps every strong candidate (an exact
+// occupation, the skills and certifications asked) ahead of those sharing one word.
+import { sql, type SQL } from 'drizzle-orm';
+import { NODES, TENANT, type DataScope } from '../../platform/scope.ts';
+import type { EmployeeProfile } from './employee-profile.schema.ts';
+import type { OrderRequirements } from './matching.contract.ts';
+import type { OrderMatchesFilter } from './matches.schemas.ts';
+import { CERTIFICATION_BY_ID, OCCUPATION_BY_ID, OCCUPATIONS } from './vocabulary/vocabulary.ts';
+
+/** Employees scored in full per request, at most. */
+export const POOL_SIZE = 400;
+
+export interface PoolEmployee extends Record<string, unknown> {
+  employeeId: number;
+  firstName: string;
+  lastName: string;
+  branchId: number;
+  employeeStatusId: string;
+  profile: EmployeeProfile;
+}
+
+/** The order's occupation and the others of its family: a forklift operator is worth scoring for a picker order. */
+function occupationsNear(occupationId: string | null): { exact: string[]; family: string[] } {
+  const occupation = occupationId ? OCCUPATION_BY_ID.get(occupationId) : undefined;
+  if (!occupation) return { exact: [], family: [] };
+  return { exact: [occupation.id], family: OCCUPATIONS.filter((o) => o.family === occupation.family).map((o) => o.id) };
+}
+
+/**
+ * The required certifications that filter (a licence the law asks for: an RN, a CDL, a journeyman's
+ * licence): each entry held by one of its ids, expired or not (the scorer reads the expiry and the
+ * route drops an expired one). A licence most holders never write down (a driver's licence) does not.
+ */
+export function requiredLicences(requirements: OrderRequirements): string[][] {
+  return requirements.requiredCertifications.filter((entry) => entry.every((id) => {
+    const certification = CERTIFICATION_BY_ID.get(id);
+    return certification?.kind === 'licence' && !certification.unstated;
+  }));
+}
+
+const ids = (values: readonly string[]) => sql`${sql.param([...new Set(values)])}::text[]`;
+const and = (conditions: readonly SQL[]) => sql.join(conditions.map((c) => sql` and ${c}`), sql``);
+
+/** The employees to score for an order, best first by the first ranking; `conditions` are the hard filters (poolFilter). */
+export async function orderPool(scope: DataScope, requirements: OrderRequirements, conditions: readonly SQL[], filter: OrderMatchesFilter): Promise<PoolEmployee[]> {
+  const { exact, family } = occupationsNear(requirements.occupationId);
+  const skills = [...requirements.requiredSkills, ...requirements.preferredSkills];
+  const certifications = [...requirements.requiredCertifications.flat(), ...requirements.preferredCertifications];
+  const own = [
+    ...requiredLicences(requirements).map((entry) => sql`p.certification_ids && ${ids(entry)}`),
+    ...(filter.branchId === undefined ? [] : [sql`employees.branch_id = ${filter.branchId}`]),
+    ...(filter.employeeStatusId === undefined ? [] : [sql`employees.employee_status_id = ${filter.employeeStatusId}`]),
+  ];
+  // An order that names nothing the vocabulary knows still has candidates: everyone in range, by id.
+  const anything = family.length + skills.length + certifications.length === 0;
+  const overlap = anything ? sql`true` : sql`(p.occupation_ids && ${ids(family)} or p.skill_ids && ${ids(skills)} or p.certification_ids && ${ids(certifications)})`;
+  const shared = (column: SQL, values: readonly string[]) => sql`cardinality(array(select unnest(${column}) intersect select unnest(${ids(values)})))`;
+  return scope.sql<PoolEmployee>`
+    select employees.id as "employeeId", employees.first_name as "firstName", employees.last_name as "lastName", employees.branch_id as "branchId",
+           employees.employee_status_id as "employeeStatusId", p.profile
+      from employees
+      join employee_profiles p on p.tenant_id = employees.tenant_id and p.employee_id = employees.id
+     where employees.tenant_id = ${TENANT} and employees.hier_id = any(${NODES}) and ${overlap}${and(conditions)}${and(own)}
+     order by (case when p.occupation_ids && ${ids(exact)} then 4 when p.occupation_ids && ${ids(family)} then 1 else 0 end
+               + ${shared(sql`p.skill_ids`, skills)} + 2 * ${shared(sql`p.certification_ids`, certifications)}) desc, employees.id
+     limit ${POOL_SIZE}`;
+}
