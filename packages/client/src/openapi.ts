@@ -10262,51 +10262,53 @@ export interface components {
          * @example {
          *       "skills": [
          *         {
-         *           "id": "example",
+         *           "id": "forklift",
          *           "stated": true
+         *         },
+         *         {
+         *           "id": "pallet-jack",
+         *           "stated": false
          *         }
          *       ],
          *       "certifications": [
          *         {
-         *           "id": "example",
-         *           "number": "example",
-         *           "expires": "x",
-         *           "endorsements": [
-         *             "H"
-         *           ]
+         *           "id": "cna",
+         *           "number": "CNA-123456",
+         *           "expires": "2027-06",
+         *           "endorsements": []
          *         }
          *       ],
          *       "languages": [
          *         {
-         *           "id": "x",
+         *           "id": "es",
          *           "level": "native"
          *         }
          *       ],
          *       "workHistory": [
          *         {
-         *           "employer": "example",
-         *           "title": "example",
-         *           "occupationId": "example",
-         *           "seniority": "trainee",
-         *           "startDate": "x",
-         *           "endDate": "x",
+         *           "employer": "Acme Logistics",
+         *           "title": "Forklift Operator",
+         *           "occupationId": "forklift-operator",
+         *           "seniority": null,
+         *           "startDate": "2019-01",
+         *           "endDate": null,
          *           "current": true
          *         }
          *       ],
          *       "education": [
          *         {
-         *           "school": "example",
-         *           "degree": "example",
-         *           "field": "example",
-         *           "graduationYear": 1900
+         *           "school": "Harold Washington College",
+         *           "degree": "Associate of Arts",
+         *           "field": "Business",
+         *           "graduationYear": 2016
          *         }
          *       ],
          *       "desiredPay": {
-         *         "amount": 1,
-         *         "maxAmount": 1,
+         *         "amount": 19,
+         *         "maxAmount": null,
          *         "per": "hour"
          *       },
-         *       "maxDistanceMiles": 1
+         *       "maxDistanceMiles": 25
          *     }
          */
         EmployeeProfile: {

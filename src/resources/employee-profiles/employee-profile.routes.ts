@@ -14,7 +14,18 @@ const read: Access = { roles: ['ServiceRep', 'Service'], scopes: ['employee-read
 const write: Access = { roles: ['ServiceRep', 'Service'], scopes: ['employee-write'] };
 const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 9007199254740991 }) });
 /** The profile under its own name in the OpenAPI document: the GET's answer is the PUT's body. */
-export const EmployeeProfileRecord = Type.Object(EmployeeProfileSchema.properties, { $id: 'EmployeeProfile', description: 'The candidate as the matcher reads them (docs/matching.md): vocabulary ids, work history, education.' });
+export const EmployeeProfileRecord = Type.Object(EmployeeProfileSchema.properties, {
+  $id: 'EmployeeProfile', description: 'The candidate as the matcher reads them (docs/matching.md): vocabulary ids, work history, education.',
+  examples: [{
+    skills: [{ id: 'forklift', stated: true }, { id: 'pallet-jack', stated: false }],
+    certifications: [{ id: 'cna', number: 'CNA-123456', expires: '2027-06', endorsements: [] }],
+    languages: [{ id: 'es', level: 'native' }],
+    workHistory: [{ employer: 'Acme Logistics', title: 'Forklift Operator', occupationId: 'forklift-operator', seniority: null, startDate: '2019-01', endDate: null, current: true }],
+    education: [{ school: 'Harold Washington College', degree: 'Associate of Arts', field: 'Business', graduationYear: 2016 }],
+    desiredPay: { amount: 19, maxAmount: null, per: 'hour' },
+    maxDistanceMiles: 25,
+  }],
+});
 const tags = ['Employees'];
 /** The profile's state, as its tag names it: the profile alone, keys in one order (jsonb reorders them). */
 const stateOfProfile = (profile: Record<string, unknown>) => stateOf({ profile: canonical(profile) });
