@@ -1,16 +1,14 @@
-// POST /Employees/Resume: one resume, parsed at once, becomes an employee (RES-01 to RES-14).
+// POST /Employees/Resume: one resume, parsed at once, becomes an employee (RES-01 to RES-14), keeping
+// the resume and its profile; PUT /Employees/{id}/Resume: a new resume for an employee (decision 0057).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
-import { externalServiceProblem } from '../../platform/http/external-service.ts';
 import { branchForNewEmployee, createResumeEmployee } from './resume-employee.repository.ts';
-import { readResumeUpload, type ResumeUpload } from './resume-upload.ts';
+import { keptResume, parseResume, readResumeUpload } from './resume-upload.ts';
 import { standardizeAddress } from './resume.address.ts';
-import { ResumeFileError } from './resume.text.ts';
-import { ResumeServiceError, type ParsedAddress, type ParsedResume, type ResumeParser } from './resume.types.ts';
-import { employeeProfileOf } from '../matching/employee-profile.schema.ts';
+import type { ParsedAddress, ResumeParser } from './resume.types.ts';
 import { EmployeeProfileRecord } from '../employee-profiles/employee-profile.routes.ts';
 import { attachResume, lockEmployee, requireEmployee } from '../employee-profiles/employee-profile.repository.ts';
 
@@ -52,25 +50,6 @@ function readHeaders(request: FastifyRequest): Headers {
   return out;
 }
 
-/** The parser's reading of the upload; a file it cannot read is the caller's 400, a parsing service that fails a 520/521. */
-async function parseUpload(app: FastifyInstance, tenantId: number, upload: ResumeUpload): Promise<ParsedResume> {
-  try {
-    return await app.resumeParser.parse(upload.bytes, { tenantId });
-  } catch (e) {
-    if (e instanceof ResumeFileError) {
-      throw new AppError(e.code === 'TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', `The resume could not be read: ${e.message}`, { resume: [`${e.code}: ${e.message}`] });
-    }
-    if (e instanceof ResumeServiceError) throw externalServiceProblem(e, `The resume parsing service: ${e.message}`);
-    throw e;
-  }
-}
-
-/** The resume as the employee's profile keeps it: the file, its text, and the profile the parser read. */
-const keptResume = (upload: ResumeUpload, parsed: ParsedResume) => ({
-  file: { fileName: upload.fileName, contentType: upload.contentType, bytes: upload.bytes, text: parsed.text },
-  profile: employeeProfileOf(parsed),
-});
-
 export async function resumeEmployeeRoutes(app: FastifyInstance) {
   app.post('/Employees/Resume', {
     config: { access, representation: 'record', recordName: 'EmployeeCreated' },
@@ -87,7 +66,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     const branchId = await branchForNewEmployee(scope, given.branchId);
     if (branchId === undefined) throw given.branchId ? invalid('BranchId', 'no such branch inside your hierarchy') : invalid('BranchId', 'you see no branch; give the BranchId header');
     const upload = await readResumeUpload(request);
-    const parsed = await parseUpload(app, scope.tenantId, upload);
+    const parsed = await parseResume(app.resumeParser, scope.tenantId, upload);
 
     let address: ParsedAddress | null = parsed.address?.value ?? null;
     const standardized = await standardizeAddress(scope.reference, address);
@@ -130,7 +109,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     // Not found before the file is read or parsed: the parser's work is not spent on an employee the caller cannot see.
     await requireEmployee(scope, id);
     const upload = await readResumeUpload(request);
-    const parsed = await parseUpload(app, scope.tenantId, upload);
+    const parsed = await parseResume(app.resumeParser, scope.tenantId, upload);
     const kept = keptResume(upload, parsed);
     return scope.transaction(async (tx) => {
       await lockEmployee(tx, id);
