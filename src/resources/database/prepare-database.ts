@@ -10,7 +10,7 @@ import { messageDetailsHistory, messageHistory } from '../messages/message.histo
 import { messageDocumentHistory } from '../assignment-messages/message-document.history.ts';
 import { candidateHistory } from '../candidates/candidate.history.ts';
 import { assessmentSessionHistory } from '../assessments/assessment-session.history.ts';
-import { employeeProfileHistory } from '../employee-profiles/employee-profile.history.ts';
+import { employeeProfileHistory } from '../employees/employee-profile.history.ts';
 import { records } from '../records.ts';
 
 /** The child collections' histories (a record's own comes from its definition). */

@@ -206,6 +206,13 @@ describe('GET and PUT /Employees/{id}/Profile', () => {
     expect(entry!.changes['profile.workHistory']!.new).toEqual(withoutNulls(profile.workHistory));
     expect(entry!.changes['profile.desiredPay']).toEqual({ old: null, new: { amount: 18, per: 'hour' } });
     expect(await changedFieldsOf(id)).toEqual([['profile.skills', 'profile.certifications', 'profile.languages', 'profile.workHistory', 'profile.desiredPay']]);
+    // `field=` knows the profile's sections as the employee's own fields.
+    const bySection = await north({ method: 'GET', url: `/Employees/${id}/history?field=profile.skills` });
+    expect(bySection.statusCode, bySection.body).toBe(200);
+    expect(bySection.json().data).toHaveLength(1);
+    expect(bySection.json().data[0].changes).toHaveProperty(['profile.skills']);
+    // A section not given on the first write is not recorded as set.
+    expect(Object.keys(bySection.json().data[0].changes)).not.toContain('profile.maxDistanceMiles');
     // The same profile again: no change, no entry, no event.
     await north({ method: 'PUT', url: `/Employees/${id}/Profile`, payload: profile });
     expect(await changedFieldsOf(id)).toHaveLength(1);

@@ -11,9 +11,10 @@ import type { EmployeeProfile } from '../matching/employee-profile.schema.ts';
 const ids = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 /**
  * One section of the profile, as its own column: history compares columns (history-install.ts), so a
- * change names `profile.skills` rather than the whole profile. Generated: never written, never stale.
+ * change names `profile.skills` rather than the whole profile. Generated: never written, never stale;
+ * a JSON null is SQL null, so a section that is not there is not recorded as set.
  */
-const section = (name: string, key: keyof EmployeeProfile) => jsonb(name).generatedAlwaysAs(sql.raw(`profile -> '${key}'`));
+const section = (name: string, key: keyof EmployeeProfile) => jsonb(name).generatedAlwaysAs(sql.raw(`nullif(profile -> '${key}', 'null'::jsonb)`));
 
 export const employeeProfiles = pgTable('employee_profiles', {
   tenantId: tenantId(),

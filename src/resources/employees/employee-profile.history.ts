@@ -1,4 +1,5 @@
-// The profile's history is the employee's (docs/history.md): each section of the profile, kept as its
+// The profile's history is the employee's (docs/history.md; beside the employee's record, which names
+// it as joined: a record imports no feature): each section of the profile, kept as its
 // own generated column, recorded under the employee (`idColumn`) as `profile.<section>`, in the same
 // entry as the employee's own fields when one transaction writes both (a resume upload's create). A
 // profile's first row, written after the employee exists, is the employee's update, not a creation.
