@@ -184,9 +184,9 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 const resumePart = async (name = 'resume'): Promise<FilePart> => ({ name, fileName: 'cv.docx', type: DOCX, bytes: await makeResume(SAMPLE_PERSON, 'docx') });
 
 /** A multipart request of `fields` and `files`. */
-async function multipartRequest(url: string, fields: Record<string, string>, files: FilePart[]): Promise<InjectOptions> {
+async function multipartRequest(url: string, fields: Record<string, string>, files: FilePart[], method: 'POST' | 'PUT' = 'POST'): Promise<InjectOptions> {
   const { payload, headers } = await multipart(fields, files);
-  return { method: 'POST', url, payload, headers };
+  return { method, url, payload, headers };
 }
 
 async function created<T>(ctx: Context, request: InjectOptions): Promise<T> {
@@ -217,6 +217,11 @@ const stagingFixtures: Record<string, Fixture> = {
     return { method: 'POST', url: `/Staging/Employees/${id}/ConvertToEmployee`, payload: { batchJobId: await newJob(ctx, 'Convert_Staged_Employees', conversion(ctx)) } };
   },
   'POST /Employees/Resume': async () => multipartRequest('/Employees/Resume', {}, [await resumePart()]),
+  'PUT /Employees/:id/Resume': async (ctx) => multipartRequest(`/Employees/${await ctx.records.make('Employee')}/Resume`, {}, [await resumePart()], 'PUT'),
+  'PUT /Employees/:id/Profile': async (ctx) => ({
+    method: 'PUT', url: `/Employees/${await ctx.records.make('Employee')}/Profile`,
+    payload: { skills: [{ id: 'forklift', stated: true }], certifications: [], languages: [], workHistory: [], education: [], desiredPay: null, maxDistanceMiles: null },
+  }),
 };
 
 /** A job order whose title is public (what the job board and registration show). */

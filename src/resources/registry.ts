@@ -8,6 +8,7 @@ import { recordRoutes } from '../platform/records/record.routes.ts';
 import { records } from './records.ts';
 import { importRoutes } from './imports/import.routes.ts';
 import { contactMethodRoutes } from './contact-methods/contact-method.routes.ts';
+import { employeeProfileRoutes } from './employee-profiles/employee-profile.routes.ts';
 import { messageRoutes } from './messages/message.routes.ts';
 import { jobOrderSummaryRoutes } from './job-orders/job-order.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -62,6 +63,7 @@ export const eventTypes: EventType[] = [...records.flatMap(recordEventTypes), BA
 export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   datalistRoutes,
   contactMethodRoutes,
+  employeeProfileRoutes,
   messageRoutes(records),
   jobOrderSummaryRoutes,
   searchRoutes,

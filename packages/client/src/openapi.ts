@@ -1327,6 +1327,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Employees/{id}/Profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employee's profile as the matcher reads it (docs/matching.md, "The candidate profile"): skills, certifications, languages, work history, education, desired pay and distance. An employee without one answers the empty profile; 404 when the caller does not see the employee. */
+        get: operations["getEmployeeProfile"];
+        /** Replace the employee's profile (the whole of it, as the GET answers it). Every vocabulary id must be the vocabulary's (400 naming `skills[2].id`). What a person states here is kept when a new resume is attached. With If-Match (the GET's ETag), 412 when the profile changed since. Recorded in the employee's history (`profile.<section>`) and announced as `employee.updated`. */
+        put: operations["putEmployeeProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Employees/{employeeId}/messages": {
         parameters: {
             query?: never;
@@ -1941,6 +1959,23 @@ export interface paths {
         put?: never;
         /** Create an employee from one resume (PDF, DOC, DOCX, RTF or plain text, at most 2 MiB) in the multipart part `resume` or `file`. Optional headers FirstName, LastName (1-50), HowHeardOfId, UseStandardizedAddressIfExists (default false), BranchId (default: the caller's branch). 413 too large, 415 other types, 403 when your hierarchy level may not insert master data, 520/521 when an external parser is unreachable or fails. */
         post: operations["createEmployeeFromResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Employees/{id}/Resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Attach a new resume to the employee (multipart as POST /Employees/Resume: the part `resume` or `file`). It is parsed and kept (file and text, the previous one dropped); the profile's parts from the previous resume are refreshed, what a person stated (PUT /Employees/{id}/Profile) is kept (docs/matching.md, "The candidate profile"). The employee's own fields (name, address) are not changed. Answers the profile; 404 when the caller does not see the employee. */
+        put: operations["putEmployeeResume"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10316,6 +10351,98 @@ export interface components {
         ContactMethodHistory: {
             data: components["schemas"]["ContactMethodHistoryEntry"][];
             totalCount: number;
+        };
+        /**
+         * @description The candidate as the matcher reads them (docs/matching.md): vocabulary ids, work history, education.
+         * @example {
+         *       "skills": [
+         *         {
+         *           "id": "forklift",
+         *           "stated": true
+         *         },
+         *         {
+         *           "id": "pallet-jack",
+         *           "stated": false
+         *         }
+         *       ],
+         *       "certifications": [
+         *         {
+         *           "id": "cna",
+         *           "number": "CNA-123456",
+         *           "expires": "2027-06",
+         *           "endorsements": []
+         *         }
+         *       ],
+         *       "languages": [
+         *         {
+         *           "id": "es",
+         *           "level": "native"
+         *         }
+         *       ],
+         *       "workHistory": [
+         *         {
+         *           "employer": "Acme Logistics",
+         *           "title": "Forklift Operator",
+         *           "occupationId": "forklift-operator",
+         *           "seniority": null,
+         *           "startDate": "2019-01",
+         *           "endDate": null,
+         *           "current": true
+         *         }
+         *       ],
+         *       "education": [
+         *         {
+         *           "school": "Harold Washington College",
+         *           "degree": "Associate of Arts",
+         *           "field": "Business",
+         *           "graduationYear": 2016
+         *         }
+         *       ],
+         *       "desiredPay": {
+         *         "amount": 19,
+         *         "maxAmount": null,
+         *         "per": "hour"
+         *       },
+         *       "maxDistanceMiles": 25
+         *     }
+         */
+        EmployeeProfile: {
+            skills: {
+                id: string;
+                stated: boolean;
+            }[];
+            certifications: {
+                id: string;
+                number: string | null;
+                expires: string | null;
+                endorsements: ("H" | "N" | "P" | "S" | "T" | "X")[];
+            }[];
+            languages: {
+                id: string;
+                level: ("native" | "fluent" | "conversational" | "basic") | null;
+            }[];
+            workHistory: {
+                employer: string | null;
+                title: string | null;
+                occupationId: string | null;
+                seniority: ("trainee" | "junior" | "senior" | "lead" | "supervisor" | "manager") | null;
+                startDate: string | null;
+                endDate: string | null;
+                current: boolean;
+            }[];
+            education: {
+                school: string | null;
+                degree: string | null;
+                field: string | null;
+                graduationYear: number | null;
+            }[];
+            desiredPay: {
+                amount: number;
+                maxAmount: number | null;
+                /** @enum {unknown} */
+                per: "hour" | "day" | "week" | "month" | "year";
+            } | null;
+            maxDistanceMiles: number | null;
         };
         /**
          * @example {
@@ -19597,6 +19724,134 @@ export interface operations {
             };
         };
     };
+    getEmployeeProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate as the matcher reads them (docs/matching.md): vocabulary ids, work history, education. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeProfile"];
+                    "text/json": components["schemas"]["EmployeeProfile"];
+                    "application/xml": components["schemas"]["EmployeeProfile"];
+                    "text/xml": components["schemas"]["EmployeeProfile"];
+                    "text/plain": components["schemas"]["EmployeeProfile"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putEmployeeProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The candidate as the matcher reads them (docs/matching.md): vocabulary ids, work history, education. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeProfile"];
+            };
+        };
+        responses: {
+            /** @description The candidate as the matcher reads them (docs/matching.md): vocabulary ids, work history, education. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeProfile"];
+                    "text/json": components["schemas"]["EmployeeProfile"];
+                    "application/xml": components["schemas"]["EmployeeProfile"];
+                    "text/xml": components["schemas"]["EmployeeProfile"];
+                    "text/plain": components["schemas"]["EmployeeProfile"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listEmployeeMessages: {
         parameters: {
             query?: {
@@ -22663,6 +22918,66 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putEmployeeResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate as the matcher reads them (docs/matching.md): vocabulary ids, work history, education. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeProfile"];
+                    "text/json": components["schemas"]["EmployeeProfile"];
+                    "application/xml": components["schemas"]["EmployeeProfile"];
+                    "text/xml": components["schemas"]["EmployeeProfile"];
+                    "text/plain": components["schemas"]["EmployeeProfile"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */

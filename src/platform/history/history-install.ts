@@ -28,6 +28,12 @@ export interface HistorySource {
    * (a message's details, keyed by its message) records under that record, merged into its entry.
    */
   idColumn?: string;
+  /**
+   * What an insert records (default `created`): a table that extends a record later (an employee's
+   * profile, written after the employee exists) records its first row as the record's `updated`;
+   * in the transaction that creates the record, the entry stays `created` (MERGE_ENTRY).
+   */
+  insertAction?: 'updated';
 }
 
 const sources = new WeakMap<RecordDefinition, HistorySource>();
@@ -119,7 +125,7 @@ export function triggerFunction(source: HistorySource, action: Action): string {
   return `CREATE OR REPLACE FUNCTION ${ident(functionName(source, action))}() RETURNS trigger LANGUAGE plpgsql AS $history$
 BEGIN
   ${skip}INSERT INTO record_changes AS c (tenant_id, record_type, record_id, action, actor, request_id, fields)
-  SELECT w.tenant_id, ${literal(source.recordType)}, w.id, '${action}', w.actor - 'requestId', w.actor ->> 'requestId', w.changed
+  SELECT w.tenant_id, ${literal(source.recordType)}, w.id, '${action === 'created' ? source.insertAction ?? action : action}', w.actor - 'requestId', w.actor ->> 'requestId', w.changed
     FROM (SELECT ${row}.tenant_id, ${row}.${id} AS id, ${changed} AS changed,
                  coalesce(who.actors -> ${row}.${id}::text, who.actor, '{"type": "system"}'::jsonb) AS actor
             FROM ${rowsOf(action, id)},

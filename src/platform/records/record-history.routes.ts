@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TInteger, TObject } from 'typebox';
 import type { Access } from '../auth/access.ts';
 import type { DataScope } from '../scope.ts';
-import { historyOf } from '../history/history-install.ts';
+import { historyOf, type HistorySource } from '../history/history-install.ts';
 import { historyRoute } from '../history/history.route.ts';
 import type { RecordDefinition } from './record.ts';
 
@@ -20,5 +20,13 @@ export interface RecordHistoryOptions {
 }
 
 export function recordHistoryRoute(app: FastifyInstance, def: RecordDefinition, options: RecordHistoryOptions): void {
-  historyRoute(app, { path: options.one, params: options.params, access: options.access, tags: options.tags, source: historyOf(def), what: def.what, seen: options.seen });
+  historyRoute(app, { path: options.one, params: options.params, access: options.access, tags: options.tags, source: withJoined(def), what: def.what, seen: options.seen });
+}
+
+/** The record's source with the fields of the tables recorded under it (keyed by table and column: only their names are read here). */
+function withJoined(def: RecordDefinition): HistorySource {
+  const own = historyOf(def);
+  const joined = def.history?.joined ?? [];
+  if (!joined.length) return own;
+  return { ...own, fields: { ...own.fields, ...Object.fromEntries(joined.flatMap((s) => Object.entries(s.fields).map(([column, json]) => [`${s.table}.${column}`, json]))) } };
 }

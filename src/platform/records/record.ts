@@ -93,7 +93,11 @@ export interface RecordDefinition<Create extends TObject = TObject, Query extend
    * What the record's history keeps beyond its catalog's fields (platform/history): columns the GET
    * shows under a name (`government_id_last4` -> `governmentPersonalId`), and fields kept masked.
    */
-  history?: { fields?: Readonly<Record<string, string>>; masked?: Readonly<Record<string, 'last4' | 'secret'>> };
+  history?: {
+    fields?: Readonly<Record<string, string>>; masked?: Readonly<Record<string, 'last4' | 'secret'>>;
+    /** Other tables' history sources recorded under this record (`idColumn`: an employee's profile): their fields are its history's too (`field=`). Shaped, not typed as HistorySource: history-install reads this file. */
+    joined?: readonly { table: string; fields: Readonly<Record<string, string>> }[];
+  };
   /**
    * The record's example in the API description (decision 0052), by the read's field names: the values
    * that say something. The read, the list item and the create body each take the fields they have;

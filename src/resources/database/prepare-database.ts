@@ -10,10 +10,11 @@ import { messageDetailsHistory, messageHistory } from '../messages/message.histo
 import { messageDocumentHistory } from '../assignment-messages/message-document.history.ts';
 import { candidateHistory } from '../candidates/candidate.history.ts';
 import { assessmentSessionHistory } from '../assessments/assessment-session.history.ts';
+import { employeeProfileHistory } from '../employees/employee-profile.history.ts';
 import { records } from '../records.ts';
 
 /** The child collections' histories (a record's own comes from its definition). */
-const childHistories: readonly HistorySource[] = [contactMethodHistory, messageHistory, messageDetailsHistory, messageDocumentHistory, candidateHistory, assessmentSessionHistory];
+const childHistories: readonly HistorySource[] = [contactMethodHistory, messageHistory, messageDetailsHistory, messageDocumentHistory, candidateHistory, assessmentSessionHistory, employeeProfileHistory];
 
 /** Reference tables loaded from their packages on every start (after the migrations). */
 export const referenceData: readonly ReferenceDataLoader[] = [loadGazetteer, installHistory([...records.map(historyOf), ...childHistories])];

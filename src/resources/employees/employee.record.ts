@@ -17,6 +17,7 @@ import { employees } from './employee.table.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import { EmployeeCreate } from './employee.schemas.ts';
 import { createEmployee, createEmployees, getEmployee, listEmployees } from './employee.repository.ts';
+import { employeeProfileHistory } from './employee-profile.history.ts';
 
 /** W-4 filing statuses: 1 Single (a new employee's), 2 Married, 3 Married filing separately, 4 Head of household. */
 const MARITAL_TAX_STATUSES = new Set([1, 2, 3, 4]);
@@ -68,7 +69,7 @@ export const employeeRecord = defineRecord({
   read: { summary: 'One employee: every catalog field, plus display names.', reader: getEmployee },
   patch: { target: employeePatchTarget },
   // The government id's last four characters, as the GET shows them (masked); never its hash.
-  history: { fields: { government_id_last4: 'governmentPersonalId' }, masked: { governmentPersonalId: 'last4' } },
+  history: { fields: { government_id_last4: 'governmentPersonalId' }, masked: { governmentPersonalId: 'last4' }, joined: [employeeProfileHistory] },
   errorCodes: { create: ['HIERARCHY_CANNOT_CREATE_EMPLOYEES', 'EMPLOYEE_GOVERNMENT_ID_EXISTS'] },
   // The API description's example (decision 0052): a read's values; the create and the list take theirs from it.
   example: {

@@ -1,7 +1,7 @@
 // Registering an applicant (REG-04 to REG-21, decision 0023): the link resolved against the tenant,
 // then in ONE transaction the employee (POST /Employees' own schema, rules and create), the fields
 // only PATCH sets (the PATCH's own checks), a web user login (POST /WebUsers' rules), the
-// registration record, a candidate on each linked order (POST /JobOrders/{id}/jobBoardCandidate's
+// registration record, the resume's profile when one is attached, a candidate on each linked order (POST /JobOrders/{id}/jobBoardCandidate's
 // create) and the callback's outbox row. A failure anywhere leaves nothing behind.
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -20,6 +20,8 @@ import { candidacies, formChoices, linkedBranch, linkedOrders, linkedWorkflow, t
 import { isStarField, type StarField } from './registration.settings.ts';
 import { registrations } from './registration.table.ts';
 import { enqueueCallback } from './registration.callback.ts';
+import type { EmployeeProfile } from '../matching/employee-profile.schema.ts';
+import { attachResume, type KeptResume } from '../employee-profiles/employee-profile.repository.ts';
 
 export const FORM_FIELDS = ['username', 'password', 'firstName', 'middleName', 'lastName', 'emailAddress', 'phoneNumber', 'postalCode',
   'municipality', 'region', 'howHeardOfId', 'howHeardOfDetail', 'employmentCategoryId', 'branchId'] as const;
@@ -127,6 +129,8 @@ export interface RegisterInput {
   localeId: string;
   /** Every query parameter of the link (REG-05). */
   parameters: Record<string, string>;
+  /** A resume the applicant attached, parsed: kept with the employee's profile (decision 0057). */
+  resume?: { file: KeptResume; profile: EmployeeProfile };
 }
 
 /** Registers the applicant, or throws RegistrationRefused naming each field to fix. */
@@ -184,6 +188,7 @@ export async function register(scope: DataScope, input: RegisterInput): Promise<
     return await scope.transaction(async (tx) => {
       // POST /Employees' command, with the fields only PATCH sets: its rules, the write and `employee.created`.
       const employeeId = await createRecord(tx, employeeRecord, body, { also: extra });
+      if (input.resume) await attachResume(tx, employeeId, input.resume.file, input.resume.profile, true);
       const webUserId = await createWebUser(tx, { kind: 'employee', recordId: employeeId, username: login.username, password: login.password }, 'tenant');
       const jobOrderCandidateIds: number[] = [];
       for (const order of link.orders) jobOrderCandidateIds.push(await createCandidate(tx, order.id, { employeeId, ...link.utm }));

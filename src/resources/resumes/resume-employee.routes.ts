@@ -1,14 +1,16 @@
-// POST /Employees/Resume: one resume, parsed at once, becomes an employee (RES-01 to RES-14).
+// POST /Employees/Resume: one resume, parsed at once, becomes an employee (RES-01 to RES-14), keeping
+// the resume and its profile; PUT /Employees/{id}/Resume: a new resume for an employee (decision 0057).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Access } from '../../platform/auth/access.ts';
+import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
-import { externalServiceProblem } from '../../platform/http/external-service.ts';
 import { branchForNewEmployee, createResumeEmployee } from './resume-employee.repository.ts';
-import { readResumeUpload } from './resume-upload.ts';
+import { keptResume, parseResume, readResumeUpload } from './resume-upload.ts';
 import { standardizeAddress } from './resume.address.ts';
-import { ResumeFileError } from './resume.text.ts';
-import { ResumeServiceError, type ParsedAddress, type ResumeParser } from './resume.types.ts';
+import type { ParsedAddress, ResumeParser } from './resume.types.ts';
+import { EmployeeProfileRecord } from '../employee-profiles/employee-profile.routes.ts';
+import { attachResume, lockEmployee, requireEmployee } from '../employee-profiles/employee-profile.repository.ts';
 
 // RES-14 (AMB-23 (a)): creating an employee is an employee write.
 const access: Access = { roles: ['ServiceRep', 'Service'], scopes: ['employee-write'] };
@@ -64,17 +66,7 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     const branchId = await branchForNewEmployee(scope, given.branchId);
     if (branchId === undefined) throw given.branchId ? invalid('BranchId', 'no such branch inside your hierarchy') : invalid('BranchId', 'you see no branch; give the BranchId header');
     const upload = await readResumeUpload(request);
-
-    let parsed;
-    try {
-      parsed = await app.resumeParser.parse(upload.bytes, { tenantId: scope.tenantId });
-    } catch (e) {
-      if (e instanceof ResumeFileError) {
-        throw new AppError(e.code === 'TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', `The resume could not be read: ${e.message}`, { resume: [`${e.code}: ${e.message}`] });
-      }
-      if (e instanceof ResumeServiceError) throw externalServiceProblem(e, `The resume parsing service: ${e.message}`);
-      throw e;
-    }
+    const parsed = await parseResume(app.resumeParser, scope.tenantId, upload);
 
     let address: ParsedAddress | null = parsed.address?.value ?? null;
     const standardized = await standardizeAddress(scope.reference, address);
@@ -100,7 +92,28 @@ export async function resumeEmployeeRoutes(app: FastifyInstance) {
     }, {
       ...(given.howHeardOfId !== undefined ? { howHeardOfId: given.howHeardOfId } : {}),
       ...(middleName ? { middleName: middleName.slice(0, 50) } : {}),
-    }, standardized && given.useStandardized ? new Date() : undefined);
+    }, standardized && given.useStandardized ? new Date() : undefined, keptResume(upload, parsed));
     return reply.code(201).header('location', `/Employees/${employeeId}`).send({ employeeId });
+  });
+  app.withTypeProvider<TypedRequests>().put('/Employees/:id/Resume', {
+    config: { access, representation: 'record', recordName: 'EmployeeProfile' },
+    schema: {
+      tags: ['Employees'], operationId: 'putEmployeeResume', consumes: ['multipart/form-data'],
+      params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 9007199254740991 }) }),
+      summary: 'Attach a new resume to the employee (multipart as POST /Employees/Resume: the part `resume` or `file`). It is parsed and kept (file and text, the previous one dropped); the profile\'s parts from the previous resume are refreshed, what a person stated (PUT /Employees/{id}/Profile) is kept (docs/matching.md, "The candidate profile"). The employee\'s own fields (name, address) are not changed. Answers the profile; 404 when the caller does not see the employee.',
+      response: { 200: EmployeeProfileRecord },
+    },
+  }, async (request) => {
+    const scope = request.scope;
+    const { id } = request.params;
+    // Not found before the file is read or parsed: the parser's work is not spent on an employee the caller cannot see.
+    await requireEmployee(scope, id);
+    const upload = await readResumeUpload(request);
+    const parsed = await parseResume(app.resumeParser, scope.tenantId, upload);
+    const kept = keptResume(upload, parsed);
+    return scope.transaction(async (tx) => {
+      await lockEmployee(tx, id);
+      return attachResume(tx, id, kept.file, kept.profile, false);
+    });
   });
 }

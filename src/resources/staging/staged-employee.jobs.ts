@@ -13,6 +13,8 @@ import { setCreateFacts } from '../employees/employee.repository.ts';
 import { employeeRecord } from '../employees/employee.record.ts';
 import type { EmployeeCreateInput } from '../employees/employee.schemas.ts';
 import { ResumeFileError } from '../resumes/resume.text.ts';
+import { employeeProfileOf } from '../matching/employee-profile.schema.ts';
+import { attachResume } from '../employee-profiles/employee-profile.repository.ts';
 import type { ParsedResume, ResumeParser } from '../resumes/resume.types.ts';
 import { defineJob, ItemFailure, type JobContext } from '../../platform/jobs/job-catalog.ts';
 import {
@@ -130,11 +132,12 @@ function stagedEmployeeJob<const Type extends string, P extends TSchema>(type: T
   });
 }
 
-/** Deletes the staged employee and its file; its event is written first, from the row it reports. */
+/** Deletes the staged employee and its file (unless converted); its event is written first, from the row it reports. */
 export const deleteStagedEmployeesJob = stagedEmployeeJob(DELETE_STAGED, DeleteParameters, async (tx, record) => {
   await emitEvent(tx, STAGED_EMPLOYEE_DELETED, getTableName(s), record.id);
   await tx.delete(s, 'tenant').where(eq(s.id, record.id));
-  if (record.fileId) await deleteFile(tx, record.fileId);
+  // A converted one's file is its employee's resume (kept with the profile): not deleted with it.
+  if (record.fileId && !record.isConverted) await deleteFile(tx, record.fileId);
   return record.id;
 });
 
@@ -165,6 +168,11 @@ export const convertStagedEmployeesJob = stagedEmployeeJob(CONVERT_STAGED, Conve
     // Part of the employee's creation (its `employee.created` covers it). The message's columns are typed only at run time: a value, not a literal.
     const logged = { originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage };
     await tx.insert(messages, logged);
+  }
+  // The resume's profile and file are the employee's now (decision 0057); the text was not kept on the staged record.
+  if (record.fileId) {
+    const parsed = employeeProfileOf({ workHistory: record.workHistory, education: record.education, ...(record.profile && { profile: record.profile }) });
+    await attachResume(tx, employeeId, { fileId: record.fileId, fileName: record.fileName, text: null }, parsed, true);
   }
   await updateStaged(tx, record.id, { isConverted: true, employeeId });
   return employeeId;

@@ -31,7 +31,7 @@ export type Received =
   | { kind: 'refused'; status: number; reason: 'malformed' | 'tooManyFiles' | 'job'; detail: string };
 
 /** Runs the form token check the pages' frame uses, with `token` from the form's first part; false when it has answered 403. */
-function csrfPassed(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string): boolean {
+export function csrfPassed(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string): boolean {
   request.headers['csrf-token'] = token;
   // A refusal is answered before the rest of the body is read: the connection closes after it.
   reply.header('connection', 'close');

@@ -4,10 +4,14 @@
 // in applicant, applying to the link's orders (applicant.pages.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { readMultipart, type UploadedFile } from '../../platform/http/upload.ts';
+import { keptResume, parseResume, RESUME_UPLOAD, resumeOf } from '../../resources/resumes/resume-upload.ts';
+import { csrfPassed } from '../admin/upload.receive.ts';
 import type { TypedRequests } from '../../platform/http/typed-requests.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { CallbackDeliverer } from '../../resources/registration/registration.callback.ts';
-import { register, RegistrationRefused, resolveLink, FORM_FIELDS, type FormProblems, type FormValues, type Registered, type ResolvedLink } from '../../resources/registration/registration.service.ts';
+import { register, RegistrationRefused, resolveLink, FORM_FIELDS, type FormProblems, type FormValues, type RegisterInput, type Registered, type ResolvedLink } from '../../resources/registration/registration.service.ts';
 import { giveBackRegistration, takeRegistration } from '../../resources/registration/registration.limits.ts';
 import { candidacies } from '../../resources/registration/registration.repository.ts';
 import type { WebArea, WebContext } from '../web.pages.ts';
@@ -25,8 +29,35 @@ const RegisterBody = Type.Object({
 });
 
 const page = { config: { access: 'public' } } as const;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-function renderForm(request: FastifyRequest, reply: FastifyReply, place: Place, link: ResolvedLink, values: FormValues, problems: FormProblems, status = 200) {
+/** The form as posted: urlencoded (fields only), or multipart with the applicant's resume (an empty file part: none). */
+interface Posted { fields: Readonly<Record<string, string | undefined>>; resume?: UploadedFile }
+
+/**
+ * The posted form; undefined when a multipart form's token failed (the 403 page has been sent). A
+ * urlencoded form's token was checked before (preHandler); a multipart one's is in its body, read here.
+ */
+async function postedForm(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Posted | undefined> {
+  if (!request.isMultipart()) return { fields: Value.Check(RegisterBody, request.body) ? request.body : {} };
+  const form = await readMultipart(request, { fileFields: ['resume'], ...RESUME_UPLOAD });
+  if (!csrfPassed(app, request, reply, form.fields._csrf ?? '')) return undefined;
+  if (!Value.Check(RegisterBody, form.fields)) throw new AppError('VALIDATION_FAILED', 'The form has a value longer than any field takes.');
+  return { fields: form.fields, ...(form.file?.bytes.length ? { resume: form.file } : {}) };
+}
+
+/** The resume as the profile keeps it, parsed; an unreadable one is the applicant's to fix (its reason, in the page's words). */
+async function readResume(app: FastifyInstance, tenantId: number, file: UploadedFile): Promise<RegisterInput['resume'] | { problem: string }> {
+  try {
+    const upload = resumeOf(file);
+    return keptResume(upload, await parseResume(app.resumeParser, tenantId, upload));
+  } catch (e) {
+    if (e instanceof AppError) return { problem: e.message };
+    throw e;
+  }
+}
+
+function renderForm(request: FastifyRequest, reply: FastifyReply, place: Place, link: ResolvedLink, values: FormValues, problems: FormProblems, status = 200, resumeError?: string) {
   const t = MESSAGES[place.locale].registration;
   const groups = formGroups(t, link, values, problems);
   const heading = say(t.registerTitle, { agency: place.tenant.displayName });
@@ -34,7 +65,7 @@ function renderForm(request: FastifyRequest, reply: FastifyReply, place: Place, 
   return sendPage(request, reply, 'registration/views/register', {
     locale: place.locale, title: heading, noindex: true, languageLinks: languageLinks(place),
   }, {
-    heading, groups, errors, link, action: place.path + place.search,
+    heading, groups, errors, resumeError, link, action: place.path + place.search,
     signInUrl: `${place.path}/sign-in${place.search}`,
   }, status);
 }
@@ -68,20 +99,29 @@ async function registrationPages(app: FastifyInstance, context: WebContext, deli
   });
 
   pages.post('/:localeId/:tenantName', {
-    ...page, preHandler: app.csrfProtection, schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: RegisterBody },
+    // A urlencoded form's token is checked before its handler; a multipart one's (with a resume) once its body is read.
+    ...page, preHandler: (request, reply, done) => (request.isMultipart() ? done() : app.csrfProtection(request, reply, done)),
+    schema: { hide: true, params: PlaceParams, querystring: LinkQuery, body: { content: { [FORM_TYPE]: { schema: RegisterBody } } } },
   }, async (request, reply) => {
     const place = await placeOf(context, request, reply, request.params);
     if (!place) return reply;
+    const posted = await postedForm(app, request, reply);
+    if (!posted) return reply;
     // The link's fixed values (branch, workflow, orders) come from the query again, never from the form.
     const link = await resolveLink(place.scope, place.tenant, request.query, context.config.JOBBOARD_URL);
-    const values = postedValues(request.body);
-    // Issue 26: one address made 406 employees in 10 s. Points are taken before anything is written.
+    const values = postedValues(posted.fields);
+    // Issue 26: one address made 406 employees in 10 s. Points are taken before anything is written (or parsed).
     const at = { address: request.ip, tenantId: place.tenant.tenantId };
     const refused = await takeRegistration(context.limits, at);
     if (refused) return sendTooMany(request, reply, place.locale, refused);
+    const resume = posted.resume && await readResume(app, place.tenant.tenantId, posted.resume);
+    if (resume && 'problem' in resume) {
+      await giveBackRegistration(context.limits, at);
+      return renderForm(request, reply, place, link, values, {}, 400, say(MESSAGES[place.locale].registration.errResume, { reason: resume.problem }));
+    }
     let done: Registered;
     try {
-      done = await register(place.scope, { tenant: place.tenant, link, form: values, localeId: place.locale, parameters: place.parameters });
+      done = await register(place.scope, { tenant: place.tenant, link, form: values, localeId: place.locale, parameters: place.parameters, ...(resume && { resume }) });
     } catch (e) {
       await giveBackRegistration(context.limits, at);
       if (e instanceof RegistrationRefused) return renderForm(request, reply, place, link, values, e.problems, 400);
