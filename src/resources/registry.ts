@@ -44,6 +44,7 @@ import { CLIENT_EVENT_TYPES } from '../platform/auth/clients.events.ts';
 import { JOB_BOARD_SETTINGS_UPDATED } from './reference-data/job-board.events.ts';
 import { MATCHING_WEIGHTS_UPDATED } from './matching/matching-weights.events.ts';
 import { matchingRoutes } from './matching/matching.routes.ts';
+import { matchesRoutes } from './matching/matches.routes.ts';
 
 /** Records served by the record engine (platform/records): the list is records.ts (the job catalog derives its exports and imports from it too). */
 export { records };
@@ -81,6 +82,7 @@ export const features: readonly ((app: FastifyInstance) => Promise<void>)[] = [
   assessmentPackageRoutes,
   assessmentSessionRoutes,
   matchingRoutes,
+  matchesRoutes,
   eventRoutes(eventTypes),
   webhookRoutes(eventTypes),
 ];

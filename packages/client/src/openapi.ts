@@ -2468,6 +2468,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/JobOrders/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employees ranked for a job order, best first. Each result has a score from 0 to 100 and its evidence per category (docs/matching.md); the tenant's weights are GET /Matching/Weights. Never lists a pair an assignment restriction rule refuses (blacklists either way, inactive, I-9 where required), an employee without a required licence, or one beyond maxMiles of the worksite. 404 when the caller cannot see the order. */
+        get: operations["listJobOrderMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Employees/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open job orders ranked for an employee, best first. Each result has a score from 0 to 100 and its evidence per category (docs/matching.md); the tenant's weights are GET /Matching/Weights. Never lists an order a restriction rule refuses the pair for, one whose required licence the employee does not hold, or one whose worksite is beyond its radius. 404 when the caller cannot see the employee. */
+        get: operations["listEmployeeMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/JobOrders/{id}/matches/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a matched employee a candidate of the order (status Under review), in one call. 404 when the caller cannot see the order or the employee; 409 MATCH_REFUSED when a restriction rule refuses the pair or a required licence is missing, CANDIDATE_EXISTS when the employee is a candidate already. */
+        post: operations["createJobOrderCandidateFromMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Events": {
         parameters: {
             query?: never;
@@ -2602,7 +2653,7 @@ export interface components {
              * @description What went wrong, as a stable code (GET /problems/{code}).
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "MATCH_REFUSED" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             title: string;
             status: number;
             detail?: string;
@@ -5075,7 +5126,7 @@ export interface components {
          */
         ProblemType: {
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SCOPE_MISSING" | "ROLE_NOT_ALLOWED" | "HIERARCHY_NOT_ALLOWED" | "HIERARCHY_CANNOT_CREATE_EMPLOYEES" | "HIERARCHY_CANNOT_INSERT_MASTER_DATA" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMPLOYEE_GOVERNMENT_ID_EXISTS" | "CANDIDATE_EXISTS" | "MATCH_REFUSED" | "TIMECARD_PROCESSED" | "ASSIGNMENT_RESTRICTED" | "ASSIGNMENT_NOT_VETTED" | "ASSIGNMENT_STATUS_TRANSITION" | "APPROVAL_LEVEL" | "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE" | "IF_MATCH_FAILED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "EXTERNAL_ID_EXISTS" | "BATCH_JOB_WRONG_TYPE" | "EVENT_CURSOR_EXPIRED" | "TENANT_SETUP_INCOMPLETE" | "MALFORMED_URL" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "INTERNAL" | "OVERLOADED" | "NOT_READY" | "EXTERNAL_UNREACHABLE" | "EXTERNAL_FAILED";
             status: number;
             title: string;
             meaning: string;
@@ -11715,6 +11766,493 @@ export interface components {
          * @example {
          *       "data": [
          *         {
+         *           "employeeId": 1,
+         *           "firstName": "example",
+         *           "lastName": "example",
+         *           "branchId": 1,
+         *           "employeeStatusId": "example",
+         *           "score": 1,
+         *           "distanceMiles": 1,
+         *           "evidence": {
+         *             "occupation": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "skills": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "certifications": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "distance": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "experience": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "availability": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "pay": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "history": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "assessments": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
+        JobOrderMatchPage: {
+            data: {
+                /** Format: int64 */
+                employeeId: number;
+                firstName: string;
+                lastName: string;
+                branchId: number;
+                employeeStatusId: string;
+                /** @description How well the employee fits, 0 to 100: the weighted mean of the evidence's known parts. */
+                score: number;
+                /** @description From the employee's home (the postal code's centre) to the worksite; null when either is not placed. */
+                distanceMiles: number | null;
+                /** @description The score's parts (docs/matching.md): occupation and title, skills, certifications and licences, distance, experience, availability, pay, past assignments with the customer, assessments. */
+                evidence: {
+                    occupation: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    skills: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    certifications: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    distance: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    experience: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    availability: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    pay: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    history: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    assessments: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                };
+            }[];
+            totalCount: number;
+        };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "jobOrderId": 1,
+         *           "jobTitle": "example",
+         *           "customerId": 1,
+         *           "customerName": "example",
+         *           "branchId": 1,
+         *           "jobOrderStatusId": 1,
+         *           "score": 1,
+         *           "distanceMiles": 1,
+         *           "evidence": {
+         *             "occupation": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "skills": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "certifications": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "distance": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "experience": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "availability": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "pay": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "history": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             },
+         *             "assessments": {
+         *               "value": 1,
+         *               "weight": 1,
+         *               "summary": "example",
+         *               "matched": [
+         *                 "example"
+         *               ],
+         *               "missing": [
+         *                 "example"
+         *               ]
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "totalCount": 1
+         *     }
+         */
+        EmployeeMatchPage: {
+            data: {
+                jobOrderId: number;
+                jobTitle: string | null;
+                customerId: number;
+                customerName: string | null;
+                branchId: number;
+                jobOrderStatusId: number;
+                /** @description How well the order fits, 0 to 100: the weighted mean of the evidence's known parts. */
+                score: number;
+                /** @description From the employee's home (the postal code's centre) to the worksite; null when either is not placed. */
+                distanceMiles: number | null;
+                /** @description The score's parts (docs/matching.md): occupation and title, skills, certifications and licences, distance, experience, availability, pay, past assignments with the customer, assessments. */
+                evidence: {
+                    occupation: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    skills: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    certifications: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    distance: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    experience: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    availability: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    pay: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    history: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                    assessments: {
+                        /** @description This part's own fit, 0 to 1; null when nothing is known (it then counts for nothing). */
+                        value: number | null;
+                        /** @description The tenant's weight of this part (GET /Matching/Weights). */
+                        weight: number;
+                        /** @description What it rests on, in a sentence a recruiter reads. */
+                        summary: string;
+                        /** @description Vocabulary ids (or facts) that fit. */
+                        matched: string[];
+                        /** @description Vocabulary ids asked for and not held (`a|b`: either would do). */
+                        missing: string[];
+                    };
+                };
+            }[];
+            totalCount: number;
+        };
+        /**
+         * @example {
+         *       "data": [
+         *         {
          *           "id": "example",
          *           "sequence": 1,
          *           "type": "example",
@@ -12235,6 +12773,22 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "RESTRICTION_RESULT_NOT_APPROVABLE" | "RESTRICTION_SESSION_STALE";
+                };
+            };
+        };
+        /** @description Conflict. `MATCH_REFUSED`: The employee is not a match for the order: a restriction rule refuses the pair, or a required licence is missing. `CANDIDATE_EXISTS`: The employee is already a candidate for the job order. A request with the same Idempotency-Key is still running (retry after Retry-After). */
+        MatchRefusedOrCandidateExists: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "MATCH_REFUSED" | "CANDIDATE_EXISTS";
                 };
             };
         };
@@ -25565,6 +26119,233 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listJobOrderMatches: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Results to return (1 to 100). */
+                take?: number;
+                /** @description Only results scoring at least this. */
+                minScore?: number;
+                /** @description Only candidates within this many miles of the worksite (default: the order's stated maxMiles, else 50). */
+                maxMiles?: number;
+                /** @description Only employees of this branch. */
+                branchId?: number;
+                /** @description Only employees of this status (GET /Datalists/EmployeeStatuses). */
+                employeeStatusId?: string;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderMatchPage"];
+                    "text/json": components["schemas"]["JobOrderMatchPage"];
+                    "application/xml": components["schemas"]["JobOrderMatchPage"];
+                    "text/xml": components["schemas"]["JobOrderMatchPage"];
+                    "text/plain": components["schemas"]["JobOrderMatchPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEmployeeMatches: {
+        parameters: {
+            query?: {
+                /** @description Items to skip (min 0). */
+                skip?: number;
+                /** @description Results to return (1 to 100). */
+                take?: number;
+                /** @description Only results scoring at least this. */
+                minScore?: number;
+                /** @description Only candidates within this many miles of the worksite (default: the order's stated maxMiles, else 50). */
+                maxMiles?: number;
+                /** @description Only orders of this branch. */
+                branchId?: number;
+                /** @description Only orders of this status (GET /Datalists/JobOrderStatuses); open orders only either way. */
+                jobOrderStatusId?: number;
+                /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeMatchPage"];
+                    "text/json": components["schemas"]["EmployeeMatchPage"];
+                    "application/xml": components["schemas"]["EmployeeMatchPage"];
+                    "text/xml": components["schemas"]["EmployeeMatchPage"];
+                    "text/plain": components["schemas"]["EmployeeMatchPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
+            /** @description A problem (application/problem+json). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (application/problem+json). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createJobOrderCandidateFromMatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retried write take effect once (IETF httpapi idempotency-key draft): the same key with the same body answers the first response again; with another body, 422; while the first still runs, 409 with Retry-After. Keys are the credential's own and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+                employeeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOrderCandidateCreated"];
+                    "text/json": components["schemas"]["JobOrderCandidateCreated"];
+                    "application/xml": components["schemas"]["JobOrderCandidateCreated"];
+                    "text/xml": components["schemas"]["JobOrderCandidateCreated"];
+                    "text/plain": components["schemas"]["JobOrderCandidateCreated"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["RoleNotAllowedOrScopeMissing"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["MatchRefusedOrCandidateExists"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Overloaded"];
             /** @description A problem (application/problem+json). */

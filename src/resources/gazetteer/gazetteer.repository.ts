@@ -68,6 +68,9 @@ export async function locate(db: ReferenceDb, countryCode: number, municipality:
  */
 const PLACE_REACH_METRES = 10_000;
 
+/** An international mile, in metres. */
+export const METRES_PER_MILE = 1609.344;
+
 /** Great-circle distance (haversine, mean earth radius). */
 export function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const rad = Math.PI / 180;

@@ -23,7 +23,7 @@ const FORKLIFT: EmployeeProfile = {
 };
 const CASHIER: EmployeeProfile = {
   ...EMPTY_PROFILE,
-  skills: [{ id: 'cash-handling', stated: true }, { id: 'customer-service', stated: true }, { id: 'forklift', stated: true }],
+  skills: [{ id: 'cash-handling', stated: true }, { id: 'customer-service', stated: true }, { id: 'rf-scanner', stated: true }],
   workHistory: [job('cashier', 'Cashier', '2020-05')],
 };
 const DRIVER = (expires: string | null): EmployeeProfile => ({

@@ -18,7 +18,7 @@ const changesOrder: Access = { roles: ['ServiceRep', 'Service'], scopes: ['order
 const tags = ['Matching'];
 const scoreNote = 'Each result has a score from 0 to 100 and its evidence per category (docs/matching.md); the tenant\'s weights are GET /Matching/Weights.';
 
-export async function matchingRoutes(app: FastifyInstance) {
+export async function matchesRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<TypedRequests>();
   const orderFields = fieldsOf(S.OrderMatch, 'employeeId');
   const employeeFields = fieldsOf(S.EmployeeMatch, 'jobOrderId');

@@ -4,6 +4,7 @@
 // The restriction rules are vetting's own (assignment-restriction.rules.ts): each pair's VettingFacts
 // are built from the bulk-loaded rows and the tenant's rule settings run over them, so a refusal here
 // is the finding vetting would make. The pool itself is narrowed in SQL by poolFilter (below).
+import { METRES_PER_MILE } from '../gazetteer/gazetteer.repository.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { TENANT, NODES, type DataScope } from '../../platform/scope.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -23,7 +24,6 @@ export const REFUSING_RULES = ['CUSTOMER_BLACKLISTED_EMPLOYEE', 'EMPLOYEE_BLACKL
 type RefusingRule = (typeof REFUSING_RULES)[number];
 const refuses = (code: RuleCode): code is RefusingRule => REFUSING_RULES.some((r) => r === code);
 
-const METRES_PER_MILE = 1609.344;
 /** ISO 8601 in UTC with milliseconds, as Date#toISOString writes it (what VettingFacts hold). */
 const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const ids = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;

@@ -2,6 +2,7 @@
 // drizzle/*_open-order-requirements.sql keep one row per open order and mark it stale when what
 // requirementsOf reads changes; refreshOpenOrderRequirements computes the stale rows (before an
 // employee's matches read them, and in the background), openOrdersNear reads them by place.
+import { METRES_PER_MILE } from '../gazetteer/gazetteer.repository.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { BackgroundLoop } from '../../platform/background.ts';
@@ -155,7 +156,6 @@ interface OpenOrderRow extends Record<string, unknown> {
   requirements: OrderRequirements; chord: number | null; stale: boolean;
 }
 
-const METRES_PER_MILE = 1609.344;
 
 /**
  * The open orders the caller sees (its tenant, hierarchy nodes at or below its own) whose

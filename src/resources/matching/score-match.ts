@@ -3,7 +3,7 @@
 // sides. Pure: what it reads comes in ScoreInput (requirements, profile, facts, weights, today).
 import { MATCH_CATEGORIES, type CandidateFacts, type CategoryEvidence, type MatchCategory, type MatchResult, type MatchWeights, type OrderRequirements, type ScoreInput } from './matching.contract.ts';
 import type { EmployeeProfile } from './employee-profile.schema.ts';
-import { metresBetween } from '../gazetteer/gazetteer.repository.ts';
+import { metresBetween, METRES_PER_MILE } from '../gazetteer/gazetteer.repository.ts';
 import { CERTIFICATION_BY_ID, OCCUPATION_BY_ID, SKILL_BY_ID } from './vocabulary/vocabulary.ts';
 import type { Seniority } from './vocabulary/vocabulary.schemas.ts';
 
@@ -194,7 +194,6 @@ function certificationsPart(req: OrderRequirements, profile: EmployeeProfile, to
 // ---- distance -------------------------------------------------------------------------------------
 
 /** Near (15 miles or less) is 1, falling to 0.3 at the radius; beyond the candidate's own limit, half that. */
-const METRES_PER_MILE = 1609.344;
 
 function distancePart(req: OrderRequirements, profile: EmployeeProfile, facts: CandidateFacts): Part {
   if (!req.worksite || !facts.place) return unknown(req.worksite ? 'Where the candidate lives is not known.' : 'The worksite is not placed.');
