@@ -341,6 +341,7 @@ describe('chunked bodies over the limit, without Content-Length: every route tha
   const UPLOADS: Record<string, { limit: number; file: string; fields?: () => Promise<Record<string, string>>; url?: () => Promise<string> }> = {
     'POST /Staging/Employees/Resumes': { limit: RESUME_LIMITS.maxBytes, file: 'resume' },
     'POST /Employees/Resume': { limit: RESUME_LIMITS.maxBytes, file: 'resume' },
+    'PUT /Employees/:id/Resume': { limit: RESUME_LIMITS.maxBytes, file: 'resume', url: async () => `/Employees/${await fixtures.make('Employee')}/Resume` },
     'POST /batchjobs/imports': { limit: DOCUMENT_LIMIT, file: 'file', fields: async () => ({ batchJobType: 'Import_Employees' }) },
     'POST /Assignments/:assignmentId/messages/:messageId/documents': {
       limit: DOCUMENT_LIMIT, file: 'File', url: async () => `${await assignmentMessage()}/documents`,
