@@ -248,6 +248,7 @@ async function restrictionSession(ctx: Context) {
 
 const assignmentFixtures: Record<string, Fixture> = {
   'POST /JobOrders/:id/jobBoardCandidate': async (ctx) => ({ method: 'POST', url: `/JobOrders/${await ctx.records.make('JobOrder')}/jobBoardCandidate`, payload: { employeeId: await ctx.records.make('Employee'), utmSource: 'walk' } }),
+  'POST /JobOrders/:id/matches/:employeeId': async (ctx) => ({ method: 'POST', url: `/JobOrders/${await ctx.records.make('JobOrder')}/matches/${await ctx.records.make('Employee')}` }),
   'PUT /Assignments/:assignmentId/messages/:messageId': async (ctx) => {
     const { assignmentId } = await assignmentOf(ctx);
     return { method: 'PUT', url: `/Assignments/${assignmentId}/messages/${await seedMessage(ctx.db, ctx.tenantId, 'assignment', assignmentId)}`, payload: { subject: 'Walked', text: 'The event walk.' } };
