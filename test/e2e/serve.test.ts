@@ -1,51 +1,43 @@
 // End to end: `staffing serve --demo` on its own embedded database, then the `staffing token`
 // commands run while it serves (they reach the same database), as a new user would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../../src/platform/db/embedded.ts';
+import { startDemoServer, type DemoServer } from './serve-process.ts';
 
 const run = promisify(execFile);
 const bin = new URL('../../bin/staffing.js', import.meta.url).pathname;
 let dir: string;
-let server: ChildProcess;
 let base: string;
 let authBase: string;
 let env: NodeJS.ProcessEnv;
-let output = '';
+let demo: DemoServer | undefined;
 
+// The demo server as every end-to-end test starts it (serve-process.ts: its own data directory, free
+// ports, a start-up allowed minutes on a busy machine); what it printed is read once it is up.
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
-  const port = await freePort(), authPort = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  authBase = `http://127.0.0.1:${authPort}`;
-  env = { ...process.env, DATA_DIR: dir, PORT: String(port), AUTH_PORT: String(authPort), LOG_LEVEL: 'warn', DATABASE_URL: '' };
-  delete env.BASE_URL; // Vite sets BASE_URL=/ for its own purposes
-  server = spawn(process.execPath, [bin, 'serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout!.on('data', (c) => { output += String(c); });
-  server.stderr!.on('data', (c) => { output += String(c); });
-  for (let i = 0; i < 300 && !output.includes('Personal access token:'); i++) await new Promise((r) => setTimeout(r, 100));
-  if (!output.includes('Personal access token:')) throw new Error(`server did not start:\n${output}`);
-}, 60_000);
+  demo = await startDemoServer();
+  ({ base, env, dir } = demo);
+  authBase = `http://127.0.0.1:${env.AUTH_PORT}`;
+}, 200_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await demo?.stop();
 });
+
+/** What the server printed so far (the start-up banner first). */
+const printed = () => demo?.output() ?? '';
 
 describe('staffing serve --demo', () => {
   it('prints the address and working demo credentials', async () => {
-    expect(output).toContain(`API:            ${base}`);
+    expect(printed()).toContain(`API:            ${base}`);
     const creds = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8'));
-    expect(output).toContain(creds.personalAccessToken.token);
+    expect(printed()).toContain(creds.personalAccessToken.token);
     const basic = Buffer.from(`${creds.accountSid}:${creds.authToken}`).toString('base64');
     const branches = await fetch(`${base}/Datalists/Branches`, { headers: { authorization: `Basic ${basic}` } });
     expect(branches.status).toBe(200);
@@ -55,9 +47,9 @@ describe('staffing serve --demo', () => {
   });
 
   it('AUTH-07 AUTH-05 the login server runs beside the API; the demo\'s service client and web user get bearer tokens that work', async () => {
-    expect(output).toContain(`Login server:   ${authBase}`);
+    expect(printed()).toContain(`Login server:   ${authBase}`);
     const { oauth } = JSON.parse(readFileSync(join(dir, 'demo-credentials.json'), 'utf8'));
-    expect(output).toContain(oauth.service.clientSecret);
+    expect(printed()).toContain(oauth.service.clientSecret);
     const token = async (form: Record<string, string>) => (await fetch(`${authBase}/connect/token`, { method: 'POST', body: new URLSearchParams(form) })).json();
     const service = await token({ grant_type: 'tw_vendor_service_credentials', client_id: oauth.service.clientId, client_secret: oauth.service.clientSecret, acr_values: oauth.acrValues });
     expect(service).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
@@ -101,7 +93,7 @@ describe('staffing serve --demo', () => {
     // The printed commands: a line starting a curl (or piping into one, or setting a variable from one), with its continuation lines.
     const commands: string[] = [];
     let current: string[] | undefined;
-    for (const line of output.split('\n')) {
+    for (const line of printed().split('\n')) {
       const text = line.trim();
       if (!current && /^(?:[A-Z_]+=\$\()?(?:curl|printf) /.test(text)) current = [];
       if (!current) continue;
@@ -114,7 +106,7 @@ describe('staffing serve --demo', () => {
     // What a newcomer meets: the account key, the token, the 403s, both OAuth grants, a sandbox assessment session.
     for (const shown of [/^curl -u /, /Employees' +# answers 403/, /Employees\/Resume' +# answers 403/, /grant_type=tw_vendor_service_credentials/, /grant_type=tw_vendor_webuser/,
       /\/Assignments\/\d+'$/, /assessmentSessions'$/]) {
-      expect(commands.some((c) => shown.test(c)), `a printed command matching ${shown}:\n${output}`).toBe(true);
+      expect(commands.some((c) => shown.test(c)), `a printed command matching ${shown}:\n${printed()}`).toBe(true);
     }
     // Each command exactly as printed; curl's own configuration file adds only a report of each answer's status on stderr.
     const curlHome = mkdtempSync(join(tmpdir(), 'staffing-curl-'));
@@ -137,7 +129,7 @@ describe('staffing serve --demo', () => {
       rmSync(curlHome, { recursive: true, force: true });
     }
     // The addresses it prints outside the commands open too (the templates with {...} are not addresses).
-    const prose = commands.reduce((text, command) => text.replace(command.split('\n').join('\n'), ''), output.split('\n').map((l) => l.trim()).join('\n'));
+    const prose = commands.reduce((text, command) => text.replace(command.split('\n').join('\n'), ''), printed().split('\n').map((l) => l.trim()).join('\n'));
     const urls = new Set([...prose.matchAll(/http:\/\/[^\s'"()]+/g)].map((m) => m[0]).filter((u) => !u.includes('{')));
     // A bare origin (the API's base address, the login server's issuer) is a name the printed addresses extend, not a page.
     const bases = [...urls].filter((u) => new URL(u).pathname === '/' && [...urls].some((other) => other.startsWith(`${u}/`)));
