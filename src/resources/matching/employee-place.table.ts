@@ -3,7 +3,8 @@
 // matcher's distance filter is a GiST scan (tenant first) instead of a gazetteer join per candidate.
 // A table of its own rather than a column on employees: the employee's read, export and PATCH shapes
 // stay as they are, and an employee whose postal code the gazetteer does not know has no row.
-import { customType, foreignKey, index, integer, pgTable, primaryKey, bigint, doublePrecision } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, foreignKey, index, integer, pgTable, primaryKey, bigint, doublePrecision, text } from 'drizzle-orm/pg-core';
 import { employees } from '../employees/employee.table.ts';
 
 /** `cube` (from the cube extension): an earthdistance point, `ll_to_earth(latitude, longitude)`. */
@@ -15,8 +16,18 @@ export const employeePlaces = pgTable('employee_places', {
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   earth: earthPoint('earth').notNull(),
+  // The profile's ids (employee_profiles', copied by its trigger: drizzle/*_employee-places-ids.sql),
+  // beside the point: an order's pool is found in this narrow table, the radius and the ids read
+  // together, and only the employees kept are read in full (decision 0060: 8 times faster than
+  // reading each employee's profile row in range).
+  occupationIds: text('occupation_ids').array().notNull().default(sql`'{}'::text[]`),
+  skillIds: text('skill_ids').array().notNull().default(sql`'{}'::text[]`),
+  certificationIds: text('certification_ids').array().notNull().default(sql`'{}'::text[]`),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.employeeId] }),
   foreignKey({ columns: [t.tenantId, t.employeeId], foreignColumns: [employees.tenantId, employees.id] }).onDelete('cascade'),
   index('employee_places_tenant_earth').using('gist', t.tenantId, t.earth),
+  index('employee_places_occupations').using('gin', t.tenantId, t.occupationIds),
+  index('employee_places_skills').using('gin', t.tenantId, t.skillIds),
+  index('employee_places_certifications').using('gin', t.tenantId, t.certificationIds),
 ]);

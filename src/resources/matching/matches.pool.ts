@@ -1,15 +1,17 @@
 // The candidate pool of an order (decision 0060): the employees worth scoring, found through the
-// profiles' GIN indexes and the places' GiST index, the hard filters (restriction rules, radius,
-// required licences) applied in the statement, and a first ranking by shared vocabulary ids so that
-// only POOL_SIZE of them are scored in full. Scoring every employee in range would cost each request
-// a read of thousands of profiles; the first ranking keeps every strong candidate (an exact
-// occupation, the skills and certifications asked) ahead of those sharing one word.
+// places' GiST index (the radius) with the profile's ids beside each point, the hard filters
+// (restriction rules, required licences) applied in the statement, and a first ranking by shared
+// vocabulary ids so that only POOL_SIZE of them are scored in full. Scoring every employee in range
+// would cost each request a read of thousands of profiles; the first ranking keeps every strong
+// candidate (an exact occupation, the skills and certifications asked) ahead of those sharing one word.
 import { sql, type SQL } from 'drizzle-orm';
 import { NODES, TENANT, type DataScope } from '../../platform/scope.ts';
 import type { EmployeeProfile } from './employee-profile.schema.ts';
 import type { OrderRequirements } from './matching.contract.ts';
 import type { OrderMatchesFilter } from './matches.schemas.ts';
 import { CERTIFICATION_BY_ID, OCCUPATION_BY_ID, OCCUPATIONS } from './vocabulary/vocabulary.ts';
+import { METRES_PER_MILE } from '../gazetteer/gazetteer.repository.ts';
+import { searchArea } from '../job-board/job-board-search.area.ts';
 
 /** Employees scored in full per request, at most. */
 export const POOL_SIZE = 400;
@@ -45,27 +47,51 @@ export function requiredLicences(requirements: OrderRequirements): string[][] {
 const ids = (values: readonly string[]) => sql`${sql.param([...new Set(values)])}::text[]`;
 const and = (conditions: readonly SQL[]) => sql.join(conditions.map((c) => sql` and ${c}`), sql``);
 
-/** The employees to score for an order, best first by the first ranking; `conditions` are the hard filters (poolFilter). */
+/**
+ * Where the pool is drawn from: for an order with a worksite, the employees' places within the radius
+ * (employee_places: the point and the profile's ids in one narrow row, so the radius and the ids are
+ * read together and only the employees kept are read in full); for one without, every profile.
+ */
+function sourceOf(requirements: OrderRequirements): { table: SQL; within: SQL } {
+  const { worksite, maxMiles } = requirements;
+  if (!worksite || maxMiles === null) return { table: sql`employee_profiles`, within: sql`` };
+  const area = searchArea({ ...worksite, radiusMetres: maxMiles * METRES_PER_MILE, unitMetres: METRES_PER_MILE });
+  return {
+    table: sql`employee_places`,
+    within: sql` and x.earth <@ ${area.box}::cube and cube_distance(${area.centre}::cube, x.earth) <= ${area.chord}::float8`,
+  };
+}
+
+/**
+ * The employees to score for an order, best first by the first ranking. `conditions` are the hard
+ * filters on `employees` (poolFilter, without its radius: the radius is the pool's own, on the places).
+ */
 export async function orderPool(scope: DataScope, requirements: OrderRequirements, conditions: readonly SQL[], filter: OrderMatchesFilter): Promise<PoolEmployee[]> {
   const { exact, family } = occupationsNear(requirements.occupationId);
   const skills = [...requirements.requiredSkills, ...requirements.preferredSkills];
   const certifications = [...requirements.requiredCertifications.flat(), ...requirements.preferredCertifications];
+  const licences = requiredLicences(requirements).map((entry) => sql`x.certification_ids && ${ids(entry)}`);
   const own = [
-    ...requiredLicences(requirements).map((entry) => sql`p.certification_ids && ${ids(entry)}`),
     ...(filter.branchId === undefined ? [] : [sql`employees.branch_id = ${filter.branchId}`]),
     ...(filter.employeeStatusId === undefined ? [] : [sql`employees.employee_status_id = ${filter.employeeStatusId}`]),
   ];
   // An order that names nothing the vocabulary knows still has candidates: everyone in range, by id.
   const anything = family.length + skills.length + certifications.length === 0;
-  const overlap = anything ? sql`true` : sql`(p.occupation_ids && ${ids(family)} or p.skill_ids && ${ids(skills)} or p.certification_ids && ${ids(certifications)})`;
+  const overlap = anything ? sql`true` : sql`(x.occupation_ids && ${ids(family)} or x.skill_ids && ${ids(skills)} or x.certification_ids && ${ids(certifications)})`;
   const shared = (column: SQL, values: readonly string[]) => sql`cardinality(array(select unnest(${column}) intersect select unnest(${ids(values)})))`;
+  const source = sourceOf(requirements);
   return scope.sql<PoolEmployee>`
+    with near as (
+      select x.employee_id, (case when x.occupation_ids && ${ids(exact)} then 4 when x.occupation_ids && ${ids(family)} then 1 else 0 end
+             + ${shared(sql`x.skill_ids`, skills)} + 2 * ${shared(sql`x.certification_ids`, certifications)}) as first
+        from ${source.table} x
+       where x.tenant_id = ${TENANT}${source.within} and ${overlap}${and(licences)})
     select employees.id as "employeeId", employees.first_name as "firstName", employees.last_name as "lastName", employees.branch_id as "branchId",
            employees.employee_status_id as "employeeStatusId", p.profile
-      from employees
+      from near
+      join employees on employees.tenant_id = ${TENANT} and employees.id = near.employee_id
       join employee_profiles p on p.tenant_id = employees.tenant_id and p.employee_id = employees.id
-     where employees.tenant_id = ${TENANT} and employees.hier_id = any(${NODES}) and ${overlap}${and(conditions)}${and(own)}
-     order by (case when p.occupation_ids && ${ids(exact)} then 4 when p.occupation_ids && ${ids(family)} then 1 else 0 end
-               + ${shared(sql`p.skill_ids`, skills)} + 2 * ${shared(sql`p.certification_ids`, certifications)}) desc, employees.id
+     where employees.hier_id = any(${NODES})${and(conditions)}${and(own)}
+     order by near.first desc, employees.id
      limit ${POOL_SIZE}`;
 }

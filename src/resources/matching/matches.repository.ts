@@ -51,7 +51,8 @@ export async function orderMatches(scope: DataScope, jobOrderId: number, filter:
   if (!read) throw notFound('The job order');
   const requirements = { ...read, maxMiles: filter.maxMiles ?? read.maxMiles ?? DEFAULT_MAX_MILES };
   const [conditions, weights] = await Promise.all([
-    poolFilter(scope, { customerId: requirements.customerId, worksite: requirements.worksite, maxMiles: requirements.maxMiles }),
+    // The radius is the pool's own (matches.pool.ts), read with the ids in one narrow table.
+    poolFilter(scope, { customerId: requirements.customerId, worksite: requirements.worksite, maxMiles: null }),
     weightsOf(scope).then((w) => w.weights),
   ]);
   const pool = await orderPool(scope, requirements, conditions, filter);

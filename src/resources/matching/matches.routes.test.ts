@@ -3,7 +3,9 @@
 // required licence held and current), hierarchy visibility, bad input, paging, fields= and CSV, and a
 // matched pair made a candidate in one call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { callers, testApp, type Caller, type TestContext } from '../../../test/helpers.ts';
+import { employees } from '../employees/employee.table.ts';
 import { seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, vet, type Place } from '../assignments/assignment.fixtures.ts';
 import { EMPTY_PROFILE, type EmployeeProfile } from './employee-profile.schema.ts';
 
@@ -105,6 +107,14 @@ describe('GET /JobOrders/{id}/matches', () => {
     expect(ids(await matches(admin, `/JobOrders/${forkliftOrder}/matches?skip=1&take=1`))).toEqual([all[1]]);
     const top = await matches(admin, `/JobOrders/${forkliftOrder}/matches?minScore=100`);
     expect(top.json().data.every((m: { score: number }) => m.score >= 100)).toBe(true);
+  });
+
+  it('an employee who moves into range is found with their profile (the place is made anew with the profile\'s ids)', async () => {
+    const mover = await employee('Mover', '55901', FORKLIFT);
+    expect(ids(await matches(admin, `/JobOrders/${forkliftOrder}/matches`))).not.toContain(mover);
+    // No API route changes a postal code today: the row is written as an address update would.
+    await t.database.db.update(employees).set({ postalCode: '55401' }).where(and(eq(employees.tenantId, t.tenant.tenantId), eq(employees.id, mover)));
+    expect(ids(await matches(admin, `/JobOrders/${forkliftOrder}/matches`))).toContain(mover);
   });
 
   it('a required licence filters: a driver with a current CDL-A is listed, one whose licence lapsed or who has none is not', async () => {
