@@ -78,9 +78,9 @@ async function placeOf(scope: DataScope, employeeId: number): Promise<Point | nu
 }
 
 /**
- * GET /Employees/{id}/matches: the open orders the caller sees within `maxMiles` (else 50) of the
- * employee's home, each order's own stated radius narrowing it; for an employee not placed, the orders
- * sharing an occupation, skill or certification with the profile. The orders' requirements are read
+ * GET /Employees/{id}/matches: the open orders the caller sees that share an occupation (or its
+ * family), a skill or a certification with the profile, within `maxMiles` (else 50) of the employee's
+ * home when it is known, each order's own stated radius narrowing it. The orders' requirements are read
  * from their index (open_order_requirements, decision 0061), not recomputed.
  */
 export async function employeeMatches(scope: DataScope, employeeId: number, filter: EmployeeMatchesFilter): Promise<Paged<Row>> {
@@ -90,7 +90,9 @@ export async function employeeMatches(scope: DataScope, employeeId: number, filt
   const orders = await openOrdersNear(scope, place, radius, {
     ...(filter.branchId === undefined ? {} : { branchIds: [filter.branchId] }),
     ...(filter.jobOrderStatusId === undefined ? {} : { jobOrderStatusIds: [filter.jobOrderStatusId] }),
-    ...(place ? {} : { sharing: sharedWith(profile) }),
+    // Only orders sharing something with the profile are worth scoring (their GIN indexes): a metro's
+    // thousands of open orders are not all read.
+    sharing: sharedWith(profile),
   });
   const facts = await factsForEmployee(scope, employeeId, orders.map((o) => o.jobOrderId));
   const day = today();
