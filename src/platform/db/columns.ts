@@ -1,7 +1,8 @@
 // The columns most tables share, each named once: the tenant that leads every key, the identity id
 // beside it, the hierarchy node a row is seen at, and the times a row was written. Each call makes a
 // new builder: a column builder belongs to one table.
-import { bigint, integer, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { MAX_ID } from '../ids.ts';
 
 export const tenantId = () => integer('tenant_id').notNull();
@@ -23,3 +24,9 @@ export const tenantBigKey = () => ({ tenantId: tenantId(), id: bigIdentity() });
 export const createdAt = () => writtenAt('created_at');
 /** created_at and updated_at, both set on insert (updates set updated_at themselves). */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: writtenAt('updated_at') });
+
+/** `cube` (from the cube extension): an earthdistance point, `ll_to_earth(latitude, longitude)`. */
+export const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
+
+/** A list of text values (vocabulary ids, skills), empty unless set. */
+export const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);

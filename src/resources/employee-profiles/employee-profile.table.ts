@@ -4,11 +4,10 @@
 // which derives the arrays from the profile on every write (decision 0057).
 import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { tenantId, timestamps } from '../../platform/db/columns.ts';
+import { tenantId, textList, timestamps } from '../../platform/db/columns.ts';
 import { employees } from '../employees/employee.table.ts';
 import type { EmployeeProfile } from '../matching/employee-profile.schema.ts';
 
-const ids = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 /**
  * One section of the profile, as its own column: history compares columns (history-install.ts), so a
  * change names `profile.skills` rather than the whole profile. Generated: never written, never stale;
@@ -21,12 +20,12 @@ export const employeeProfiles = pgTable('employee_profiles', {
   employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
   profile: jsonb('profile').$type<EmployeeProfile>().notNull(),
   /** Stated and implied skills. */
-  skillIds: ids('skill_ids'),
+  skillIds: textList('skill_ids'),
   /** Every certification and licence held, expired or not (the matcher reads the expiry from `profile`). */
-  certificationIds: ids('certification_ids'),
+  certificationIds: textList('certification_ids'),
   /** The occupations of the work history. */
-  occupationIds: ids('occupation_ids'),
-  languageIds: ids('language_ids'),
+  occupationIds: textList('occupation_ids'),
+  languageIds: textList('language_ids'),
   /** Occupation id -> months of experience in it (overlapping jobs counted once): "2 years as a CNA". */
   experienceMonths: jsonb('experience_months').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
   /** The latest resume: its file in the file store, its name and its extracted text; null when none was given. */

@@ -6,12 +6,10 @@
 // radius-bounded search several times faster (docs/job-board.md).
 import { sql } from 'drizzle-orm';
 import { customType, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { hierId, tenantId } from '../../platform/db/columns.ts';
+import { earthPoint, hierId, tenantId } from '../../platform/db/columns.ts';
 
 /** PostgreSQL `tsvector`. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-/** `cube` (from the cube extension): an earthdistance point, `ll_to_earth(latitude, longitude)`. */
-const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
 
 export const jobBoardSearch = pgTable('job_board_search', {
   tenantId: tenantId(),

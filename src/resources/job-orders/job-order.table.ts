@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { bigint, boolean, numeric, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, serviceReps } from '../../platform/db/schema.ts';
+import { textList } from '../../platform/db/columns.ts';
 import { recordTable } from '../../platform/records/record-table.ts';
 import { jobOrderDurations, jobOrderStatuses, salesTeams, workerCompCodes } from '../reference-data/reference.table.ts';
 import { worksites } from '../worksites/worksite.table.ts';
@@ -30,7 +30,7 @@ export const jobOrders = recordTable('job_orders', jobOrderCatalog, {
     /** The tenant's do-not-post-to-web setting when the order was created (JBD-04, JBD-05). */
     doNotPostToWebAtCreation: boolean('do_not_post_to_web_at_creation').notNull().default(false),
     /** Skills shown on the job board and searched by its full-text search. */
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: textList('skills'),
   },
   references: {
     customerId: customers, supervisorContactId: contacts, jobTitleId: jobTitles, worksiteId: worksites, branchId: branches,

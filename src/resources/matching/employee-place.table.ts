@@ -3,12 +3,10 @@
 // matcher's distance filter is a GiST scan (tenant first) instead of a gazetteer join per candidate.
 // A table of its own rather than a column on employees: the employee's read, export and PATCH shapes
 // stay as they are, and an employee whose postal code the gazetteer does not know has no row.
-import { sql } from 'drizzle-orm';
-import { customType, foreignKey, index, integer, pgTable, primaryKey, bigint, doublePrecision, text } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, bigint, doublePrecision } from 'drizzle-orm/pg-core';
+import { earthPoint, textList } from '../../platform/db/columns.ts';
 import { employees } from '../employees/employee.table.ts';
 
-/** `cube` (from the cube extension): an earthdistance point, `ll_to_earth(latitude, longitude)`. */
-const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
 
 export const employeePlaces = pgTable('employee_places', {
   tenantId: integer('tenant_id').notNull(),
@@ -20,9 +18,9 @@ export const employeePlaces = pgTable('employee_places', {
   // beside the point: an order's pool is found in this narrow table, the radius and the ids read
   // together, and only the employees kept are read in full (decision 0060: 8 times faster than
   // reading each employee's profile row in range).
-  occupationIds: text('occupation_ids').array().notNull().default(sql`'{}'::text[]`),
-  skillIds: text('skill_ids').array().notNull().default(sql`'{}'::text[]`),
-  certificationIds: text('certification_ids').array().notNull().default(sql`'{}'::text[]`),
+  occupationIds: textList('occupation_ids'),
+  skillIds: textList('skill_ids'),
+  certificationIds: textList('certification_ids'),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.employeeId] }),
   foreignKey({ columns: [t.tenantId, t.employeeId], foreignColumns: [employees.tenantId, employees.id] }).onDelete('cascade'),

@@ -6,12 +6,10 @@
 // changes what it reads, and keep the plain columns (hierarchy, branch, status, customer) current at
 // once; refreshOpenOrderRequirements computes the stale rows' requirements afterwards.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { hierId, tenantId } from '../../platform/db/columns.ts';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { earthPoint, hierId, tenantId, textList } from '../../platform/db/columns.ts';
 import type { OrderRequirements } from './matching.contract.ts';
 
-/** `cube` (from the cube extension): an earthdistance point, `ll_to_earth(latitude, longitude)` (as job_board_search's). */
-const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
 
 export const openOrderRequirements = pgTable('open_order_requirements', {
   tenantId: tenantId(),
@@ -23,11 +21,11 @@ export const openOrderRequirements = pgTable('open_order_requirements', {
   /** requirementsOf of the order's facts and stated requirements; null until first computed. */
   requirements: jsonb('requirements').$type<OrderRequirements>(),
   /** The order's occupation and its family (`family:<id>`), for a candidate's occupations to meet. */
-  occupationIds: text('occupation_ids').array().notNull().default(sql`'{}'::text[]`),
+  occupationIds: textList('occupation_ids'),
   /** Required and preferred skills. */
-  skillIds: text('skill_ids').array().notNull().default(sql`'{}'::text[]`),
+  skillIds: textList('skill_ids'),
   /** Every certification named, required (any of an entry) or preferred. */
-  certificationIds: text('certification_ids').array().notNull().default(sql`'{}'::text[]`),
+  certificationIds: textList('certification_ids'),
   /** The requirements' worksite (its coordinates, else its postal code's centroid); null when unknown. */
   earth: earthPoint('earth'),
   payPerHour: numeric('pay_per_hour', { mode: 'number' }),

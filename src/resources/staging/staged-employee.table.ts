@@ -2,7 +2,7 @@
 // conversion job turns it into an employee or a delete job removes it.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { hierId, tenantKey, timestamps } from '../../platform/db/columns.ts';
+import { hierId, tenantKey, textList, timestamps } from '../../platform/db/columns.ts';
 import { hierarchyNodes } from '../../platform/db/schema.ts';
 import type { ParsedJob, ParsedSchool } from '../resumes/resume.types.ts';
 import type { CandidateProfile } from '../matching/matching.profile.ts';
@@ -31,8 +31,8 @@ export const stagedEmployees = pgTable('staged_employees', {
   region: text('region'),
   postalCode: text('postal_code'),
   countryCode: integer('country_code'),
-  skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
-  interestCodes: text('interest_codes').array().notNull().default(sql`'{}'::text[]`),
+  skills: textList('skills'),
+  interestCodes: textList('interest_codes'),
   workHistory: jsonb('work_history').$type<ParsedJob[]>().notNull().default(sql`'[]'::jsonb`),
   education: jsonb('education').$type<ParsedSchool[]>().notNull().default(sql`'[]'::jsonb`),
   /** The resume read through the matching vocabulary (decision 0056); null before parsing, or from a parser that gave none. */
