@@ -26240,7 +26240,7 @@ export interface operations {
                 maxMiles?: number;
                 /** @description Only orders of this branch. */
                 branchId?: number;
-                /** @description Only orders of this status (GET /Datalists/JobOrderStatuses); open orders only either way. */
+                /** @description Only orders of this status (the jobOrderStatusId of GET /JobOrders/{id}); open orders only either way. */
                 jobOrderStatusId?: number;
                 /** @description Only these fields, and the id: comma-separated top-level JSON names as the GET answers them (any letter case). An unknown name answers 400 naming `fields`. Applies to every format (JSON, XML, text, CSV, XLSX). */
                 fields?: string;

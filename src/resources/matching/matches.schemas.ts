@@ -30,7 +30,7 @@ export type OrderMatchesFilter = Static<typeof OrderMatchesQuery>;
 export const EmployeeMatchesQuery = Type.Object({
   ...MatchPage.properties,
   branchId: Type.Optional(Id32('Only orders of this branch.')),
-  jobOrderStatusId: Type.Optional(Id32('Only orders of this status (GET /Datalists/JobOrderStatuses); open orders only either way.')),
+  jobOrderStatusId: Type.Optional(Id32('Only orders of this status (the jobOrderStatusId of GET /JobOrders/{id}); open orders only either way.')),
 });
 export type EmployeeMatchesFilter = Static<typeof EmployeeMatchesQuery>;
 
