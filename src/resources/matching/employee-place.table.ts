@@ -24,6 +24,7 @@ export const employeePlaces = pgTable('employee_places', {
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.employeeId] }),
   foreignKey({ columns: [t.tenantId, t.employeeId], foreignColumns: [employees.tenantId, employees.id] }).onDelete('cascade'),
+  // With the ids INCLUDEd (drizzle/0040_employee-places-covering.sql): the pool's scan reads the index alone.
   index('employee_places_tenant_earth').using('gist', t.tenantId, t.earth),
   index('employee_places_occupations').using('gin', t.tenantId, t.occupationIds),
   index('employee_places_skills').using('gin', t.tenantId, t.skillIds),
