@@ -26152,7 +26152,7 @@ export interface operations {
             query?: {
                 /** @description Items to skip (min 0). */
                 skip?: number;
-                /** @description Results to return (1 to 100). */
+                /** @description Items to return (1 to 1000). */
                 take?: number;
                 /** @description Only results scoring at least this. */
                 minScore?: number;
@@ -26232,7 +26232,7 @@ export interface operations {
             query?: {
                 /** @description Items to skip (min 0). */
                 skip?: number;
-                /** @description Results to return (1 to 100). */
+                /** @description Items to return (1 to 1000). */
                 take?: number;
                 /** @description Only results scoring at least this. */
                 minScore?: number;

@@ -7,15 +7,11 @@ import { PageQuery } from '../../platform/http/paging.ts';
 import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { MATCH_CATEGORIES } from './matching.contract.ts';
 
-/** Results a page answers unless `take` says otherwise: a recruiter's call list, not a whole list. */
-export const DEFAULT_MATCH_TAKE = 25;
-export const MAX_MATCH_TAKE = 100;
-
 const Miles = Type.Number({ minimum: 1, maximum: 500, description: 'Only candidates within this many miles of the worksite (default: the order\'s stated maxMiles, else 50).' });
 
+// Paged as every list is (PAGE-03 to PAGE-05); a recruiter's call list asks for its first 25.
 const MatchPage = Type.Object({
-  skip: PageQuery.properties.skip,
-  take: Type.Integer({ minimum: 1, maximum: MAX_MATCH_TAKE, default: DEFAULT_MATCH_TAKE, description: `Results to return (1 to ${MAX_MATCH_TAKE}).` }),
+  ...PageQuery.properties,
   minScore: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Only results scoring at least this.' })),
   maxMiles: Type.Optional(Miles),
 });
