@@ -6,6 +6,7 @@ export const adminJobs = section({
   navBatchJobs: 'Batch jobs',
   navUpload: 'Upload resumes',
   navStaged: 'Staged employees',
+  navMatches: 'Order matches',
   // Types and statuses
   typeImport: 'Resume import',
   typeConvert: 'Conversion to employees',
@@ -138,6 +139,7 @@ export const adminJobs = section({
   navBatchJobs: 'Trabajos por lotes',
   navUpload: 'Subir currículums',
   navStaged: 'Empleados preparados',
+  navMatches: 'Candidatos para pedidos',
   typeImport: 'Importación de currículums',
   typeConvert: 'Conversión en empleados',
   typeDelete: 'Eliminación de empleados preparados',

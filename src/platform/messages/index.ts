@@ -5,6 +5,7 @@ import { jobboard } from './jobboard.ts';
 import { registration } from './registration.ts';
 import { admin } from './admin.ts';
 import { adminJobs } from './admin-jobs.ts';
+import { adminMatches } from './admin-matches.ts';
 import { LOCALES, type Locale } from './section.ts';
 
 export { LOCALES, isLocale, say, type Locale } from './section.ts';
@@ -16,6 +17,7 @@ const catalogue = (locale: Locale) => ({
   registration: registration[locale],
   admin: admin[locale],
   adminJobs: adminJobs[locale],
+  adminMatches: adminMatches[locale],
 });
 
 export type Messages = ReturnType<typeof catalogue>;

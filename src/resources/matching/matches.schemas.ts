@@ -2,7 +2,7 @@
 // employees, GET /Employees/{id}/matches ranks open job orders, each result with its score and the
 // evidence per category, keyed by category so CSV and XLSX show one column per part
 // (`evidence.skills.summary`).
-import { Type, type Static, type TObject } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 import { PageQuery } from '../../platform/http/paging.ts';
 import { Id32, Id64 } from '../../platform/records/shapes.ts';
 import { MATCH_CATEGORIES } from './matching.contract.ts';
@@ -42,7 +42,8 @@ export const MatchEvidence = Type.Object(Object.fromEntries(MATCH_CATEGORIES.map
   description: 'The score\'s parts (docs/matching.md): occupation and title, skills, certifications and licences, distance, experience, availability, pay, past assignments with the customer, assessments.',
 });
 
-const scored = (what: string, properties: TObject['properties']) => Type.Object({
+// Generic over the properties, so a result's static type keeps its own fields (the admin page reads them).
+const scored = <P extends TProperties>(what: string, properties: P) => Type.Object({
   ...properties,
   score: Type.Integer({ minimum: 0, maximum: 100, description: `How well ${what} fits, 0 to 100: the weighted mean of the evidence's known parts.` }),
   distanceMiles: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'From the employee\'s home (the postal code\'s centre) to the worksite; null when either is not placed.' }),

@@ -1,6 +1,6 @@
 // The admin pages at {BASE_URL}/admin (issue 13, decision 0024): sign-in through the login server's
 // code flow as a service rep, then personal access tokens, OAuth clients, web users, the job board
-// settings, batch jobs, resume uploads and staged employees.
+// settings, batch jobs, resume uploads, staged employees and the matches of a job order.
 // One table: each page's address, its navigation label and what registers its routes. The
 // navigation and the overview's list are derived from it, and so are the area's routes: adding a
 // page is its module and one entry here (docs/web.md, decision 0043).
@@ -15,6 +15,7 @@ import { jobBoardPages } from './job-board.pages.ts';
 import { batchJobPages } from './batch-jobs.pages.ts';
 import { uploadPages } from './upload.pages.ts';
 import { stagedEmployeePages } from './staged-employees.pages.ts';
+import { jobOrderMatchPages } from './job-order-matches.pages.ts';
 
 export interface AdminPage {
   /** Its address inside the admin area (`/tokens`): the navigation's link, which a GET route of `routes` answers. */
@@ -37,6 +38,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/batch-jobs', label: { adminJobs: 'navBatchJobs' }, routes: batchJobPages },
   { path: '/upload', label: { adminJobs: 'navUpload' }, routes: uploadPages },
   { path: '/staged-employees', label: { adminJobs: 'navStaged' }, routes: stagedEmployeePages },
+  { path: '/job-order-matches', label: { adminJobs: 'navMatches' }, routes: jobOrderMatchPages },
 ];
 
 /** The table's pages that have a label, as the navigation links them. */

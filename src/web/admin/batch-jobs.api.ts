@@ -6,7 +6,8 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Admin } from './admin.session.ts';
 
-export interface Refusal { ok: false; status: number; detail: string; fields: Record<string, string[]> }
+/** `code`: the problem's code (`CANDIDATE_EXISTS`), when it has one. */
+export interface Refusal { ok: false; status: number; code: string | null; detail: string; fields: Record<string, string[]> }
 export type Answer<T> = { ok: true; status: number; value: T } | Refusal;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,7 +21,8 @@ function refusalOf(status: number, body: unknown): Refusal {
     }
   }
   const detail = isRecord(body) && typeof body.detail === 'string' ? body.detail : isRecord(body) && typeof body.title === 'string' ? body.title : `HTTP ${status}`;
-  return { ok: false, status, detail, fields };
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : null;
+  return { ok: false, status, code, detail, fields };
 }
 
 function parsed(body: string): unknown {
