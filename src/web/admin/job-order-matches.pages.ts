@@ -81,7 +81,7 @@ async function showList(admin: Admin, locale: Locale, request: FastifyRequest, r
   const title = list.chosen ? say(t.titleOf, { id: filters.jobOrderId }) : t.title;
   return sendPage(request, reply, 'admin/views/job-order-matches', frame(locale, title), {
     title, filters, errors: list.errors, message, rows: list.rows, chosen: list.chosen,
-    count: say(t.resultsCount, { count: list.totalCount }),
+    count: list.totalCount === 1 ? t.resultsOne : say(t.resultsCount, { count: list.totalCount }),
     branches: options.branches, statuses: options.statuses,
     action: withLang(MATCHES_PATH, locale), addAction: withLang(`${MATCHES_PATH}/add`, locale),
     // The add forms carry the list's filters back, so the redirect shows the same list.
