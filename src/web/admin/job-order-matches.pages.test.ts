@@ -118,6 +118,9 @@ describe('the matches of a job order', () => {
     expect(order.statusCode).toBe(400);
     expect(order.body).toContain(`value="abc" maxlength="10" required aria-invalid="true" aria-describedby="m-order-error"`);
     expect((await get(`/admin/job-order-matches?jobOrderId=${forkliftOrder}&maxMiles=501`, nora)).statusCode).toBe(400);
+    const none = await get('/admin/job-order-matches?minScore=50', nora);
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain(`<p class="field-error" id="m-order-error">${escaped(en.required)}</p>`);
   });
 
   it('an order the rep does not see is answered as the API answers it: 404, at the order\'s field; the hierarchy hides employees', async () => {

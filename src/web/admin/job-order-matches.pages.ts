@@ -64,7 +64,11 @@ function listErrors(locale: Locale, refusal: Refusal): FieldErrors {
 /** The ranked list for the chosen order, or the errors at the fields (400, or 404 for an unseen order). */
 async function ranked(admin: Admin, locale: Locale, filters: Filters) {
   const t = MESSAGES[locale].adminMatches;
-  if (!filters.jobOrderId) return { errors: {}, status: 200, rows: [], totalCount: 0, chosen: false };
+  if (!filters.jobOrderId) {
+    // Filters without an order (an address typed by hand) have nothing to filter: the order is asked for.
+    const filtered = FILTERS.some((name) => filters[name]);
+    return { errors: filtered ? { jobOrderId: t.required } : {}, status: filtered ? 400 : 200, rows: [], totalCount: 0, chosen: false };
+  }
   const id = positiveId(filters.jobOrderId);
   if (id === undefined) return { errors: { jobOrderId: t.notAnId }, status: 400, rows: [], totalCount: 0, chosen: false };
   const number = pageNumber(filters.page);
