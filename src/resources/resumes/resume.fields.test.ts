@@ -290,6 +290,19 @@ describe('resume fields: work history in terse, table and Spanish layouts (issue
     expect(parseFields(table, 'txt').profile!.jobs.map((j) => j.occupationId)).toEqual(['housekeeper']);
   });
 
+  it('keeps a title\'s qualifier after a dash ("Team Lead - Customer Service, Concentrix")', () => {
+    const text = ['Dana Whitfield', 'Experience',
+      'Team Lead - Customer Service, Concentrix – May 2019 – Present',
+      'Shift Lead - Warehouse - UNFI (May 2016 - Apr 2019)',
+      'Forklift Operator - Acme Logistics - Chicago, IL, 2014 - 2016'].join('\n');
+    expect(jobs(text).map((j) => [j.title, j.employer])).toEqual([
+      ['Team Lead - Customer Service', 'Concentrix'], ['Shift Lead - Warehouse', 'UNFI'], ['Forklift Operator', 'Acme Logistics'],
+    ]);
+    expect(parseFields(text, 'txt').profile!.jobs).toEqual([
+      { occupationId: 'customer-service-representative', seniority: 'lead' }, { occupationId: 'warehouse-associate', seniority: 'lead' }, { occupationId: 'forklift-operator', seniority: null },
+    ]);
+  });
+
   it('reads a dated line above the contact lines as nobody\'s job when the resume has its own experience section', () => {
     const text = ['Dana Whitfield', 'Open to work (Jan 2026 - Present)', 'Experience', 'Line Cook, Blue Door Pub, 2021 - Present'].join('\n');
     expect(jobs(text)).toEqual([{ title: 'Line Cook', employer: 'Blue Door Pub', startDate: '2021', endDate: null, current: true }]);

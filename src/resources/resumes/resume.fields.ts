@@ -7,7 +7,7 @@ import type { Found, ParsedAddress, ParsedJob, ParsedPhone, ParsedResume, Parsed
 import { nameFromLines, type Name } from './resume.name.ts';
 import { SECTION_HEADINGS, TITLE_KEYWORDS, type SectionName } from './resume.vocabulary.ts';
 import { profileOf } from '../matching/matching.profile.ts';
-import { findTerms, termOf, tokenize, type TermHit } from '../matching/vocabulary/normaliser.ts';
+import { findTerms, occupationOf, termOf, tokenize, type TermHit } from '../matching/vocabulary/normaliser.ts';
 import { INTEREST_CODES, interestCodeOf } from '../matching/vocabulary/vocabulary.ts';
 
 export function parseFields(raw: string, format: ResumeFormat, options: ParseOptions = {}): ParsedResume {
@@ -275,7 +275,7 @@ export function findWorkHistory(sections: Section[]): ParsedJob[] {
     const range = DATE_RANGE.exec(line);
     if (!range) continue;
     const rest = `${line.slice(0, range.index)} ${line.slice(range.index + range[0].length)}`;
-    let { title, employer } = (columns && byColumns(columns, lines[i]!)) ?? titleAndEmployer(partsOf(rest));
+    let { title, employer } = (columns && byColumns(columns, lines[i]!)) ?? titleAndEmployer(joinQualifier(partsOf(rest), rest));
     let from = i;
     let to = i;
     const isHeadLine = (n: number) => n > consumedUntil && n < lines.length && lines[n]!.length <= 80 && !BULLET.test(lines[n]!) && !/[.!?]$/.test(lines[n]!) && !DATE_RANGE.test(lines[n]!);
@@ -375,6 +375,16 @@ function partsOf(text: string): string[] {
     out.push(part);
   }
   return out;
+}
+
+/**
+ * "Team Lead - Customer Service, Concentrix": a title whose first words name no occupation and whose
+ * qualifier after the dash makes one is one title, not a title and an employer.
+ */
+function joinQualifier(parts: string[], text: string): string[] {
+  const [a, b, ...others] = parts;
+  if (!a || !b || others.length === 0 || a.length + b.length > 80 || occupationOf(a) || !occupationOf(`${a} ${b}`)) return parts;
+  return new RegExp(`${escape(a)}\\s*[-–—]\\s*${escape(b)}`).test(text) ? [`${a} - ${b}`, ...others] : parts;
 }
 
 function titleAndEmployer(parts: string[]): { title: string | null; employer: string | null } {
