@@ -70,6 +70,22 @@ describe('POST /Employees/Resume', () => {
     for (const id of ['999999', 'abc']) expect((await post(north, [part(resume, 'resume', 'application/rtf', 'cv.rtf')], { HowHeardOfId: id })).statusCode).toBe(400);
   });
 
+  it('reads the work history of a terse resume and of a Spanish table into the employee\'s profile (issue 30)', async () => {
+    const terse = ['Dana Whitfield', '(651) 555-0182 dana.whitfield@example.com', '118 Maple St, Saint Paul, MN 55104', '',
+      'Line Cook - Blue Door Pub (Mar 2021 - Present)', 'Grill, Saute, Food prep'].join('\n');
+    const table = ['Rosa Campos', 'rosa.campos@example.com | (512) 555-0199', '5712 Elm St, Helotes, TX 78023', '',
+      'Experiencia', 'Empresa | Puesto | Desde | Hasta', 'Hotel Real | Recamarera | abr 2019 | Actual'].join('\n');
+    const jobsOf = async (text: string) => {
+      const res = await post(north, [part(Buffer.from(text), 'resume', 'text/plain', 'cv.txt')]);
+      expect(res.statusCode, res.body).toBe(201);
+      const profile = await north({ method: 'GET', url: `/Employees/${res.json().employeeId}/Profile` });
+      expect(profile.statusCode, profile.body).toBe(200);
+      return profile.json().workHistory.map((j: { title: string; employer: string; occupationId: string; startDate: string }) => [j.title, j.employer, j.occupationId, j.startDate]);
+    };
+    expect(await jobsOf(terse)).toEqual([['Line Cook', 'Blue Door Pub', 'cook', '2021-03']]);
+    expect(await jobsOf(table)).toEqual([['Recamarera', 'Hotel Real', 'housekeeper', '2019-04']]);
+  });
+
   it('RES-03 RES-05 2 MiB + 1 byte answers 413; other types 415; an empty file 400; no file part 400', async () => {
     expect((await post(north, [part(Buffer.alloc(2 * 1024 * 1024 + 1, 'a'), 'resume', 'text/plain', 'big.txt')])).statusCode).toBe(413);
     expect((await post(north, [part(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'), 'resume', 'image/gif', 'me.gif')])).statusCode).toBe(415);

@@ -229,3 +229,82 @@ describe('resume fields: hostile text', () => {
     for (const text of texts) expect(parseFields(text, 'txt').format).toBe('txt');
   });
 });
+
+describe('resume fields: work history in terse, table and Spanish layouts (issue 30)', () => {
+  const jobs = (text: string) => parseFields(text, 'txt').workHistory.map(({ title, employer, startDate, endDate, current }) => ({ title, employer, startDate, endDate, current }));
+
+  it('reads a terse resume\'s jobs under the contact lines, with no heading', () => {
+    const text = [
+      'Dana Whitfield', '(651) 555-0182 dana.whitfield@example.com', '118 Maple St, Saint Paul, MN 55104', '',
+      'Line Cook - Blue Door Pub (Mar 2021 - Present)', 'Grill, Saute, Food prep, ServSafe',
+      'Dishwasher – Perkins (June 2019 – Feb 2021)',
+    ].join('\n');
+    const parsed = parseFields(text, 'txt');
+    expect(jobs(text)).toEqual([
+      { title: 'Line Cook', employer: 'Blue Door Pub', startDate: '2021-03', endDate: null, current: true },
+      { title: 'Dishwasher', employer: 'Perkins', startDate: '2019-06', endDate: '2021-02', current: false },
+    ]);
+    expect(parsed.workHistory[0]!.description).toBe('Grill, Saute, Food prep, ServSafe');
+    expect(parsed.profile!.jobs.map((j) => j.occupationId)).toEqual(['cook', 'dishwasher']);
+    // The contact lines stay the contact's.
+    expect(parsed.address?.value.postalCode).toBe('55104');
+    expect(parsed.firstName?.value).toBe('Dana');
+  });
+
+  it('reads a table flattened to text: a header row names the columns, cells split by bars', () => {
+    const bars = [
+      'Marcus Lind', 'marcus.lind@example.com', '', 'Work Experience',
+      'Employer | Title | From | To',
+      'Northern Tool | Order Selector | Aug 2022 | Current',
+      'Target Distribution | Forklift Operator | 03/2019 | 07/2022',
+    ].join('\n');
+    const expected = [
+      { title: 'Order Selector', employer: 'Northern Tool', startDate: '2022-08', endDate: null, current: true },
+      { title: 'Forklift Operator', employer: 'Target Distribution', startDate: '2019-03', endDate: '2022-07', current: false },
+    ];
+    expect(jobs(bars)).toEqual(expected);
+    // Columns in another order, and a row without a header (title first, then the employer).
+    expect(jobs(['Marcus Lind', 'Experience', 'Title | Company | Start | End', 'Order Selector | Northern Tool | Aug 2022 | Present'].join('\n')))
+      .toEqual([expected[0]]);
+    expect(jobs(['Marcus Lind', 'Experience', 'Order Selector | Northern Tool LLC | Aug 2022 | Present'].join('\n')))
+      .toEqual([{ ...expected[0], employer: 'Northern Tool LLC' }]);
+    expect(parseFields(bars, 'txt').profile!.jobs.map((j) => j.occupationId)).toEqual(['order-picker', 'forklift-operator']);
+  });
+
+  it('reads Spanish headings, months and "Actual", in lines and tables', () => {
+    const lines = [
+      'Rosa Elena Campos', 'rosa.campos@example.com', '',
+      'Resumen', 'Cocinera con 5 años de experiencia.',
+      'Experiencia Laboral', 'Cocinera, Restaurante La Palma – ene 2021 – Actual', '• Preparé platillos',
+      'Lavaplatos, Hotel Real – ago 2018 – dic 2020',
+      'Habilidades', 'Cocina, Manejo de alimentos',
+      'Educación', 'Preparatoria (High School Diploma)',
+    ].join('\n');
+    expect(jobs(lines)).toEqual([
+      { title: 'Cocinera', employer: 'Restaurante La Palma', startDate: '2021-01', endDate: null, current: true },
+      { title: 'Lavaplatos', employer: 'Hotel Real', startDate: '2018-08', endDate: '2020-12', current: false },
+    ]);
+    expect(parseFields(lines, 'txt').workHistory[0]!.description).toBe('Preparé platillos');
+    const table = ['Rosa Elena Campos', 'Historial Laboral', 'Empresa | Puesto | Desde | Hasta', 'Hotel Real | Recamarera | abr 2019 | Presente'].join('\n');
+    expect(jobs(table)).toEqual([{ title: 'Recamarera', employer: 'Hotel Real', startDate: '2019-04', endDate: null, current: true }]);
+    expect(parseFields(table, 'txt').profile!.jobs.map((j) => j.occupationId)).toEqual(['housekeeper']);
+  });
+
+  it('keeps a title\'s qualifier after a dash ("Team Lead - Customer Service, Concentrix")', () => {
+    const text = ['Dana Whitfield', 'Experience',
+      'Team Lead - Customer Service, Concentrix – May 2019 – Present',
+      'Shift Lead - Warehouse - UNFI (May 2016 - Apr 2019)',
+      'Forklift Operator - Acme Logistics - Chicago, IL, 2014 - 2016'].join('\n');
+    expect(jobs(text).map((j) => [j.title, j.employer])).toEqual([
+      ['Team Lead - Customer Service', 'Concentrix'], ['Shift Lead - Warehouse', 'UNFI'], ['Forklift Operator', 'Acme Logistics'],
+    ]);
+    expect(parseFields(text, 'txt').profile!.jobs).toEqual([
+      { occupationId: 'customer-service-representative', seniority: 'lead' }, { occupationId: 'warehouse-associate', seniority: 'lead' }, { occupationId: 'forklift-operator', seniority: null },
+    ]);
+  });
+
+  it('reads a dated line above the contact lines as nobody\'s job when the resume has its own experience section', () => {
+    const text = ['Dana Whitfield', 'Open to work (Jan 2026 - Present)', 'Experience', 'Line Cook, Blue Door Pub, 2021 - Present'].join('\n');
+    expect(jobs(text)).toEqual([{ title: 'Line Cook', employer: 'Blue Door Pub', startDate: '2021', endDate: null, current: true }]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Found, ParsedAddress, ParsedJob, ParsedPhone, ParsedResume, Parsed
 import { nameFromLines, type Name } from './resume.name.ts';
 import { SECTION_HEADINGS, TITLE_KEYWORDS, type SectionName } from './resume.vocabulary.ts';
 import { profileOf } from '../matching/matching.profile.ts';
-import { findTerms, termOf, tokenize, type TermHit } from '../matching/vocabulary/normaliser.ts';
+import { findTerms, occupationOf, termOf, tokenize, type TermHit } from '../matching/vocabulary/normaliser.ts';
 import { INTEREST_CODES, interestCodeOf } from '../matching/vocabulary/vocabulary.ts';
 
 export function parseFields(raw: string, format: ResumeFormat, options: ParseOptions = {}): ParsedResume {
@@ -94,10 +94,15 @@ export function findEmail(text: string): Found<string> | null {
   return null;
 }
 
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+// English and Spanish month names ("ene 2021", "agosto 2019": the set's Spanish resumes write them so).
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?'
+  + '|ene(?:ro)?|febrero|marzo|abr(?:il)?|mayo|junio|julio|ago(?:sto)?|set(?:iembre)?|septiembre|octubre|noviembre|dic(?:iembre)?)';
+/** The end of a range still running ("Present", "Actual", "a la fecha"). */
+const PRESENT = '(?:present|current|now|today|date|actual|actualidad|actualmente|presente|la fecha|hoy)';
 const DATE = `(?:${MONTH}\\.?,?\\s+\\d{4}|\\d{1,2}/\\d{4}|\\d{4})`;
-const DATE_RANGE = new RegExp(`(?<![\\d/])(${DATE})\\s*(?:-|–|—|to|until|through|thru)\\s*(${DATE}|present|current|now|today|date)(?![\\d/])`, 'i');
-const DATE_LIKE = new RegExp(`${DATE_RANGE.source}|\\d{1,2}/\\d{1,2}/\\d{2,4}|\\d{1,2}/\\d{4}`, 'gi');
+const DATE_RANGE = new RegExp(`(?<![\\d/])(${DATE})\\s*(?:-|–|—|to|until|through|thru|hasta|a|al)\\s*(${DATE}|${PRESENT})(?![\\d/\\p{L}])`, 'iu');
+const DATE_LIKE = new RegExp(`${DATE_RANGE.source}|\\d{1,2}/\\d{1,2}/\\d{2,4}|\\d{1,2}/\\d{4}`, 'giu');
+const IS_PRESENT = new RegExp(`^${PRESENT}$`, 'i');
 
 const PHONE_LABELS: [RegExp, ParsedPhone['kind']][] = [
   [/\b(mobile|mob|cell|cellular|m|c)\b\.?\s*(phone|number|no\.?|#)?\s*[:.)-]?\s*$/i, 'mobile'],
@@ -247,18 +252,30 @@ const TITLE_WORDS = /\b(manager|engineer|developer|operator|associate|assistant|
 const EMPLOYER_WORDS = /\b(inc|llc|l\.l\.c|ltd|limited|corp|corporation|company|co|group|hospital|clinic|center|centre|services|solutions|logistics|industries|systems|technologies|holdings|bank|university|college|school|foods|restaurant|hotel|store|stores|market|manufacturing|foundation|agency|department|gmbh|plc|s\.a|warehouse|distribution|health|healthcare|staffing)\b\.?/i;
 const BULLET = /^[•·▪●◦*‣-]\s*/;
 
-/** An entry is recognized by its date range; its title and employer are on that line or the lines around it. */
+/**
+ * An entry is recognized by its date range; its title and employer are on that line or the lines
+ * around it. Without an experience section, a terse resume's jobs are read from the header, from the
+ * first line ending in a range in brackets ("Line Cook - Blue Door Pub (Mar 2021 - Present)"): a
+ * bare range in a text without headings may be anything, and is left.
+ */
 export function findWorkHistory(sections: Section[]): ParsedJob[] {
-  const lines = linesOf(sections, 'experience');
+  const experience = linesOf(sections, 'experience');
+  const lines = experience.length > 0 ? experience : terseJobLines(linesOf(sections, 'header'));
   const heads: { at: number; from: number; to: number; job: ParsedJob }[] = [];
   let consumedUntil = -1;
+  let columns: Column[] | undefined;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const columnsHere = columnsOf(lines[i]!);
+    if (columnsHere) {
+      columns = columnsHere;
+      continue;
+    }
+    const line = joinDateCells(lines[i]!);
     if (line.length > 200 || BULLET.test(line)) continue;
     const range = DATE_RANGE.exec(line);
     if (!range) continue;
     const rest = `${line.slice(0, range.index)} ${line.slice(range.index + range[0].length)}`;
-    let { title, employer } = titleAndEmployer(partsOf(rest));
+    let { title, employer } = (columns && byColumns(columns, lines[i]!)) ?? titleAndEmployer(joinQualifier(partsOf(rest), rest));
     let from = i;
     let to = i;
     const isHeadLine = (n: number) => n > consumedUntil && n < lines.length && lines[n]!.length <= 80 && !BULLET.test(lines[n]!) && !/[.!?]$/.test(lines[n]!) && !DATE_RANGE.test(lines[n]!);
@@ -286,7 +303,7 @@ export function findWorkHistory(sections: Section[]): ParsedJob[] {
     consumedUntil = to;
     heads.push({ at: i, from, to, job: { employer, title, startDate: dateOf(range[1]!), endDate: null, current: false, description: null } });
     const end = range[2]!.toLowerCase();
-    if (/^(present|current|now|today|date)$/.test(end)) heads.at(-1)!.job.current = true;
+    if (IS_PRESENT.test(end)) heads.at(-1)!.job.current = true;
     else heads.at(-1)!.job.endDate = dateOf(range[2]!);
   }
   return heads.map((head, n) => {
@@ -294,6 +311,52 @@ export function findWorkHistory(sections: Section[]): ParsedJob[] {
     const description = lines.slice(head.to + 1, next).map((l) => l.replace(BULLET, '')).join('\n').trim();
     return { ...head.job, description: description || null };
   });
+}
+
+const BRACKETED_RANGE = new RegExp(`\\(\\s*${DATE_RANGE.source}\\s*\\)$`, 'iu');
+/** The header's lines from its first job line on ("Title - Employer (Nov 2024 - Present)"), or none. */
+function terseJobLines(header: string[]): string[] {
+  const first = header.findIndex((line) => line.length <= 200 && BRACKETED_RANGE.test(line));
+  return first < 0 ? [] : header.slice(first);
+}
+
+// ---- tables flattened to text ("Employer | Title | From | To", "Empresa | Puesto | Desde | Hasta")
+
+type Column = 'employer' | 'title' | 'from' | 'to' | 'dates' | 'location';
+const COLUMN_WORDS: [Column, RegExp][] = [
+  ['employer', /^(employer|company|organi[sz]ation|empresa|empleador|compa[ñn][ií]a)$/i],
+  ['title', /^(title|job title|position|role|job|puesto|cargo|posici[oó]n)$/i],
+  ['from', /^(from|start|start date|began|desde|inicio|fecha de inicio)$/i],
+  ['to', /^(to|end|end date|until|ended|hasta|fin|fecha de fin|fecha final)$/i],
+  ['dates', /^(dates|date|period|years|fechas|periodo|per[ií]odo)$/i],
+  ['location', /^(location|city|place|ubicaci[oó]n|ciudad|lugar)$/i],
+];
+const CELL_SPLIT = /\s*\|\s*/;
+
+/** A header row's columns, when every cell names one and they say who and when. */
+function columnsOf(line: string): Column[] | undefined {
+  if (!line.includes('|') || line.length > 120) return undefined;
+  const cells = line.split(CELL_SPLIT).filter(Boolean);
+  if (cells.length < 3) return undefined;
+  const columns = cells.map((cell) => COLUMN_WORDS.find(([, re]) => re.test(cell))?.[0]);
+  if (columns.some((c) => c === undefined)) return undefined;
+  const named = columns.filter((c): c is Column => c !== undefined);
+  return (named.includes('title') || named.includes('employer')) && (named.includes('from') || named.includes('dates')) ? named : undefined;
+}
+
+/** A row's title and employer by the header's columns (a row with another number of cells is read as any line). */
+function byColumns(columns: Column[], line: string): { title: string | null; employer: string | null } | undefined {
+  const cells = line.split(CELL_SPLIT).filter(Boolean);
+  if (cells.length !== columns.length) return undefined;
+  const cell = (c: Column) => cells[columns.indexOf(c)]?.trim() || null;
+  const found = { title: cell('title'), employer: cell('employer') };
+  return found.title || found.employer ? found : undefined;
+}
+
+const DATE_CELLS = new RegExp(`(?<![\\d/])(${DATE})\\s*\\|\\s*(${DATE}|${PRESENT})\\s*(?=\\||$)`, 'iu');
+/** "Nov 2024 | Current" in cells of their own reads as the range "Nov 2024 - Current". */
+function joinDateCells(line: string): string {
+  return line.length > 200 ? line : line.replace(DATE_CELLS, '$1 - $2');
 }
 
 function partsOf(text: string): string[] {
@@ -314,6 +377,16 @@ function partsOf(text: string): string[] {
   return out;
 }
 
+/**
+ * "Team Lead - Customer Service, Concentrix": a title whose first words name no occupation and whose
+ * qualifier after the dash makes one is one title, not a title and an employer.
+ */
+function joinQualifier(parts: string[], text: string): string[] {
+  const [a, b, ...others] = parts;
+  if (!a || !b || others.length === 0 || a.length + b.length > 80 || occupationOf(a) || !occupationOf(`${a} ${b}`)) return parts;
+  return new RegExp(`${escape(a)}\\s*[-–—]\\s*${escape(b)}`).test(text) ? [`${a} - ${b}`, ...others] : parts;
+}
+
 function titleAndEmployer(parts: string[]): { title: string | null; employer: string | null } {
   const [a, b] = parts;
   if (!a) return { title: null, employer: null };
@@ -325,6 +398,8 @@ function titleAndEmployer(parts: string[]): { title: string | null; employer: st
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Spanish months whose first three letters are not the English ones. */
+const SPANISH_MONTHS: Record<string, string> = { ene: 'jan', abr: 'apr', ago: 'aug', set: 'sep', dic: 'dec' };
 
 /** `yyyy-mm`, or `yyyy` when only the year is given. */
 function dateOf(text: string): string | null {
@@ -332,7 +407,8 @@ function dateOf(text: string): string | null {
   let m = /^(\d{1,2})\/(\d{4})$/.exec(t);
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12) return `${m[2]}-${m[1]!.padStart(2, '0')}`;
   m = /^([a-z]{3})[a-z]*\.?,?\s+(\d{4})$/.exec(t);
-  if (m && MONTHS.includes(m[1]!)) return `${m[2]}-${String(MONTHS.indexOf(m[1]!) + 1).padStart(2, '0')}`;
+  const month = m && (SPANISH_MONTHS[m[1]!] ?? m[1]!);
+  if (m && month && MONTHS.includes(month)) return `${m[2]}-${String(MONTHS.indexOf(month) + 1).padStart(2, '0')}`;
   m = /^(\d{4})$/.exec(t);
   return m ? m[1]! : null;
 }

@@ -23,15 +23,15 @@ export const TITLE_KEYWORDS: { words: string[]; category: InterestCode }[] = [
   { category: 'Sales', words: ['sales', 'account executive', 'retail associate'] },
 ];
 
-/** Section headings, lower case without punctuation, by the section they open. */
+/** Section headings, lower case without punctuation, by the section they open (English, then Spanish as written, with and without accents). */
 export const SECTION_HEADINGS: Record<SectionName, string[]> = {
-  summary: ['summary', 'professional summary', 'profile', 'professional profile', 'objective', 'career objective', 'about me', 'career summary', 'summary of qualifications', 'qualifications'],
-  skills: ['skills', 'key skills', 'core skills', 'technical skills', 'skills and abilities', 'skills & abilities', 'skill set', 'skillset', 'core competencies', 'competencies', 'areas of expertise', 'expertise', 'skills and certifications', 'skills & certifications'],
-  experience: ['experience', 'work experience', 'professional experience', 'work history', 'employment', 'employment history', 'relevant experience', 'career history', 'professional background', 'job history'],
-  education: ['education', 'education and training', 'education & training', 'academic background', 'academic history', 'educational background', 'training and education'],
-  certifications: ['certifications', 'certificates', 'licenses', 'licenses and certifications', 'licenses & certifications', 'certifications and licenses', 'certifications & licenses', 'training'],
-  contact: ['contact', 'contact information', 'contact details', 'personal information', 'personal details'],
-  other: ['references', 'projects', 'languages', 'interests', 'hobbies', 'awards', 'honors', 'volunteer', 'volunteer experience', 'activities', 'publications', 'additional information'],
+  summary: ['resumen', 'resumen profesional', 'perfil', 'perfil profesional', 'objetivo', 'objetivo profesional', 'acerca de mí', 'acerca de mi', 'summary', 'professional summary', 'profile', 'professional profile', 'objective', 'career objective', 'about me', 'career summary', 'summary of qualifications', 'qualifications'],
+  skills: ['habilidades', 'competencias', 'aptitudes', 'destrezas', 'habilidades y competencias', 'skills', 'key skills', 'core skills', 'technical skills', 'skills and abilities', 'skills & abilities', 'skill set', 'skillset', 'core competencies', 'competencies', 'areas of expertise', 'expertise', 'skills and certifications', 'skills & certifications'],
+  experience: ['experiencia', 'experiencia laboral', 'experiencia profesional', 'historial laboral', 'historial de empleo', 'historia laboral', 'trayectoria laboral', 'empleos', 'experience', 'work experience', 'professional experience', 'work history', 'employment', 'employment history', 'relevant experience', 'career history', 'professional background', 'job history'],
+  education: ['educación', 'educacion', 'formación', 'formacion', 'formación académica', 'formacion academica', 'estudios', 'education', 'education and training', 'education & training', 'academic background', 'academic history', 'educational background', 'training and education'],
+  certifications: ['certificaciones', 'certificados', 'licencias', 'certificaciones y licencias', 'licencias y certificaciones', 'capacitación', 'capacitacion', 'certifications', 'certificates', 'licenses', 'licenses and certifications', 'licenses & certifications', 'certifications and licenses', 'certifications & licenses', 'training'],
+  contact: ['contacto', 'datos de contacto', 'información de contacto', 'informacion de contacto', 'datos personales', 'contact', 'contact information', 'contact details', 'personal information', 'personal details'],
+  other: ['referencias', 'idiomas', 'logros', 'voluntariado', 'intereses', 'pasatiempos', 'disponibilidad', 'información adicional', 'informacion adicional', 'references', 'projects', 'languages', 'interests', 'hobbies', 'awards', 'honors', 'volunteer', 'volunteer experience', 'activities', 'publications', 'additional information'],
 };
 export type SectionName = 'summary' | 'skills' | 'experience' | 'education' | 'certifications' | 'contact' | 'other';
 

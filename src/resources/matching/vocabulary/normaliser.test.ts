@@ -125,3 +125,39 @@ describe('job titles', () => {
     expect(occupationOf('Ma and Pa Store Owner')).toBeNull();
   });
 });
+
+describe('vocabulary gaps found on the parser\'s output (issue 30)', () => {
+  it('reads TABC, the Texas alcohol seller-server certification, apart from TIPS', () => {
+    expect(ids(findCertifications('TABC Seller-Server Certification, exp. 05/2027'))).toEqual(['tabc']);
+    expect(ids(findCertifications('TABC certified; TIPS certified'))).toEqual(['tabc', 'tips']);
+    expect(findCertifications('Certificación TABC, vence 03/2028')).toEqual([expect.objectContaining({ id: 'tabc', expires: '2028-03' })]);
+    // "tabc" is no ordinary word, yet "tab c" is not it.
+    expect(ids(findCertifications('Press tab c to continue'))).toEqual([]);
+  });
+
+  it('reads the AWS D1.1 structural weld test as the AWS welding certification', () => {
+    expect(ids(findCertifications('Structural weld test D1.1, exp. 08/2027'))).toEqual(['aws-welding-certification']);
+    expect(ids(findCertifications('Passed D1.1 weld test (3G/4G)'))).toEqual(['aws-welding-certification']);
+    expect(ids(findCertifications('AWS D1.1 Structural Welding Certification'))).toEqual(['aws-welding-certification']);
+  });
+
+  it('reads a sous chef as a chef (the kitchen\'s lead), not a cook', () => {
+    expect(occupationOf('Sous Chef')).toEqual({ occupationId: 'chef', seniority: null });
+    expect(occupationOf('Executive Sous Chef')).toEqual({ occupationId: 'chef', seniority: null });
+    expect(occupationOf('Head Chef')).toEqual({ occupationId: 'chef', seniority: 'lead' });
+    expect(occupationOf('Line Cook')).toEqual({ occupationId: 'cook', seniority: null });
+  });
+
+  it('reads call center titles: a contact center supervisor, a customer care specialist, a collector', () => {
+    expect(occupationOf('Contact Center Supervisor')).toEqual({ occupationId: 'call-center-agent', seniority: 'supervisor' });
+    expect(occupationOf('Customer Care Specialist')).toEqual({ occupationId: 'customer-service-representative', seniority: null });
+    expect(occupationOf('Collections Representative')).toEqual({ occupationId: 'collections-representative', seniority: null });
+    expect(occupationOf('Collector')).toEqual({ occupationId: 'collections-representative', seniority: null });
+  });
+
+  it('a synonym\'s capitals are matched as written, its other words in any case ("AP specialist" is "AP Specialist")', () => {
+    expect(occupationOf('AP Specialist')).toEqual({ occupationId: 'accounts-payable-clerk', seniority: null });
+    expect(occupationOf('AR SPECIALIST')).toEqual({ occupationId: 'accounts-receivable-clerk', seniority: null });
+    expect(occupationOf('Ap Specialist')).toBeNull();
+  });
+});

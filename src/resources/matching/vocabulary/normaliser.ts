@@ -108,7 +108,8 @@ function matchesAt<T>(phrase: Phrase<T>, tokens: Token[], i: number): boolean {
     const token = tokens[i + j];
     if (!token || token.key !== phrase.keys[j] || (j > 0 && token.breakBefore)) return false;
     const raw = phrase.raws?.[j];
-    if (raw !== undefined && token.raw !== raw && token.raw !== `${raw}s`) return false;
+    // Only a word written with capitals is matched as written ("AP" in "AP specialist"); the others in any case.
+    if (raw !== undefined && hasCapital(raw) && token.raw !== raw && token.raw !== `${raw}s`) return false;
   }
   return true;
 }

@@ -37,13 +37,15 @@ export const CERTIFICATIONS: Certification[] = [
   { id: 'osha-10', label: 'OSHA 10', kind: 'certification', families: ['construction', 'light-industrial'], synonyms: ['osha-10', 'osha 10-hour', 'osha10', 'osha 10 construction', 'osha 10 general industry'] },
   { id: 'osha-30', label: 'OSHA 30', kind: 'certification', families: ['construction', 'light-industrial'], synonyms: ['osha-30', 'osha 30-hour', 'osha30', 'osha 30 construction'] },
   { id: 'epa-608', label: 'EPA 608', kind: 'certification', families: ['skilled-trades'], implies: ['hvac'], synonyms: ['epa section 608', 'epa 608 universal', 'epa 608 certified', 'epa universal certification'] },
-  { id: 'aws-welding-certification', label: 'AWS Welding Certification', kind: 'certification', families: ['skilled-trades', 'manufacturing'], implies: ['welding'], synonyms: ['aws certified welder', 'aws certified', 'aws d1.1', 'aws certification'] },
+  { id: 'aws-welding-certification', label: 'AWS Welding Certification', kind: 'certification', families: ['skilled-trades', 'manufacturing'], implies: ['welding'], synonyms: ['aws certified welder', 'aws certified', 'aws d1.1', 'aws certification', 'd1.1', 'd1.1 weld test', 'structural weld test', 'structural welding certification'] },
   { id: 'journeyman-electrician-license', label: 'Journeyman Electrician License', kind: 'licence', families: ['skilled-trades', 'construction'], implies: ['electrical'], synonyms: ['journeyman electrician', 'journeyman license', 'electrical license'] },
   { id: 'nccer', label: 'NCCER Certification', kind: 'certification', families: ['construction', 'skilled-trades'], synonyms: ['nccer', 'nccer certified'] },
   // Hospitality
   { id: 'servsafe', label: 'ServSafe', kind: 'certification', families: ['hospitality'], implies: ['food-handling'], synonyms: ['servsafe certified', 'servsafe manager', 'servsafe food handler'] },
   { id: 'food-handler-card', label: 'Food Handler Card', kind: 'certification', families: ['hospitality'], implies: ['food-handling'], synonyms: ['food handler', 'food handlers card', 'food handler permit', 'food handler certificate', 'tarjeta de manipulador de alimentos'] },
-  { id: 'tips', label: 'TIPS Certification', kind: 'certification', families: ['hospitality'], synonyms: ['tips certified', 'tabc certified', 'tabc certification', 'alcohol server certification'] },
+  { id: 'tips', label: 'TIPS Certification', kind: 'certification', families: ['hospitality'], synonyms: ['tips certified', 'alcohol server certification'] },
+  // Texas' own seller-server certificate (TABC-approved course); TIPS is one course among others, held apart.
+  { id: 'tabc', label: 'TABC Certification', kind: 'certification', families: ['hospitality'], synonyms: ['tabc', 'tabc certified', 'tabc certification', 'tabc seller-server certification', 'tabc seller server', 'texas alcoholic beverage commission certification', 'certificacion tabc'] },
   // Office, accounting, IT
   { id: 'notary-public', label: 'Notary Public', kind: 'licence', families: ['clerical'], synonyms: ['notary', 'commissioned notary'] },
   { id: 'cpa', label: 'CPA', kind: 'licence', families: ['accounting'], synonyms: ['certified public accountant'] },
