@@ -45,13 +45,13 @@ function updateStatement(table: string, columns: string[]): { name?: string; tex
 async function loadForUpdate(tx: DataScope, target: PatchTarget, id: number): Promise<Record_ | undefined> {
   const { table } = target;
   if (!target.visible && !target.where && tx.client) {
-    const { rows } = await tx.client.query({ ...lockedSelect(target), values: [tx.tenantId, id, tx.hierIds] });
-    return rows[0] as Record_ | undefined;
+    const { rows } = await tx.client.query<Record_>({ ...lockedSelect(target), values: [tx.tenantId, id, tx.hierIds] });
+    return rows[0];
   }
   const rows = await tx.db.select().from(table)
     .where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id), target.visible ? target.visible(tx) : tx.visible(table.hierId!), target.where?.(tx)))
     .for('update');
-  return rows[0] as Record_ | undefined;
+  return rows[0];
 }
 
 // ---- The general path: a locked read, the plan, the resource's rules, the changed columns ----
