@@ -73,7 +73,8 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
     const moved: { hierId?: number } = {};
     let branchError: AppError | undefined;
     if (target.followsBranch && [...changes.keys()].some((f) => f.json === 'branchId')) {
-      const branch = await visibleBranch(tx, next.branchId as number);
+      // The catalog has checked the value: an id, or null (which no branch has).
+      const branch = typeof next.branchId === 'number' ? await visibleBranch(tx, next.branchId) : undefined;
       if (branch) moved.hierId = branch.hierId;
       else branchError = invalid('branchId', 'no such branch inside your hierarchy');
     }
