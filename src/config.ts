@@ -204,16 +204,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const value = env[key] === undefined || env[key] === '' ? defaults[key] : env[key];
     if (value !== undefined) raw[key] = value;
   }
-  const converted = Value.Convert(ConfigSchema, raw);
-  const errors = [...Value.Errors(ConfigSchema, converted)];
-  if (errors.length > 0) {
-    const lines = errors.map((e) => {
-      const key = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties ?? '');
+  const config = Value.Convert(ConfigSchema, raw);
+  if (!Value.Check(ConfigSchema, config)) {
+    const lines = [...Value.Errors(ConfigSchema, config)].map((e) => {
+      const required = 'requiredProperties' in e.params ? e.params.requiredProperties : '';
+      const key = e.instancePath.replace(/^\//, '') || String(required ?? '');
       return `  ${key}=${JSON.stringify(env[key] ?? defaults[key] ?? '')}: ${e.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = converted as Static<typeof ConfigSchema>;
   const proxyProblem = config.TRUST_PROXY === undefined ? undefined : trustProxyProblem(config.TRUST_PROXY);
   if (proxyProblem) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(config.TRUST_PROXY)}: ${proxyProblem}`);
   const corsProblem = config.CORS_ORIGINS === undefined ? undefined : corsOriginsProblem(config.CORS_ORIGINS);

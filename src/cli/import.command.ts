@@ -5,6 +5,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import type { Config } from '../config.ts';
 import { UsageError } from './refusals.ts';
 import { usageText, type CommandUsage } from './usage.ts';
@@ -34,29 +36,42 @@ export interface ImportSummary {
   itemFailures: { file: string; reason: string }[];
 }
 
+// What the command reads of the API's answers (the rest is ignored): checked, so an answer of
+// another shape is an error naming the call, not an undefined read later.
+const Problem = Type.Object({ detail: Type.Optional(Type.String()) });
+const JobCreated = Type.Object({ batchJobId: Type.Integer() });
+const ResumeStaged = Type.Object({ stagedEmployeeId: Type.Integer() });
+const JobState = Type.Object({
+  status: Type.String(),
+  details: Type.Object({ totalItems: Type.Integer(), completedItems: Type.Integer(), failedItems: Type.Integer(), message: Type.Union([Type.String(), Type.Null()]) }),
+});
+const FailedItems = Type.Object({
+  data: Type.Array(Type.Object({ recordId: Type.Integer(), failureReason: Type.Union([Type.String(), Type.Null()]) })),
+  totalCount: Type.Integer(),
+});
+
 class ApiError extends Error {
   constructor(readonly status: number, detail: string) { super(detail); }
 }
 
 export async function importResumes(o: ImportOptions): Promise<ImportSummary> {
   const out = o.out ?? process.stderr;
-  const api = async (path: string, init: RequestInit = {}) => {
+  const api = async <S extends TSchema>(path: string, answer: S, init: RequestInit = {}): Promise<Static<S>> => {
     const res = await fetch(`${o.baseUrl}${path}`, { ...init, headers: { 'x-tw-token': o.token, accept: 'application/json', ...(init.headers ?? {}) } });
     const body = await res.text();
-    if (!res.ok) {
-      let detail = body;
-      try { detail = (JSON.parse(body) as { detail?: string; title?: string }).detail ?? detail; } catch { /* not JSON */ }
-      throw new ApiError(res.status, detail);
-    }
-    return body ? JSON.parse(body) : undefined;
+    let json: unknown;
+    try { json = JSON.parse(body); } catch { /* not JSON */ }
+    if (!res.ok) throw new ApiError(res.status, (Value.Check(Problem, json) ? json.detail : undefined) ?? body);
+    if (!Value.Check(answer, json)) throw new ApiError(res.status, `${path} answered what the command does not read: ${body.slice(0, 200)}`);
+    return json;
   };
 
   const files = (await readdir(o.folder, { withFileTypes: true }))
     .filter((e) => e.isFile() && TYPES[extname(e.name).toLowerCase()]).map((e) => e.name).sort();
-  const { batchJobId } = await api('/batchjobs', {
+  const { batchJobId } = await api('/batchjobs', JobCreated, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ batchJobType: 'Staged_Employee_Import_Resume_Data', batchJobParameters: { skipInterestCodes: o.skipInterestCodes } }),
-  }) as { batchJobId: number };
+  });
   out.write(`Batch job ${batchJobId}: ${files.length} resumes from ${o.folder}\n`);
 
   const bar = out.isTTY ? new cliProgress.MultiBar({ stream: out, format: ' {task} [{bar}] {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
@@ -72,7 +87,7 @@ export async function importResumes(o: ImportOptions): Promise<ImportSummary> {
       form.append('batchJobId', String(batchJobId));
       form.append('resume', new Blob([new Uint8Array(await readFile(join(o.folder, name)))], { type: TYPES[extname(name).toLowerCase()]! }), name);
       try {
-        const staged = await api('/Staging/Employees/Resumes', { method: 'POST', body: form }) as { stagedEmployeeId: number };
+        const staged = await api('/Staging/Employees/Resumes', ResumeStaged, { method: 'POST', body: form });
         fileOfRecord.set(staged.stagedEmployeeId, name);
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
@@ -82,10 +97,9 @@ export async function importResumes(o: ImportOptions): Promise<ImportSummary> {
     }
   }));
 
-  type Job = { status: string; details: { totalItems: number; completedItems: number; failedItems: number; message: string | null } };
-  let job: Job;
+  let job: Static<typeof JobState>;
   for (;;) {
-    job = await api(`/batchjobs/${batchJobId}`) as Job;
+    job = await api(`/batchjobs/${batchJobId}`, JobState);
     parsed?.setTotal(job.details.totalItems);
     parsed?.update(job.details.completedItems + job.details.failedItems);
     if (job.status === 'Completed' || job.details.totalItems === 0) break;
@@ -96,7 +110,7 @@ export async function importResumes(o: ImportOptions): Promise<ImportSummary> {
 
   const itemFailures: ImportSummary['itemFailures'] = [];
   for (let skip = 0; ; skip += 1000) {
-    const page = await api(`/batchjobs/${batchJobId}/items?status=Failed&skip=${skip}&take=1000`) as { data: { recordId: number; failureReason: string | null }[]; totalCount: number };
+    const page = await api(`/batchjobs/${batchJobId}/items?status=Failed&skip=${skip}&take=1000`, FailedItems);
     for (const item of page.data) itemFailures.push({ file: fileOfRecord.get(item.recordId) ?? `staged employee ${item.recordId}`, reason: item.failureReason ?? '' });
     if (skip + 1000 >= page.totalCount) break;
   }
@@ -126,7 +140,7 @@ export async function importCommand(config: Config, args: string[]): Promise<num
     return summary.uploadFailures.length + summary.failed === 0 ? 0 : 1;
   } catch (e) {
     // Not a refusal of this command's words or input (refusals.ts): the API refused the run or was not there.
-    console.error(e instanceof ApiError ? `The API answered ${e.status}: ${e.message}` : `Import failed: ${(e as Error).message}`);
+    console.error(e instanceof ApiError ? `The API answered ${e.status}: ${e.message}` : `Import failed: ${e instanceof Error ? e.message : String(e)}`);
     return 2;
   }
 }

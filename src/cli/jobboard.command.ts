@@ -19,19 +19,21 @@ export const JOBBOARD_USAGE: CommandUsage = {
   },
 };
 
-const KEYS = Object.keys(DEFAULT_JOB_BOARD_SETTINGS) as (keyof JobBoardSettings)[];
+const KEYS = Object.keys(DEFAULT_JOB_BOARD_SETTINGS).filter((k): k is keyof JobBoardSettings => Object.hasOwn(DEFAULT_JOB_BOARD_SETTINGS, k));
+type FlagKey = { [K in keyof JobBoardSettings]: JobBoardSettings[K] extends boolean ? K : never }[keyof JobBoardSettings];
+const isFlag = (key: keyof JobBoardSettings): key is FlagKey => typeof DEFAULT_JOB_BOARD_SETTINGS[key] === 'boolean';
 const MAX_CUTOFF_DAYS = 36500;
 
 /** `key=value` pairs → changes, each checked: booleans true/false, the cutoff a whole number ≥ 0. */
 export function parseSettingChanges(pairs: string[]): Partial<JobBoardSettings> {
-  const changes: Record<string, boolean | number> = {};
+  const changes: Partial<JobBoardSettings> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at < 1) throw new UsageError(`--set "${pair}": expected key=value.`);
     const given = pair.slice(0, at).trim(), raw = pair.slice(at + 1).trim();
     const key = KEYS.find((k) => k.toLowerCase() === given.toLowerCase());
     if (!key) throw new UsageError(`Unknown setting "${given}". Known settings: ${KEYS.join(', ')}.`);
-    if (typeof DEFAULT_JOB_BOARD_SETTINGS[key] === 'boolean') {
+    if (isFlag(key)) {
       if (!/^(true|false)$/i.test(raw)) throw new UsageError(`${key}: "${raw}" is not true or false.`);
       changes[key] = raw.toLowerCase() === 'true';
     } else {
@@ -39,7 +41,7 @@ export function parseSettingChanges(pairs: string[]): Partial<JobBoardSettings> 
       changes[key] = Number(raw);
     }
   }
-  return changes as Partial<JobBoardSettings>;
+  return changes;
 }
 
 export async function jobBoardCommand(config: Config, args: string[]): Promise<number> {

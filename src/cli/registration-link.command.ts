@@ -36,7 +36,7 @@ export async function registrationLinkCommand(config: Config, args: string[]): P
       ...Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' as const }])),
     },
   });
-  const v = values as Record<string, string | undefined>;
+  const v: Record<string, string | undefined> = values;
   if (!v['tenant-name'] || !v.locale) throw new RegistrationLinkError('usage', `--tenant-name and --locale are required.\n${usageText('registration-link', REGISTRATION_LINK_USAGE)}`);
   const input: { -readonly [K in keyof RegistrationLinkInput]?: unknown } = { tenantName: v['tenant-name'], localeId: v.locale };
   for (const [option, [param, kind]] of Object.entries(OPTIONS)) {

@@ -5,8 +5,7 @@
 // defined once as components and referenced, so a client generator types every answer.
 import { ERROR_CODES, titleOf, type ErrorCode } from './http/errors.ts';
 import { XLSX } from './http/negotiation.ts';
-
-type Json = Record<string, unknown>;
+import { jsonAt, jsonEntries, jsonList, jsonOf, jsonOrEmpty, type Json } from './json-object.ts';
 
 /** The response headers, once each (components/headers). */
 export const RESPONSE_HEADERS = {
@@ -72,22 +71,17 @@ export interface RouteFacts {
   errorCodes: readonly ErrorCode[];
 }
 
-interface Operation {
-  parameters?: Json[];
-  requestBody?: { content?: Record<string, Json> };
-  responses?: Record<string, Json>;
-}
 
 const WRITES = new Set(['post', 'patch']);
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const pascal = (code: string) => code.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** The codes an operation can answer, from what it takes and who may call it. */
-export function errorCodesOf(method: string, operation: Operation, facts: RouteFacts): ErrorCode[] {
-  const parameters = operation.parameters ?? [];
+export function errorCodesOf(method: string, operation: Json, facts: RouteFacts): ErrorCode[] {
+  const parameters = jsonList(operation.parameters);
   const hasBody = operation.requestBody !== undefined;
-  const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status))?.[1];
-  const negotiated = Object.keys((success?.content as Json | undefined) ?? {}).length > 1;
+  const success = jsonEntries(operation.responses).find(([status]) => /^2\d\d$/.test(status))?.[1];
+  const negotiated = Object.keys(jsonOrEmpty(success?.content)).length > 1;
   const codes: ErrorCode[] = [];
   if (parameters.length > 0 || hasBody) codes.push('VALIDATION_FAILED');
   if (!facts.isPublic) codes.push('UNAUTHENTICATED', 'ROLE_NOT_ALLOWED', 'SCOPE_MISSING', 'TOO_MANY_REQUESTS');
@@ -162,20 +156,20 @@ function spreadsheets(content: Json): void {
  * types. `facts` are the routes' by `METHOD /path`.
  */
 export function completeOperations(document: Json, facts: (method: string, path: string) => RouteFacts | undefined): Json {
-  const components = (document.components ??= {}) as Json;
-  const responses = (components.responses ??= {}) as Json;
-  components.headers = { ...((components.headers as Json | undefined) ?? {}), ...RESPONSE_HEADERS };
-  components.parameters = { ...((components.parameters as Json | undefined) ?? {}), ...REQUEST_HEADERS };
+  const components = jsonAt(document, 'components');
+  const responses = jsonAt(components, 'responses');
+  components.headers = { ...jsonOrEmpty(components.headers), ...RESPONSE_HEADERS };
+  components.parameters = { ...jsonOrEmpty(components.parameters), ...REQUEST_HEADERS };
   const statusOfName = new Map<string, number>();
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, Operation>>)) {
-    for (const [method, operation] of Object.entries(item)) {
+  for (const [path, item] of jsonEntries(document.paths)) {
+    for (const [method, operation] of jsonEntries(item)) {
       const route = facts(method.toUpperCase(), path) ?? { isPublic: false, errorCodes: [] };
-      const answers = (operation.responses ??= {});
-      for (const [status, response] of Object.entries(answers)) {
+      const answers = jsonAt(operation, 'responses');
+      for (const [status, response] of jsonEntries(answers)) {
         if (/^[45]XX$/.test(status)) response.headers = commonHeaders();
         if (!/^[23]\d\d$/.test(status)) continue;
-        const content = response.content as Json | undefined;
-        response.headers = { ...successHeaders(method, status, content), ...((response.headers as Json | undefined) ?? {}) };
+        const content = jsonOf(response.content);
+        response.headers = { ...successHeaders(method, status, content), ...jsonOrEmpty(response.headers) };
         if (content) spreadsheets(content);
       }
       const byStatus = new Map<number, ErrorCode[]>();
@@ -191,7 +185,7 @@ export function completeOperations(document: Json, facts: (method: string, path:
       }
       if (!route.isPublic && WRITES.has(method)) {
         const headers = [ref('parameters', 'IdempotencyKey'), ...(method === 'patch' ? [ref('parameters', 'IfMatch')] : [])];
-        operation.parameters = [...(operation.parameters ?? []), ...headers];
+        operation.parameters = [...jsonList(operation.parameters), ...headers];
       }
     }
   }

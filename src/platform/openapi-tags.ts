@@ -1,6 +1,7 @@
 // The groups of the API description (its `tags`), each with what it holds: the reference page shows
 // them as sections, and both linters ask that every tag an operation uses is declared and described.
 // A tag missing here is still declared (the lint then names it), so add its line with the new group.
+import { jsonEntries, type Json } from './json-object.ts';
 
 export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Employees: 'The agency\'s workers: create, list, read and change them (JSON Patch), with their contact methods, messages and history.',
@@ -31,13 +32,12 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Service: 'The service\'s own state: whether it and its database answer.',
 };
 
-type Json = Record<string, unknown>;
 
 /** The description's `tags`: every tag its operations use, in order of first use, with its description. */
 export function declareTags(document: Json): Json {
   const used = new Set<string>();
-  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>)) {
-    for (const operation of Object.values(item)) for (const tag of operation.tags ?? []) used.add(tag);
+  for (const [, item] of jsonEntries(document.paths)) {
+    for (const [, operation] of jsonEntries(item)) for (const tag of Array.isArray(operation.tags) ? operation.tags : []) if (typeof tag === 'string') used.add(tag);
   }
   document.tags = [...used].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name }));
   return document;

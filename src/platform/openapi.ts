@@ -14,10 +14,9 @@ import type { ErrorCode } from './http/errors.ts';
 import { completeOperations, type RouteFacts } from './openapi-contract.ts';
 import { addExamples } from './openapi-examples.ts';
 import { declareTags } from './openapi-tags.ts';
+import { isJson, jsonAt, jsonEntries, jsonList, jsonOf, type Json } from './json-object.ts';
 
 export const OPENAPI_PATH = '/swagger/v1/swagger.json';
-
-type Json = Record<string, unknown>;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -57,8 +56,8 @@ export function operationIdProblems(operations: Operation[]): string[] {
 
 /** The operations a description lists. */
 export function operationsOf(document: Json): Operation[] {
-  return Object.entries((document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>)
-    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method, path, operationId: operation.operationId })));
+  return jsonEntries(document.paths).flatMap(([path, item]) => jsonEntries(item)
+    .map(([method, operation]) => ({ method, path, operationId: typeof operation.operationId === 'string' ? operation.operationId : undefined })));
 }
 
 /** The `$ref`s of a document that point to nothing in it (every reference is local). */
@@ -67,16 +66,17 @@ export function danglingRefs(document: unknown): string[] {
     if (!ref.startsWith('#/')) return false;
     let node: unknown = document;
     for (const token of ref.slice(2).split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))) {
-      if (!node || typeof node !== 'object' || !Object.hasOwn(node, token)) return false;
-      node = (node as Json)[token];
+      if (Array.isArray(node) && Object.hasOwn(node, token)) node = node[Number(token)];
+      else if (isJson(node) && Object.hasOwn(node, token)) node = node[token];
+      else return false;
     }
     return true;
   };
   const dangling = new Set<string>();
   const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(walk);
-    const ref = (node as Json).$ref;
+    if (!isJson(node)) return;
+    const ref = node.$ref;
     if (typeof ref === 'string' && !resolves(ref)) dangling.add(ref);
     Object.values(node).forEach(walk);
   };
@@ -87,7 +87,7 @@ export function danglingRefs(document: unknown): string[] {
 /** Where a schema or description says `deprecated: true`, as dotted paths (`components.schemas.X.properties.y`). */
 export function deprecatedPaths(node: unknown, path: string[] = []): string[] {
   if (!node || typeof node !== 'object') return [];
-  const here = !Array.isArray(node) && (node as Json).deprecated === true ? [path.join('.')] : [];
+  const here = isJson(node) && node.deprecated === true ? [path.join('.')] : [];
   return [...here, ...Object.entries(node).flatMap(([key, child]) => deprecatedPaths(child, [...path, key]))];
 }
 
@@ -115,10 +115,11 @@ const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
  * named items without one of its own is `<item>Page`.
  */
 function schemaName(schema: unknown): string | undefined {
-  const s = schema as { $id?: unknown; properties?: { data?: { items?: { $id?: unknown } }; totalCount?: unknown } } | undefined;
+  const s = jsonOf(schema);
   if (typeof s?.$id === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(s.$id)) return s.$id;
-  const item = s?.properties?.data?.items?.$id;
-  return s?.properties?.totalCount && typeof item === 'string' ? `${item}Page` : undefined;
+  const properties = jsonOf(s?.properties);
+  const item = jsonOf(jsonOf(properties?.data)?.items)?.$id;
+  return properties?.totalCount && typeof item === 'string' ? `${item}Page` : undefined;
 }
 
 /**
@@ -127,10 +128,10 @@ function schemaName(schema: unknown): string | undefined {
  * to send `skip` and `take` on every list call.
  */
 function optionalWhenDefaulted(document: Json): Json {
-  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, { parameters?: Json[] }>>)) {
-    for (const operation of Object.values(item)) {
-      for (const parameter of operation.parameters ?? []) {
-        const schema = parameter.schema as Json | undefined;
+  for (const [, item] of jsonEntries(document.paths)) {
+    for (const [, operation] of jsonEntries(item)) {
+      for (const parameter of jsonList(operation.parameters)) {
+        const schema = jsonOf(parameter.schema);
         if (parameter.in !== 'path' && parameter.required === true && schema && Object.hasOwn(schema, 'default')) parameter.required = false;
       }
     }
@@ -145,38 +146,37 @@ function optionalWhenDefaulted(document: Json): Json {
  * One name for two different schemas is an error, not a silent overwrite.
  */
 function nameSchemas(document: Json, routeSchemas: Map<string, FastifySchema>): Json {
-  const components = ((document.components ??= {}) as Json);
-  const schemas = ((components.schemas ??= {}) as Json);
+  const schemas = jsonAt(jsonAt(document, 'components'), 'schemas');
   // The route schema's own examples (a record's, openapi-examples.ts): @fastify/swagger keeps them
   // on neither a body's nor an answer's schema, so they are put back on the component.
   const withoutExamples = (schema: unknown) => (schema && typeof schema === 'object' ? { ...schema, examples: undefined } : schema);
-  const share = (content: Record<string, Json>, name: string, where: string, route: unknown) => {
+  const share = (content: Json, name: string, where: string, route: unknown) => {
     const types = Object.keys(content);
-    const first = content[types[0]!]!.schema as Json | undefined;
+    const first = jsonOf(jsonOf(content[types[0]!])?.schema);
     if (!first) return;
     let ref = first;
     if (typeof first.$ref !== 'string') {
       if (Object.hasOwn(schemas, name) && !isDeepStrictEqual(withoutExamples(schemas[name]), withoutExamples(first))) {
         throw new Error(`OpenAPI: two different schemas are named ${name} (one of them at ${where}); give one another $id`);
       }
-      const examples = (route as { examples?: unknown } | undefined)?.examples;
+      const examples = jsonOf(route)?.examples;
       schemas[name] = Array.isArray(examples) && !Array.isArray(first.examples) ? { ...first, examples } : (schemas[name] ?? first);
       ref = { $ref: `#/components/schemas/${name}` };
     }
-    for (const type of types) content[type] = { ...content[type], schema: ref };
+    for (const type of types) content[type] = { ...jsonOf(content[type]), schema: ref };
   };
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
-    for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+  for (const [path, item] of jsonEntries(document.paths)) {
+    for (const [method, operation] of jsonEntries(item)) {
       const route = routeSchemas.get(`${method.toUpperCase()} ${path}`);
       const where = `${method.toUpperCase()} ${path}`;
-      const body = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content;
+      const body = jsonOf(jsonOf(operation.requestBody)?.content);
       const bodySchema = route?.documentedBody ?? route?.body;
       const bodyName = schemaName(bodySchema);
       if (body && bodyName) share(body, bodyName, where, bodySchema);
-      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
-        const content = response.content as Record<string, Json> | undefined;
+      for (const [status, response] of jsonEntries(operation.responses)) {
+        const content = jsonOf(response.content);
         if (!content) continue;
-        const schema = (route?.response as Record<string, unknown> | undefined)?.[status];
+        const schema = jsonOf(route?.response)?.[status];
         // A response that declares its media types one by one has a schema of each's own: nothing to share.
         if (schema && typeof schema === 'object' && 'content' in schema) continue;
         const name = schemaName(schema)

@@ -1,6 +1,7 @@
 // Credential values: generation, hashing, and reading them off a request. A credential is a SID and
 // a secret; the secret is random (256 bits) and only its SHA-256 is stored.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { jsonOf } from '../json-object.ts';
 
 export type CredentialKind = 'account' | 'personal';
 
@@ -64,7 +65,7 @@ export function presentedCredential(headers: Record<string, string | string[] | 
     const pair = decodePair(header);
     return pair ? { kind: 'pair', ...pair, via: 'header' } : { kind: 'malformed', detail: 'x-tw-token is not Base64 of SID:TOKEN.' };
   }
-  const q = (query as Record<string, unknown> | undefined)?.['tw-token'];
+  const q = jsonOf(query)?.['tw-token'];
   if (typeof q === 'string') {
     const pair = decodePair(q);
     return pair ? { kind: 'pair', ...pair, via: 'query' } : { kind: 'malformed', detail: 'tw-token is not Base64 of SID:TOKEN.' };

@@ -172,8 +172,10 @@ export function prepared<F>(build: (db: Db) => F): (db: Db) => F {
 
 /** The PostgreSQL error behind an error (Drizzle wraps it in `cause`), if any. */
 export function pgError(e: unknown): { code?: string; constraint?: string } | undefined {
-  for (let x = e as { code?: unknown; cause?: unknown } | undefined; x; x = x.cause as typeof x) {
-    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as { code?: string; constraint?: string };
+  for (let x: unknown = e; typeof x === 'object' && x !== null; x = 'cause' in x ? x.cause : undefined) {
+    const code = 'code' in x ? x.code : undefined;
+    const constraint = 'constraint' in x ? x.constraint : undefined;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, ...(typeof constraint === 'string' && { constraint }) };
   }
   return undefined;
 }

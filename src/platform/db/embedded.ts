@@ -7,6 +7,8 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { createRequire } from 'node:module';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
 
 export interface EmbeddedServer {
   /** The server over TCP on loopback: for tools and tests (a proxy can stand in front of it). */
@@ -31,7 +33,8 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-interface Secrets { user: string; password: string }
+const SecretsSchema = Type.Object({ user: Type.String(), password: Type.String() });
+type Secrets = Static<typeof SecretsSchema>;
 
 /** Where the embedded server's Unix socket is: PostgreSQL's own default, named here so it is certain. */
 const SOCKET_DIR = '/tmp';
@@ -165,7 +168,9 @@ export async function startEmbedded(dataDir: string, port = 0, log: (m: string) 
 
   let secrets: Secrets;
   if (existsSync(secretsFile)) {
-    secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as Secrets;
+    const saved: unknown = JSON.parse(readFileSync(secretsFile, 'utf8'));
+    if (!Value.Check(SecretsSchema, saved)) throw new Error(`${secretsFile} is not the server's user and password as this service writes them ({"user", "password"})`);
+    secrets = saved;
   } else {
     secrets = { user: 'staffing', password: randomBytes(18).toString('base64url') };
     writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });

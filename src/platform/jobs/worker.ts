@@ -190,7 +190,7 @@ export class BatchWorker {
       const final = failure || item.attempts >= this.options.maxAttempts;
       if (!failure) log.error({ err: e, attempt: item.attempts }, 'batch item failed');
       if (!final) return; // its lease runs out and it is claimed again (bounded by maxAttempts)
-      const reason = failure ? e.message : `Failed after ${item.attempts} attempts: ${(e as Error).message}`;
+      const reason = failure ? e.message : `Failed after ${item.attempts} attempts: ${e instanceof Error ? e.message : String(e)}`;
       const principal = await this.principal(item.tenantId, (await this.job(item).catch(() => undefined))?.serviceRepId ?? 0).catch(() => undefined);
       const origin = { jobId: item.batchJobId };
       await transaction(db, async ({ db: txDb, client }) => {

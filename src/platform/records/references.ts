@@ -8,7 +8,7 @@ export type Keyed = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
 
 /** `extra` narrows further (inside the caller's hierarchy, a given origin type, ...). */
 export async function existsInTenant(scope: DataScope, table: Keyed, id: unknown, extra?: SQL): Promise<boolean> {
-  const rows = await scope.db.select({ one: sql`1` }).from(table as PgTable)
+  const rows = await scope.db.select({ one: sql`1` }).from(table)
     .where(and(eq(table.tenantId, scope.tenantId), sql`${table.id} = ${id}`, extra)).limit(1);
   return rows.length > 0;
 }

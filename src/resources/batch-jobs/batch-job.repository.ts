@@ -76,7 +76,8 @@ export async function getBatchJob(scope: DataScope, id: number) {
     scope.select(items, itemColumns).where(ofJob).orderBy(asc(items.id)).limit(ITEMS_SHOWN),
     isListenedFor(scope, job.batchJobType),
   ]);
-  const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])) as Partial<Record<ItemStatus, number>>;
+  const byStatus: Partial<Record<ItemStatus, number>> = {};
+  for (const c of counts) byStatus[c.status] = Number(c.n);
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
   return {
     batchJobId: job.id,

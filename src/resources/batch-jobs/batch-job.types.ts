@@ -83,7 +83,7 @@ const field = (name: string) => `batchJobParameters.${name}`;
 function checkShape(schema: TSchema, value: Record<string, unknown>): void {
   const errors: Record<string, string[]> = {};
   for (const e of Value.Errors(schema, value)) {
-    const missing = (e.params as { requiredProperties?: string[] }).requiredProperties;
+    const missing = 'requiredProperties' in e.params ? e.params.requiredProperties : undefined;
     addFieldError(errors, field(missing?.[0] ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? ''), missing ? 'is required' : e.message);
   }
   if (Object.keys(errors).length) throw validationError(errors);

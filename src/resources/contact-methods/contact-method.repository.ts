@@ -55,11 +55,13 @@ const TYPE_NAMES = new Map<number, string>(Object.entries(CONTACT_METHOD_TYPES)
 function checkRules(values: Record_, keys: Iterable<string>) {
   const errors: Record<string, string[]> = {};
   for (const key of keys) {
-    const v = values[key] as number | null;
-    if (key === 'contactMethodTypeId' && !TYPE_NAMES.has(v!)) errors[key] = [`must be a contact method type: ${[...TYPE_NAMES].map(([id, n]) => `${id} ${n}`).join(', ')}`];
-    if (key === 'areaCode' && v! < 0) errors[key] = ['must be 0 (none) or a positive area code'];
-    if (key === 'providerId' && v! < -1) errors[key] = ['must be -1 (none) or a provider id'];
-    if (key === 'countryCallingCode' && v !== null && (v! < 1 || v! > 9999)) errors[key] = ['must be a calling code from 1 to 9999'];
+    // The catalog has checked each is an integer or null.
+    const value = values[key];
+    const v = typeof value === 'number' ? value : null;
+    if (key === 'contactMethodTypeId' && (v === null || !TYPE_NAMES.has(v))) errors[key] = [`must be a contact method type: ${[...TYPE_NAMES].map(([id, n]) => `${id} ${n}`).join(', ')}`];
+    if (key === 'areaCode' && v !== null && v < 0) errors[key] = ['must be 0 (none) or a positive area code'];
+    if (key === 'providerId' && v !== null && v < -1) errors[key] = ['must be -1 (none) or a provider id'];
+    if (key === 'countryCallingCode' && v !== null && (v < 1 || v > 9999)) errors[key] = ['must be a calling code from 1 to 9999'];
   }
   if (Object.keys(errors).length) throw validationError(errors);
 }

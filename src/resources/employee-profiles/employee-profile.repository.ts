@@ -139,7 +139,7 @@ export async function lockEmployee(tx: DataScope, employeeId: number): Promise<v
  * previous one dropped), the profile merged with what people edited (mergeResume). `created`: the
  * employee was created from it in this transaction.
  */
-export async function attachResume(tx: DataScope, employeeId: number, resume: KeptResume | { fileId: number; fileName: string; text: null }, parsed: EmployeeProfile, created: boolean): Promise<EmployeeProfile> {
+export async function attachResume(tx: DataScope, employeeId: number, resume: KeptResume | { fileId: number; fileName: string; text: string | null }, parsed: EmployeeProfile, created: boolean): Promise<EmployeeProfile> {
   const row = created ? undefined : await storedRow(tx, employeeId);
   const fileId = 'fileId' in resume ? resume.fileId : await putFile(tx, { fileName: resume.fileName, contentType: resume.contentType, content: resume.bytes });
   if (row?.resumeFileId && row.resumeFileId !== fileId) await deleteFile(tx, row.resumeFileId);

@@ -115,6 +115,21 @@ describe('entry points keep the profile', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('conversion of a staged employee keeps the resume\'s text with its file (the text the matcher and search read)', async () => {
+    const job = (await north({ method: 'POST', url: '/batchjobs', payload: { batchJobType: 'Staged_Employee_Import_Resume_Data', batchJobParameters: {} } })).json().batchJobId as number;
+    const staging = await send(north, 'POST', '/Staging/Employees/Resumes', NURSE, { batchJobId: String(job) });
+    expect(staging.statusCode, staging.body).toBe(201);
+    await completed(job);
+    const convert = (await north({ method: 'POST', url: '/batchjobs', payload: { batchJobType: 'Convert_Staged_Employees', batchJobParameters: { serviceRepId: t.tenant.north.repId, branchId: t.tenant.north.branchId, isEmployeeActive: true } } })).json().batchJobId as number;
+    await north({ method: 'POST', url: `/Staging/Employees/${staging.json().stagedEmployeeId}/ConvertToEmployee`, payload: { batchJobId: convert } });
+    const employeeId = (await completed(convert)).batchJobItems[0].resultId as number;
+    // The API shows no resume text: the row is where matching and search read it.
+    const row = (await stored(employeeId))!;
+    expect(row.resume_file_name).toBe('cv.docx');
+    expect(row.resume_text).toContain('Mercy Hospital');
+    expect(row.resume_text).toContain('Took vital signs');
+  });
+
   it('PUT /Employees/{id}/Resume on an employee without a profile fills it; uploaded twice, the profile follows the latest resume and keeps one file', async () => {
     const id = await recordMaker(t.app, t.database.db, t.tenant).make('Employee');
     expect(await profileOf(id)).toEqual(EMPTY_PROFILE);

@@ -9,12 +9,11 @@ import { bigIdentity } from '../../platform/db/columns.ts';
 import { employeeCatalog } from './employee.patch-catalog.ts';
 import { externalIdColumn, externalIdIndex } from '../../platform/records/external-id.ts';
 
-/** Catalog columns that reference other tables (the catalog's columns are typed only at run time). */
-function catalogReferences(t: object) {
-  const c = t as Record<string, AnyPgColumn> & { tenantId: AnyPgColumn };
+/** The catalog's columns that reference other tables. */
+function catalogReferences(c: { tenantId: AnyPgColumn; branchId: AnyPgColumn; serviceRepId: AnyPgColumn }) {
   return [
-    foreignKey({ columns: [c.tenantId, c.branchId!], foreignColumns: [branches.tenantId, branches.id] }),
-    foreignKey({ columns: [c.tenantId, c.serviceRepId!], foreignColumns: [serviceReps.tenantId, serviceReps.id] }),
+    foreignKey({ columns: [c.tenantId, c.branchId], foreignColumns: [branches.tenantId, branches.id] }),
+    foreignKey({ columns: [c.tenantId, c.serviceRepId], foreignColumns: [serviceReps.tenantId, serviceReps.id] }),
   ];
 }
 

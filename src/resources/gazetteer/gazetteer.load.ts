@@ -55,8 +55,8 @@ export function canadianPostalCodes(): PostalCodeRow[] {
 }
 
 async function loadCountry(db: AnyDb, countryCode: number, rows: PostalCodeRow[]): Promise<void> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(postalCodes).where(eq(postalCodes.countryCode, countryCode)) as [{ n: number }];
-  if (n === rows.length) return;
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(postalCodes).where(eq(postalCodes.countryCode, countryCode));
+  if (counted?.n === rows.length) return;
   for (let i = 0; i < rows.length; i += 5000) {
     await db.insert(postalCodes).values(rows.slice(i, i + 5000)).onConflictDoUpdate({
       target: [postalCodes.countryCode, postalCodes.postalCode],

@@ -61,10 +61,10 @@ export function withUtcOffset(date: Date): string {
 
 /** The details as the tenant's settings and the order's own display flags allow (pure: tested alone). */
 export function toDetails(row: Row, settings: JobBoardSettings, url: string, now = new Date()): JobBoardDetailsShape {
-  const taken = new Date(row.dateOrderTaken as Date | string);
-  const publicDescription = !blank(row.publicJobDescription as string);
-  const description = publicDescription ? row.publicJobDescription as string : settings.jobDescriptionFallback ? (row.jobDescription as string ?? null) : null;
-  const title = !blank(row.publicJobTitle as string) ? row.publicJobTitle as string : settings.jobTitleFallback ? row.jobTitle as string : null;
+  const taken = new Date(row.dateOrderTaken);
+  const publicDescription = !blank(row.publicJobDescription);
+  const description = publicDescription ? row.publicJobDescription : settings.jobDescriptionFallback ? (row.jobDescription ?? null) : null;
+  const title = !blank(row.publicJobTitle) ? row.publicJobTitle : settings.jobTitleFallback ? row.jobTitle : null;
   const oldDate = settings.hideOldDates && now.getTime() - taken.getTime() > settings.oldDateCutoffDays * DAY_MS;
   const showPay = row.showPayRate === true;
   const frequency = PAY_FREQUENCIES.find((f) => f === row.payFrequency) ?? null;
@@ -72,27 +72,27 @@ export function toDetails(row: Row, settings: JobBoardSettings, url: string, now
   const hideStreet = hideCity || row.showWorksiteAddress !== true;
   const located = row.latitude != null && row.longitude != null;
   return {
-    jobOrderId: row.id as number,
-    orderId: row.id as number,
+    jobOrderId: row.id,
+    orderId: row.id,
     dateOrderTaken: oldDate ? null : taken,
     jobDescription: description,
-    jobDescriptionContentType: publicDescription ? (row.publicJobDescriptionContentType as string || PLAIN_TEXT) : PLAIN_TEXT,
+    jobDescriptionContentType: publicDescription ? (row.publicJobDescriptionContentType || PLAIN_TEXT) : PLAIN_TEXT,
     jobTitle: title,
     category: row.category,
     jobOrderType: row.jobOrderType,
-    skills: (row.skills as string[]) ?? [],
-    featured: (row.featured as boolean | null) ?? null,
-    pay: showPay ? row.payRate as number : null,
+    skills: row.skills ?? [],
+    featured: row.featured ?? null,
+    pay: showPay ? row.payRate : null,
     payFrequency: showPay ? frequency : null,
-    payMin: showPay ? (row.payMin as number | null) ?? null : null,
-    payMax: showPay ? (row.payMax as number | null) ?? null : null,
+    payMin: showPay ? row.payMin ?? null : null,
+    payMax: showPay ? row.payMax ?? null : null,
     payCurrency: null,
-    branchId: row.branchId as number,
+    branchId: row.branchId,
     branchName: row.branchName,
     jobBoardUrl: url,
-    educationSummary: orNull(row.publicEducationSummary as string | null),
-    experienceSummary: orNull(row.publicExperienceSummary as string | null),
-    publishDateTime: withUtcOffset(postingDate(row.publicPostingDate as number | null) ?? taken),
+    educationSummary: orNull(row.publicEducationSummary),
+    experienceSummary: orNull(row.publicExperienceSummary),
+    publishDateTime: withUtcOffset(postingDate(row.publicPostingDate) ?? taken),
     address: {
       attentionTo: null,
       street1: hideStreet ? null : orNull(row.street1),

@@ -49,15 +49,15 @@ const PHONE = /^\+?[0-9 ().-]{1,25}$/;
 
 /** The query parameters in the spec's table order, each with its check. */
 const PARAMETERS: [keyof RegistrationLinkInput, (value: unknown) => string | undefined][] = [
-  ['branchId', id], ['workflowName', text], ['workflowId', id], ['username', text], ['emailAddress', (v) => text(v) ?? (EMAIL_ADDRESS.test(v as string) ? undefined : 'is not an email address')],
-  ['phoneNumber', (v) => text(v) ?? (PHONE.test(v as string) ? undefined : 'may hold only digits, spaces, + ( ) . and -, at most 25')],
+  ['branchId', id], ['workflowName', text], ['workflowId', id], ['username', text], ['emailAddress', (v) => text(v) ?? (typeof v === 'string' && EMAIL_ADDRESS.test(v) ? undefined : 'is not an email address')],
+  ['phoneNumber', (v) => text(v) ?? (typeof v === 'string' && PHONE.test(v) ? undefined : 'may hold only digits, spaces, + ( ) . and -, at most 25')],
   ['howHeardOfId', id], ['firstName', text], ['middleName', text], ['lastName', text], ['postalCode', (v) => text(v, 10)],
   ['employmentCategoryId', (v) => (typeof v === 'string' && GUID.test(v) ? undefined : 'must be a Guid')],
   ['orders', orders], ['utm_source', text], ['utm_campaign', text], ['utm_medium', text],
 ];
 
 function id(value: unknown): string | undefined {
-  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_ID ? undefined : `must be a whole number from 1 to ${MAX_ID}`;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID ? undefined : `must be a whole number from 1 to ${MAX_ID}`;
 }
 
 function text(value: unknown, max = TEXT_MAX): string | undefined {
@@ -85,7 +85,7 @@ export function registrationLink(registrationUrl: string, input: RegistrationLin
     const problem = check(value);
     if (problem) throw new RegistrationLinkError(name, problem);
     // Ids are digits: the comma between order ids stays a literal comma, as the spec writes it.
-    const encoded = name === 'orders' ? [...new Set(value as number[])].join(',') : encodeURIComponent(String(value));
+    const encoded = name === 'orders' && Array.isArray(value) ? [...new Set(value)].join(',') : encodeURIComponent(String(value));
     query.push(`${name}=${encoded}`);
   }
   const base = `${registrationUrl.replace(/\/+$/, '')}/${locale}/${encodeURIComponent(String(input.tenantName))}`;

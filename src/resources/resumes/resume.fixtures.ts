@@ -201,7 +201,10 @@ export function docFile(content: ResumeContent): Buffer {
   const cfb = CFB.utils.cfb_new();
   CFB.utils.cfb_add(cfb, '/WordDocument', word);
   CFB.utils.cfb_add(cfb, '/1Table', table);
-  return Buffer.from(CFB.write(cfb, { type: 'buffer' }) as Uint8Array);
+  // cfb types what it writes as any: the buffer it was asked for is checked, not assumed.
+  const written: unknown = CFB.write(cfb, { type: 'buffer' });
+  if (!(written instanceof Uint8Array)) throw new Error('cfb did not write a buffer');
+  return Buffer.from(written);
 }
 
 /** RTF with accents as \uN? escapes (cp1252 ones as \'hh) and a font table that must not leak. */

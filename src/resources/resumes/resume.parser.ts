@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { Value } from 'typebox/value';
 import type { Config } from '../../config.ts';
 import { unreachableReason } from '../../platform/http/external-service.ts';
+import { isJson } from '../../platform/json-object.ts';
 import { parseFields } from './resume.fields.ts';
 import { detectFormat, extractText, RESUME_LIMITS, ResumeFileError, type ExtractOptions, type ResumeFileErrorCode } from './resume.text.ts';
 import { ParsedResumeSchema, ResumeServiceError, type ParsedResume, type ParseOptions, type ResumeParser } from './resume.types.ts';
@@ -182,7 +183,8 @@ class WorkerPool {
     slot.task = { ...task, id, timer };
     slot.worker.ref();
     const request: WorkerRequest = { id, bytes: task.bytes, options: task.options, limits: this.limits };
-    slot.worker.postMessage(request, [task.bytes.buffer as ArrayBuffer]);
+    // The bytes move to the worker rather than being copied (an ArrayBuffer can be; a shared one cannot).
+    slot.worker.postMessage(request, task.bytes.buffer instanceof ArrayBuffer ? [task.bytes.buffer] : []);
   }
 
   private finish(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {
@@ -279,8 +281,7 @@ export function externalParser(url: string, options: ExternalParserOptions = {})
 }
 
 function isFileError(body: unknown): body is { code: ResumeFileErrorCode; message: string } {
-  const b = body as { code?: unknown; message?: unknown } | null;
-  return typeof b === 'object' && b !== null && FILE_ERROR_CODES.includes(b.code as ResumeFileErrorCode) && typeof b.message === 'string';
+  return isJson(body) && FILE_ERROR_CODES.some((code) => code === body.code) && typeof body.message === 'string';
 }
 
 /** The external service when RESUME_PARSER_URL is set, else the built-in parser. */

@@ -32,10 +32,14 @@ async function staged(scope: DataScope, id: number, lock = false): Promise<Stage
   return row;
 }
 
-/** Writes to the staged employee's row, and its updated_at with it, and reports the fields written (`stagedEmployee.updated`). */
+/**
+ * Writes to the staged employee's row, and its updated_at with it, and reports the fields written
+ * (`stagedEmployee.updated`) as GET /Staging/Employees/{id} names them: the resume's text is kept for
+ * the employee it becomes, not shown, so it is not named.
+ */
 async function updateStaged(tx: DataScope, id: number, values: Partial<Staged>): Promise<void> {
   await tx.update(s, { ...values, updatedAt: new Date() }, 'tenant').where(eq(s.id, id));
-  await emitEvent(tx, STAGED_EMPLOYEE_UPDATED, getTableName(s), id, { changedFields: Object.keys(values) });
+  await emitEvent(tx, STAGED_EMPLOYEE_UPDATED, getTableName(s), id, { changedFields: Object.keys(values).filter((field) => field !== 'resumeText') });
 }
 
 /** The staged record's columns from what the parser found. */
@@ -63,7 +67,7 @@ export function stagedFields(parsed: ParsedResume): Partial<Staged> {
     street1: address?.street1 ?? null, street2: address?.street2 ?? null, municipality: address?.municipality ?? null,
     region: address?.region ?? null, postalCode: address?.postalCode ?? null, countryCode: address?.countryCode ?? null,
     skills: parsed.skills, interestCodes: parsed.interestCodes, workHistory: parsed.workHistory, education: parsed.education,
-    profile: parsed.profile ?? null, confidence, overallConfidence: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
+    profile: parsed.profile ?? null, resumeText: parsed.text, confidence, overallConfidence: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
   };
 }
 
@@ -169,10 +173,10 @@ export const convertStagedEmployeesJob = stagedEmployeeJob(CONVERT_STAGED, Conve
     const logged = { originType: 'employee', originId: employeeId, messageActionId: p.messageActionId, serviceRepId: p.serviceRepId, text: p.loggedMessage };
     await tx.insert(messages, logged);
   }
-  // The resume's profile and file are the employee's now (decision 0057); the text was not kept on the staged record.
+  // The resume's profile, file and text are the employee's now (decision 0057); a record parsed before its text was kept has none.
   if (record.fileId) {
     const parsed = employeeProfileOf({ workHistory: record.workHistory, education: record.education, ...(record.profile && { profile: record.profile }) });
-    await attachResume(tx, employeeId, { fileId: record.fileId, fileName: record.fileName, text: null }, parsed, true);
+    await attachResume(tx, employeeId, { fileId: record.fileId, fileName: record.fileName, text: record.resumeText }, parsed, true);
   }
   await updateStaged(tx, record.id, { isConverted: true, employeeId });
   return employeeId;

@@ -37,6 +37,8 @@ export const stagedEmployees = pgTable('staged_employees', {
   education: jsonb('education').$type<ParsedSchool[]>().notNull().default(sql`'[]'::jsonb`),
   /** The resume read through the matching vocabulary (decision 0056); null before parsing, or from a parser that gave none. */
   profile: jsonb('profile').$type<CandidateProfile>(),
+  /** The resume's extracted text, as parsing read it: the employee's resume text when converted (matching and search read it). */
+  resumeText: text('resume_text'),
   /** Field name → confidence 0..1 of what parsing found. */
   confidence: jsonb('confidence').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
   overallConfidence: doublePrecision('overall_confidence'),

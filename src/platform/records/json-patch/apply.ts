@@ -45,13 +45,13 @@ function updateStatement(table: string, columns: string[]): { name?: string; tex
 async function loadForUpdate(tx: DataScope, target: PatchTarget, id: number): Promise<Record_ | undefined> {
   const { table } = target;
   if (!target.visible && !target.where && tx.client) {
-    const { rows } = await tx.client.query({ ...lockedSelect(target), values: [tx.tenantId, id, tx.hierIds] });
-    return rows[0] as Record_ | undefined;
+    const { rows } = await tx.client.query<Record_>({ ...lockedSelect(target), values: [tx.tenantId, id, tx.hierIds] });
+    return rows[0];
   }
   const rows = await tx.db.select().from(table)
     .where(and(eq(table.tenantId, tx.tenantId), eq(table.id, id), target.visible ? target.visible(tx) : tx.visible(table.hierId!), target.where?.(tx)))
     .for('update');
-  return rows[0] as Record_ | undefined;
+  return rows[0];
 }
 
 // ---- The general path: a locked read, the plan, the resource's rules, the changed columns ----
@@ -73,7 +73,8 @@ export async function applyPatch(scope: DataScope, target: PatchTarget, id: numb
     const moved: { hierId?: number } = {};
     let branchError: AppError | undefined;
     if (target.followsBranch && [...changes.keys()].some((f) => f.json === 'branchId')) {
-      const branch = await visibleBranch(tx, next.branchId as number);
+      // The catalog has checked the value: an id, or null (which no branch has).
+      const branch = typeof next.branchId === 'number' ? await visibleBranch(tx, next.branchId) : undefined;
       if (branch) moved.hierId = branch.hierId;
       else branchError = invalid('branchId', 'no such branch inside your hierarchy');
     }

@@ -153,10 +153,8 @@ function flush(key: string, g: Group) {
 
 async function write(g: Group): Promise<void> {
   const writes = [...g.writes.values()];
-  if (writes.length === 1) {
-    const [w] = writes as [Write];
-    return writeOne(g, g.client, w).then(w.resolve, w.reject);
-  }
+  const [only] = writes;
+  if (writes.length === 1 && only) return writeOne(g, g.client, only).then(only.resolve, only.reject);
   // Ascending ids: concurrent groups lock rows in one order.
   writes.sort((a, b) => a.id - b.id);
   const columns = g.fields.map((_, i) => writes.map((w) => w.values[i]));

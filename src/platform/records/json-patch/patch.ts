@@ -87,7 +87,8 @@ export function planPatch(catalog: Catalog, current: Record_, operations: Operat
       continue;
     }
     if (from) {
-      const checked = checkValue(field, next[from.json] instanceof Date ? (next[from.json] as Date).toISOString() : next[from.json]);
+      const source = next[from.json];
+      const checked = checkValue(field, source instanceof Date ? source.toISOString() : source);
       if (!checked.ok) throw validationError({ [field.json]: [`cannot take the value of ${from.name}: ${checked.message}`] });
       next[field.json] = checked.value;
       if (op.op === 'move' && from !== field) next[from.json] = null;

@@ -1,0 +1,1 @@
+ALTER TABLE "staged_employees" ADD COLUMN "resume_text" text;
