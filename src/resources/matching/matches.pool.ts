@@ -78,20 +78,30 @@ export async function orderPool(scope: DataScope, requirements: OrderRequirement
   // An order that names nothing the vocabulary knows still has candidates: everyone in range, by id.
   const anything = family.length + skills.length + certifications.length === 0;
   const overlap = anything ? sql`true` : sql`(x.occupation_ids && ${ids(family)} or x.skill_ids && ${ids(skills)} or x.certification_ids && ${ids(certifications)})`;
-  const shared = (column: SQL, values: readonly string[]) => sql`cardinality(array(select unnest(${column}) intersect select unnest(${ids(values)})))`;
+  // How many of `values` the row holds: one containment test each, far cheaper per row than an
+  // array intersection (a hashed set operation per row: measured, decision 0060).
+  const shared = (column: SQL, values: readonly string[]) => values.length
+    ? sql`(${sql.join([...new Set(values)].map((id) => sql`(${column} @> ${ids([id])})::int`), sql` + `)})`
+    : sql`0`;
   const source = sourceOf(requirements);
+  // The profiles (wide rows) are read for the kept employees only: the ranking and the hard filters
+  // first, over the narrow rows, then POOL_SIZE profiles (a join above the limit).
   return scope.sql<PoolEmployee>`
     with near as (
       select x.employee_id, (case when x.occupation_ids && ${ids(exact)} then 4 when x.occupation_ids && ${ids(family)} then 1 else 0 end
              + ${shared(sql`x.skill_ids`, skills)} + 2 * ${shared(sql`x.certification_ids`, certifications)}) as first
         from ${source.table} x
-       where x.tenant_id = ${TENANT}${source.within} and ${overlap}${and(licences)})
-    select employees.id as "employeeId", employees.first_name as "firstName", employees.last_name as "lastName", employees.branch_id as "branchId",
-           employees.employee_status_id as "employeeStatusId", p.profile
-      from near
-      join employees on employees.tenant_id = ${TENANT} and employees.id = near.employee_id
-      join employee_profiles p on p.tenant_id = employees.tenant_id and p.employee_id = employees.id
-     where employees.hier_id = any(${NODES})${and(conditions)}${and(own)}
-     order by near.first desc, employees.id
-     limit ${POOL_SIZE}`;
+       where x.tenant_id = ${TENANT}${source.within} and ${overlap}${and(licences)}),
+    kept as (
+      select employees.id, employees.first_name, employees.last_name, employees.branch_id, employees.employee_status_id, near.first
+        from near
+        join employees on employees.tenant_id = ${TENANT} and employees.id = near.employee_id
+       where employees.hier_id = any(${NODES})${and(conditions)}${and(own)}
+       order by near.first desc, employees.id
+       limit ${POOL_SIZE})
+    select kept.id as "employeeId", kept.first_name as "firstName", kept.last_name as "lastName", kept.branch_id as "branchId",
+           kept.employee_status_id as "employeeStatusId", p.profile
+      from kept
+      join employee_profiles p on p.tenant_id = ${TENANT} and p.employee_id = kept.id
+     order by kept.first desc, kept.id`;
 }
