@@ -396,6 +396,9 @@ const adminPageFixtures: Record<string, Fixture> = {
     const { serviceRepId, branchId } = conversion(ctx);
     return pageForm(await adminPages(ctx), '/admin/staged-employees/convert', { ids: id, branchId: String(branchId), serviceRepId: String(serviceRepId), isEmployeeActive: 'true' }, `/admin/staged-employees/convert?ids=${id}`);
   },
+  'POST /admin/job-order-matches/add': async (ctx) => pageForm(await adminPages(ctx), '/admin/job-order-matches/add', {
+    jobOrderId: String(await ctx.records.make('JobOrder')), employeeId: String(await ctx.records.make('Employee')),
+  }, '/admin/tokens'), // a form token of the session: the matches page shows its forms only beside matches
   'POST /admin/staged-employees/delete': async (ctx) => {
     const id = String(await stagedEmployee(ctx));
     return pageForm(await adminPages(ctx), '/admin/staged-employees/delete', { ids: id }, `/admin/staged-employees/delete?ids=${id}`);

@@ -66,6 +66,19 @@ export async function stopDemoAndBrowser(server: DemoServer | undefined, browser
   await server?.stop();
 }
 
+/** Signs the demo rep in to the admin pages: the sign-in page (tenant), the login server's sign-in and consent. */
+export async function signInAsRep(page: Page, server: DemoServer): Promise<void> {
+  await page.goto(`${server.base}/admin/sign-in`);
+  await page.fill('#tenant', server.credentials.tenant);
+  await Promise.all([page.waitForURL((url) => url.pathname.startsWith('/interaction/')), page.click('button[type=submit]')]);
+  await page.fill('#username', server.credentials.oauth.rep.username);
+  await page.fill('#password', server.credentials.oauth.rep.password);
+  await Promise.all([page.waitForLoadState(), page.click('button[type=submit]')]);
+  const allow = page.getByRole('button', { name: 'Allow', exact: true });
+  if (await allow.count()) await Promise.all([page.waitForURL(`${server.base}/admin/**`), allow.click()]);
+  await page.waitForURL(`${server.base}/admin/**`);
+}
+
 function watch(page: Page, events: string[]) {
   const where = () => { try { return new URL(page.url()).pathname; } catch { return page.url(); } };
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') events.push(`[${where()}] console ${m.type()}: ${m.text()}`); });

@@ -4,9 +4,8 @@
 // order's candidate and sees the notice; the API then lists the candidate. axe on each page, a phone's
 // width, no Content-Security-Policy violation, screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { DemoServer } from '../../../test/e2e/serve-process.ts';
-import { checkPage, cspViolations, PHONE, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
+import { checkPage, cspViolations, PHONE, signInAsRep, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
 import { EMPTY_PROFILE, type EmployeeProfile } from '../../resources/matching/employee-profile.schema.ts';
 
 let server: DemoServer;
@@ -53,19 +52,6 @@ async function seed() {
   expect(profile.status, JSON.stringify(profile.json)).toBe(200);
 }
 
-/** Signs the demo rep in: the admin sign-in page (tenant), the login server's sign-in and consent. */
-async function signIn(page: Page) {
-  await page.goto(`${server.base}/admin/sign-in`);
-  await page.fill('#tenant', server.credentials.tenant);
-  await Promise.all([page.waitForURL((url) => url.pathname.startsWith('/interaction/')), page.click('button[type=submit]')]);
-  await page.fill('#username', server.credentials.oauth.rep.username);
-  await page.fill('#password', server.credentials.oauth.rep.password);
-  await Promise.all([page.waitForLoadState(), page.click('button[type=submit]')]);
-  const allow = page.getByRole('button', { name: 'Allow', exact: true });
-  if (await allow.count()) await Promise.all([page.waitForURL(`${server.base}/admin/**`), allow.click()]);
-  await page.waitForURL(`${server.base}/admin/**`);
-}
-
 beforeAll(async () => {
   [server, browser] = await startDemoAndBrowser();
   await seed();
@@ -77,7 +63,7 @@ describe('the matches of a job order in a browser', () => {
   it('chooses the order, reads a match\'s evidence, adds the employee as a candidate and sees the notice; the API lists the candidate', async () => {
     const context = await browser.context();
     const page = await context.newPage();
-    await step(browser.events, 'signing in', () => signIn(page));
+    await step(browser.events, 'signing in', () => signInAsRep(page, server));
     await step(browser.events, 'the page from the navigation', async () => {
       await Promise.all([page.waitForURL(/\/admin\/job-order-matches/), page.getByRole('link', { name: 'Order matches' }).first().click()]);
       await checkPage(browser, page, 'admin-job-order-matches-empty');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DemoServer } from '../../../test/e2e/serve-process.ts';
-import { checkPage, cspViolations, screenshot, PHONE, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
+import { checkPage, cspViolations, screenshot, PHONE, signInAsRep, startDemoAndBrowser, step, stopDemoAndBrowser, type TestBrowser } from '../../../test/web/browser.ts';
 import { makeResume } from '../../resources/resumes/resume.fixtures.ts';
 import { PEOPLE } from './batch-jobs.test-support.ts';
 
@@ -24,17 +24,9 @@ async function resumeFiles() {
 
 const check = (page: Page, name: string) => checkPage(browser, page, name);
 
-/** Signs the demo rep in: the admin sign-in page (tenant), the login server's sign-in and consent. */
+/** Signs the demo rep in; the rep lands on the overview. */
 async function signIn(page: Page) {
-  await page.goto(`${server.base}/admin/sign-in`);
-  await page.fill('#tenant', server.credentials.tenant);
-  await Promise.all([page.waitForURL((url) => url.pathname.startsWith('/interaction/')), page.click('button[type=submit]')]);
-  await page.fill('#username', server.credentials.oauth.rep.username);
-  await page.fill('#password', server.credentials.oauth.rep.password);
-  await Promise.all([page.waitForLoadState(), page.click('button[type=submit]')]);
-  const allow = page.getByRole('button', { name: 'Allow', exact: true });
-  if (await allow.count()) await Promise.all([page.waitForURL(`${server.base}/admin/**`), allow.click()]);
-  await page.waitForURL(`${server.base}/admin/**`);
+  await signInAsRep(page, server);
   expect(new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
 }
 
