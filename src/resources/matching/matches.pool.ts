@@ -5,6 +5,7 @@
 // would cost each request a read of thousands of profiles; the first ranking keeps every strong
 // candidate (an exact occupation, the skills and certifications asked) ahead of those sharing one word.
 import { sql, type SQL } from 'drizzle-orm';
+import { firstRanking, idList } from './first-ranking.ts';
 import { NODES, TENANT, type DataScope } from '../../platform/scope.ts';
 import type { EmployeeProfile } from './employee-profile.schema.ts';
 import type { OrderRequirements } from './matching.contract.ts';
@@ -44,7 +45,6 @@ export function requiredLicences(requirements: OrderRequirements): string[][] {
   }));
 }
 
-const ids = (values: readonly string[]) => sql`${sql.param([...new Set(values)])}::text[]`;
 const and = (conditions: readonly SQL[]) => sql.join(conditions.map((c) => sql` and ${c}`), sql``);
 
 /**
@@ -70,26 +70,20 @@ export async function orderPool(scope: DataScope, requirements: OrderRequirement
   const { exact, family } = occupationsNear(requirements.occupationId);
   const skills = [...requirements.requiredSkills, ...requirements.preferredSkills];
   const certifications = [...requirements.requiredCertifications.flat(), ...requirements.preferredCertifications];
-  const licences = requiredLicences(requirements).map((entry) => sql`x.certification_ids && ${ids(entry)}`);
+  const licences = requiredLicences(requirements).map((entry) => sql`x.certification_ids && ${idList(entry)}`);
   const own = [
     ...(filter.branchId === undefined ? [] : [sql`employees.branch_id = ${filter.branchId}`]),
     ...(filter.employeeStatusId === undefined ? [] : [sql`employees.employee_status_id = ${filter.employeeStatusId}`]),
   ];
   // An order that names nothing the vocabulary knows still has candidates: everyone in range, by id.
   const anything = family.length + skills.length + certifications.length === 0;
-  const overlap = anything ? sql`true` : sql`(x.occupation_ids && ${ids(family)} or x.skill_ids && ${ids(skills)} or x.certification_ids && ${ids(certifications)})`;
-  // How many of `values` the row holds: one containment test each, far cheaper per row than an
-  // array intersection (a hashed set operation per row: measured, decision 0060).
-  const shared = (column: SQL, values: readonly string[]) => values.length
-    ? sql`(${sql.join([...new Set(values)].map((id) => sql`(${column} @> ${ids([id])})::int`), sql` + `)})`
-    : sql`0`;
+  const overlap = anything ? sql`true` : sql`(x.occupation_ids && ${idList(family)} or x.skill_ids && ${idList(skills)} or x.certification_ids && ${idList(certifications)})`;
   const source = sourceOf(requirements);
   // The profiles (wide rows) are read for the kept employees only: the ranking and the hard filters
   // first, over the narrow rows, then POOL_SIZE profiles (a join above the limit).
   return scope.sql<PoolEmployee>`
     with near as (
-      select x.employee_id, (case when x.occupation_ids && ${ids(exact)} then 4 when x.occupation_ids && ${ids(family)} then 1 else 0 end
-             + ${shared(sql`x.skill_ids`, skills)} + 2 * ${shared(sql`x.certification_ids`, certifications)}) as first
+      select x.employee_id, ${firstRanking({ exact, family, skills, certifications })} as first
         from ${source.table} x
        where x.tenant_id = ${TENANT}${source.within} and ${overlap}${and(licences)}),
     kept as (

@@ -9,7 +9,8 @@ import type { DataScope } from '../../platform/scope.ts';
 import { metresBetween, METRES_PER_MILE } from '../gazetteer/gazetteer.repository.ts';
 import type { CandidateFacts, CategoryEvidence, MatchResult, OrderRequirements, Point } from './matching.contract.ts';
 import { factsForEmployee, factsOf, poolFilter } from './matching.facts.ts';
-import { orderPool, requiredLicences } from './matches.pool.ts';
+import { orderPool, POOL_SIZE, requiredLicences } from './matches.pool.ts';
+import type { RankedIds } from './first-ranking.ts';
 import type { EmployeeMatchesFilter, OrderMatchesFilter } from './matches.schemas.ts';
 import { orderRequirements } from './order-requirements.repository.ts';
 import { openOrdersNear, refreshOpenOrderRequirements } from './open-order-requirements.repository.ts';
@@ -90,9 +91,9 @@ export async function employeeMatches(scope: DataScope, employeeId: number, filt
   const orders = await openOrdersNear(scope, place, radius, {
     ...(filter.branchId === undefined ? {} : { branchIds: [filter.branchId] }),
     ...(filter.jobOrderStatusId === undefined ? {} : { jobOrderStatusIds: [filter.jobOrderStatusId] }),
-    // Only orders sharing something with the profile are worth scoring (their GIN indexes): a metro's
-    // thousands of open orders are not all read.
-    sharing: sharedWith(profile),
+    // Only orders sharing something with the profile are worth scoring (their GIN indexes), the best
+    // POOL_SIZE by the first ranking, as an order's pool: a metro's thousands of open orders are not all read.
+    sharing: { held: heldBy(profile), limit: POOL_SIZE },
   });
   const facts = await factsForEmployee(scope, employeeId, orders.map((o) => o.jobOrderId));
   const day = today();
@@ -109,11 +110,11 @@ export async function employeeMatches(scope: DataScope, employeeId: number, filt
   return pageOf(results.sort(byScore((r) => Number(r.jobOrderId))), filter);
 }
 
-/** What a profile could share with an order, as the index keeps it (an occupation, its family, skills, certifications). */
-function sharedWith(profile: EmployeeProfile): { occupationIds: string[]; skillIds: string[]; certificationIds: string[] } {
-  const occupations = profile.workHistory.flatMap((j) => (j.occupationId ? [j.occupationId] : []));
-  const families = occupations.flatMap((id) => { const family = OCCUPATION_BY_ID.get(id)?.family; return family ? [`family:${family}`] : []; });
-  return { occupationIds: [...occupations, ...families], skillIds: profile.skills.map((s) => s.id), certificationIds: profile.certifications.map((c) => c.id) };
+/** What a profile could share with an order, as the index keeps it: the occupations held (and their families), skills, certifications. */
+function heldBy(profile: EmployeeProfile): RankedIds {
+  const exact = profile.workHistory.flatMap((j) => (j.occupationId ? [j.occupationId] : []));
+  const family = exact.flatMap((id) => { const of = OCCUPATION_BY_ID.get(id)?.family; return of ? [`family:${of}`] : []; });
+  return { exact, family, skills: profile.skills.map((s) => s.id), certifications: profile.certifications.map((c) => c.id) };
 }
 
 /**

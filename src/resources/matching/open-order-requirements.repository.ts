@@ -13,6 +13,7 @@ import type { OrderRequirements, Point } from './matching.contract.ts';
 import { NOTHING_STATED, requirementsOf } from './order-requirements.ts';
 import { FACTS, orderFactsOf, type FactsRow } from './order-requirements.repository.ts';
 import { OCCUPATION_BY_ID } from './vocabulary/vocabulary.ts';
+import { firstRanking, idList, type RankedIds } from './first-ranking.ts';
 
 /** Stale rows read and written back per statement: a batch's requirements travel as one JSON parameter (~1 KB each). */
 const BATCH = 1000;
@@ -124,19 +125,20 @@ export interface OpenOrdersFilter {
   branchIds?: readonly number[];
   jobOrderStatusIds?: readonly number[];
   /**
-   * Only orders sharing at least one of these ids (an occupation, `family:<id>`, a skill or a
-   * certification), through the GIN indexes: a pool for a candidate without a place, where 20,000
-   * orders' requirements would otherwise all be read.
+   * Only orders sharing at least one of these ids (an occupation the employee held, `family:<id>` of
+   * one, a skill or a certification), through the GIN indexes, and of those the first `limit` by the
+   * first ranking (first-ranking.ts): the pool of an employee's matches, where a metro's thousands of
+   * open orders would otherwise all be read and scored.
    */
-  sharing?: { occupationIds: readonly string[]; skillIds: readonly string[]; certificationIds: readonly string[] };
+  sharing?: { held: RankedIds; limit: number };
 }
 
 /** `and (occupation_ids && ... or ...)`, for the lists given. */
-function sharingCondition(sharing: NonNullable<OpenOrdersFilter['sharing']>): SQL {
+function sharingCondition({ exact, family, skills, certifications }: RankedIds): SQL {
   const parts = [
-    sql`x.occupation_ids && ${sql.param([...sharing.occupationIds])}::text[]`,
-    sql`x.skill_ids && ${sql.param([...sharing.skillIds])}::text[]`,
-    sql`x.certification_ids && ${sql.param([...sharing.certificationIds])}::text[]`,
+    sql`x.occupation_ids && ${idList([...exact, ...family])}`,
+    sql`x.skill_ids && ${idList(skills)}`,
+    sql`x.certification_ids && ${idList(certifications)}`,
   ];
   return sql`and (${sql.join(parts, sql` or `)})`;
 }
@@ -170,7 +172,8 @@ export async function openOrdersNear(scope: DataScope, point: Point | null, maxM
     : sql``;
   const branches = filter.branchIds ? sql`and x.branch_id = any(${sql.param([...filter.branchIds])}::int[])` : sql``;
   const statuses = filter.jobOrderStatusIds ? sql`and x.job_order_status_id = any(${sql.param([...filter.jobOrderStatusIds])}::int[])` : sql``;
-  const shares = filter.sharing ? sharingCondition(filter.sharing) : sql``;
+  const shares = filter.sharing ? sharingCondition(filter.sharing.held) : sql``;
+  const order = filter.sharing ? sql`${firstRanking(filter.sharing.held)} desc, x.job_order_id limit ${filter.sharing.limit}` : sql`x.job_order_id`;
   const chord = area ? sql`cube_distance(${area.centre}::cube, x.earth)` : sql`null::float8`;
   const rows = await scope.sql<OpenOrderRow>`
     select x.job_order_id as "jobOrderId", jt.job_title as "jobTitle", x.customer_id as "customerId", c.customer_name as "customerName",
@@ -180,7 +183,7 @@ export async function openOrdersNear(scope: DataScope, point: Point | null, maxM
       join job_titles jt on jt.tenant_id = o.tenant_id and jt.id = o.job_title_id
       join customers c on c.tenant_id = x.tenant_id and c.id = x.customer_id
      where x.tenant_id = ${TENANT} and x.hier_id = any(${NODES}) and x.requirements is not null ${near} ${branches} ${statuses} ${shares}
-     order by x.job_order_id`;
+     order by ${order}`;
   return rows.map(({ chord, customerId, ...row }) => ({
     ...row, customerId: Number(customerId), distanceMiles: chord === null ? null : surfaceMetres(chord) / METRES_PER_MILE,
   }));

@@ -17,6 +17,7 @@ import { openOrderRequirements as index } from './open-order-requirements.table.
 import { openOrdersNear, refreshOpenOrderRequirements } from './open-order-requirements.repository.ts';
 import { loadOrderFacts, putRequirements } from './order-requirements.repository.ts';
 import { NOTHING_STATED, requirementsOf } from './order-requirements.ts';
+import { OCCUPATION_BY_ID } from './vocabulary/vocabulary.ts';
 
 /** Orders whose requirementsOf throws (an order the normaliser cannot read): the test of a bad order. */
 const unreadable = vi.hoisted(() => new Set<number>());
@@ -261,9 +262,19 @@ describe('open_order_requirements', () => {
     expect(await idsOf(t.other.adminToken, MINNEAPOLIS)).toEqual([otherOrder]);
     expect(await idsOf(t.tenant.adminToken, MINNEAPOLIS, { branchIds: [t.tenant.south.branchId] })).toEqual([southOrder]);
     expect(await idsOf(t.tenant.adminToken, null, { jobOrderStatusIds: [ids.filled] })).toEqual([]);
-    const cooks = await idsOf(t.tenant.adminToken, null, { sharing: { occupationIds: ['family:hospitality'], skillIds: [], certificationIds: [] } });
+    const held = (exact: string[], family: string[]) => ({ exact, family, skills: [], certifications: [] });
+    const cooks = await idsOf(t.tenant.adminToken, null, { sharing: { held: held([], ['family:hospitality']), limit: 10 } });
     expect(cooks).toContain(southOrder);
     expect(cooks).not.toContain(northOrder);
+    // The first ranking keeps the best `limit`: the order of an occupation held (4) before one of a family held (1).
+    const [south, north] = [(await expectedOf(southOrder)).occupationId, (await expectedOf(northOrder)).occupationId];
+    const northFamily = OCCUPATION_BY_ID.get(north ?? '')?.family;
+    expect(south && northFamily && northFamily !== OCCUPATION_BY_ID.get(south)?.family).toBeTruthy();
+    const both = held([south ?? ''], [`family:${northFamily}`]);
+    expect(await idsOf(t.tenant.adminToken, null, { sharing: { held: both, limit: 1 } })).toEqual([southOrder]);
+    const ranked = await idsOf(t.tenant.adminToken, null, { sharing: { held: both, limit: 100 } });
+    expect(ranked[0]).toBe(southOrder);
+    expect(ranked).toContain(northOrder);
 
     const [listed] = await openOrdersNear(await scopeOf(t.tenant.adminToken), null, 25, { branchIds: [t.tenant.south.branchId] });
     expect(listed).toMatchObject({ jobOrderId: southOrder, jobTitle: 'Line Cook', customerId: ids.southCustomer, customerName: 'Southern Foods', branchId: t.tenant.south.branchId, jobOrderStatusId: ids.unfilled, distanceMiles: null, stale: false });
