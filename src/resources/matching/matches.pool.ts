@@ -16,6 +16,8 @@ import { searchArea } from '../job-board/job-board-search.area.ts';
 
 /** Employees scored in full per request, at most. */
 export const POOL_SIZE = 400;
+/** Employees in range looked up for the hard filters first, best ranked first (orderPool's `firstLook`). */
+const FIRST_LOOK = 3 * POOL_SIZE;
 
 export interface PoolEmployee extends Record<string, unknown> {
   employeeId: number;
@@ -66,7 +68,7 @@ function sourceOf(requirements: OrderRequirements): { table: SQL; within: SQL } 
  * The employees to score for an order, best first by the first ranking. `conditions` are the hard
  * filters on `employees` (poolFilter, without its radius: the radius is the pool's own, on the places).
  */
-export async function orderPool(scope: DataScope, requirements: OrderRequirements, conditions: readonly SQL[], filter: OrderMatchesFilter): Promise<PoolEmployee[]> {
+export async function orderPool(scope: DataScope, requirements: OrderRequirements, conditions: readonly SQL[], filter: OrderMatchesFilter, firstLook = FIRST_LOOK): Promise<PoolEmployee[]> {
   const { exact, family } = occupationsNear(requirements.occupationId);
   const skills = [...requirements.requiredSkills, ...requirements.preferredSkills];
   const certifications = [...requirements.requiredCertifications.flat(), ...requirements.preferredCertifications];
@@ -80,22 +82,30 @@ export async function orderPool(scope: DataScope, requirements: OrderRequirement
   const overlap = anything ? sql`true` : sql`(x.occupation_ids && ${idList(family)} or x.skill_ids && ${idList(skills)} or x.certification_ids && ${idList(certifications)})`;
   const source = sourceOf(requirements);
   // The profiles (wide rows) are read for the kept employees only: the ranking and the hard filters
-  // first, over the narrow rows, then POOL_SIZE profiles (a join above the limit).
-  return scope.sql<PoolEmployee>`
+  // first, over the narrow rows, then POOL_SIZE profiles (a join above the limit). The hard filters
+  // look up each employee: only the first FIRST_LOOK by the ranking are looked up, and when fewer than
+  // POOL_SIZE of them pass while more were in range, the statement runs again over all of them, so
+  // the pool is the same either way.
+  const statement = (firstLook: SQL) => scope.sql<PoolEmployee & { total: string }>`
     with near as (
       select x.employee_id, ${firstRanking({ exact, family, skills, certifications })} as first
         from ${source.table} x
        where x.tenant_id = ${TENANT}${source.within} and ${overlap}${and(licences)}),
+    ranked as (
+      select near.employee_id, near.first, count(*) over () as total from near order by near.first desc, near.employee_id ${firstLook}),
     kept as (
-      select employees.id, employees.first_name, employees.last_name, employees.branch_id, employees.employee_status_id, near.first
-        from near
-        join employees on employees.tenant_id = ${TENANT} and employees.id = near.employee_id
+      select employees.id, employees.first_name, employees.last_name, employees.branch_id, employees.employee_status_id, ranked.first, ranked.total
+        from ranked
+        join employees on employees.tenant_id = ${TENANT} and employees.id = ranked.employee_id
        where employees.hier_id = any(${NODES})${and(conditions)}${and(own)}
-       order by near.first desc, employees.id
+       order by ranked.first desc, employees.id
        limit ${POOL_SIZE})
     select kept.id as "employeeId", kept.first_name as "firstName", kept.last_name as "lastName", kept.branch_id as "branchId",
-           kept.employee_status_id as "employeeStatusId", p.profile
+           kept.employee_status_id as "employeeStatusId", p.profile, kept.total
       from kept
       join employee_profiles p on p.tenant_id = ${TENANT} and p.employee_id = kept.id
      order by kept.first desc, kept.id`;
+  const first = await statement(sql`limit ${firstLook}`);
+  const complete = first.length === POOL_SIZE || (first.length > 0 && Number(first[0]?.total) <= firstLook);
+  return (complete ? first : await statement(sql``)).map(({ total: _total, ...employee }) => employee);
 }

@@ -8,6 +8,11 @@ import { callers, testApp, type Caller, type TestContext } from '../../../test/h
 import { employees } from '../employees/employee.table.ts';
 import { seedCustomer, seedJobOrder, seedJobTitle, seedWorksite, vet, type Place } from '../assignments/assignment.fixtures.ts';
 import { EMPTY_PROFILE, type EmployeeProfile } from './employee-profile.schema.ts';
+import { CredentialVerifier } from '../../platform/auth/verifier.ts';
+import { DataScope } from '../../platform/scope.ts';
+import { orderRequirements } from './order-requirements.repository.ts';
+import { poolFilter } from './matching.facts.ts';
+import { orderPool } from './matches.pool.ts';
 
 let t: TestContext;
 let admin: Caller, north: Caller;
@@ -115,6 +120,23 @@ describe('GET /JobOrders/{id}/matches', () => {
     // No API route changes a postal code today: the row is written as an address update would.
     await t.database.db.update(employees).set({ postalCode: '55401' }).where(and(eq(employees.tenantId, t.tenant.tenantId), eq(employees.id, mover)));
     expect(ids(await matches(admin, `/JobOrders/${forkliftOrder}/matches`))).toContain(mover);
+  });
+
+  it('the pool looks up the best ranked first and, when too few of them pass the hard filters, every one in range: the same pool either way', async () => {
+    const verified = await new CredentialVerifier(t.database, 0).verify(t.tenant.northToken.sid, t.tenant.northToken.secret);
+    if (!verified.ok) throw new Error(verified.detail);
+    const scope = new DataScope(t.database.db, verified.principal);
+    const read = await orderRequirements(scope, forkliftOrder);
+    if (!read) throw new Error('the order is not found');
+    const requirements = { ...read, maxMiles: 50 };
+    const conditions = await poolFilter(scope, { customerId: requirements.customerId, worksite: requirements.worksite, maxMiles: null });
+    const pool = async (firstLook?: number) => (await orderPool(scope, requirements, conditions, { skip: 0, take: 25 }, firstLook)).map((e) => e.employeeId);
+    const all = await pool();
+    expect(all).toContain(strong);
+    expect(all).not.toContain(southern);
+    expect(all.length).toBeGreaterThan(1);
+    // One looked up first: fewer than the pool's size pass, more were in range, so all are looked up.
+    expect(await pool(1)).toEqual(all);
   });
 
   it('a required licence filters: a driver with a current CDL-A is listed, one whose licence lapsed or who has none is not', async () => {
