@@ -23,3 +23,8 @@ export function firstRanking(wanted: RankedIds): SQL {
   return sql`(case when x.occupation_ids && ${idList(wanted.exact)} then 4 when x.occupation_ids && ${idList(wanted.family)} then 1 else 0 end
     + ${heldOf(sql`x.skill_ids`, wanted.skills)} + 2 * ${heldOf(sql`x.certification_ids`, wanted.certifications)})`;
 }
+
+/** The row shares at least one id with `wanted`: an occupation (of the exact ones or their family), a skill or a certification. */
+export function sharesAny({ exact, family, skills, certifications }: RankedIds): SQL {
+  return sql`(x.occupation_ids && ${idList([...exact, ...family])} or x.skill_ids && ${idList(skills)} or x.certification_ids && ${idList(certifications)})`;
+}

@@ -5,7 +5,7 @@
 // would cost each request a read of thousands of profiles; the first ranking keeps every strong
 // candidate (an exact occupation, the skills and certifications asked) ahead of those sharing one word.
 import { sql, type SQL } from 'drizzle-orm';
-import { firstRanking, idList } from './first-ranking.ts';
+import { firstRanking, idList, sharesAny } from './first-ranking.ts';
 import { NODES, TENANT, type DataScope } from '../../platform/scope.ts';
 import type { EmployeeProfile } from './employee-profile.schema.ts';
 import type { OrderRequirements } from './matching.contract.ts';
@@ -79,7 +79,8 @@ export async function orderPool(scope: DataScope, requirements: OrderRequirement
   ];
   // An order that names nothing the vocabulary knows still has candidates: everyone in range, by id.
   const anything = family.length + skills.length + certifications.length === 0;
-  const overlap = anything ? sql`true` : sql`(x.occupation_ids && ${idList(family)} or x.skill_ids && ${idList(skills)} or x.certification_ids && ${idList(certifications)})`;
+  const wanted = { exact, family, skills, certifications };
+  const overlap = anything ? sql`true` : sharesAny(wanted);
   const source = sourceOf(requirements);
   // The profiles (wide rows) are read for the kept employees only: the ranking and the hard filters
   // first, over the narrow rows, then POOL_SIZE profiles (a join above the limit). The hard filters
@@ -88,7 +89,7 @@ export async function orderPool(scope: DataScope, requirements: OrderRequirement
   // the pool is the same either way.
   const statement = (firstLook: SQL) => scope.sql<PoolEmployee & { total: string }>`
     with near as (
-      select x.employee_id, ${firstRanking({ exact, family, skills, certifications })} as first
+      select x.employee_id, ${firstRanking(wanted)} as first
         from ${source.table} x
        where x.tenant_id = ${TENANT}${source.within} and ${overlap}${and(licences)}),
     ranked as (

@@ -3,7 +3,7 @@
 // requirementsOf reads changes; refreshOpenOrderRequirements computes the stale rows (before an
 // employee's matches read them, and in the background), openOrdersNear reads them by place.
 import { METRES_PER_MILE } from '../gazetteer/gazetteer.repository.ts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { BackgroundLoop } from '../../platform/background.ts';
 import { periodic } from '../../platform/background.ts';
@@ -13,7 +13,7 @@ import type { OrderRequirements, Point } from './matching.contract.ts';
 import { NOTHING_STATED, requirementsOf } from './order-requirements.ts';
 import { FACTS, orderFactsOf, type FactsRow } from './order-requirements.repository.ts';
 import { OCCUPATION_BY_ID } from './vocabulary/vocabulary.ts';
-import { firstRanking, idList, type RankedIds } from './first-ranking.ts';
+import { firstRanking, sharesAny, type RankedIds } from './first-ranking.ts';
 
 /** Stale rows read and written back per statement: a batch's requirements travel as one JSON parameter (~1 KB each). */
 const BATCH = 1000;
@@ -133,16 +133,6 @@ export interface OpenOrdersFilter {
   sharing?: { held: RankedIds; limit: number };
 }
 
-/** `and (occupation_ids && ... or ...)`, for the lists given. */
-function sharingCondition({ exact, family, skills, certifications }: RankedIds): SQL {
-  const parts = [
-    sql`x.occupation_ids && ${idList([...exact, ...family])}`,
-    sql`x.skill_ids && ${idList(skills)}`,
-    sql`x.certification_ids && ${idList(certifications)}`,
-  ];
-  return sql`and (${sql.join(parts, sql` or `)})`;
-}
-
 /** An open order as an employee's matches read it: its stored requirements and what a list shows. */
 export interface OpenOrder {
   jobOrderId: number; jobTitle: string; customerId: number; customerName: string | null; branchId: number; jobOrderStatusId: number;
@@ -172,7 +162,7 @@ export async function openOrdersNear(scope: DataScope, point: Point | null, maxM
     : sql``;
   const branches = filter.branchIds ? sql`and x.branch_id = any(${sql.param([...filter.branchIds])}::int[])` : sql``;
   const statuses = filter.jobOrderStatusIds ? sql`and x.job_order_status_id = any(${sql.param([...filter.jobOrderStatusIds])}::int[])` : sql``;
-  const shares = filter.sharing ? sharingCondition(filter.sharing.held) : sql``;
+  const shares = filter.sharing ? sql`and ${sharesAny(filter.sharing.held)}` : sql``;
   const order = filter.sharing ? sql`${firstRanking(filter.sharing.held)} desc, x.job_order_id limit ${filter.sharing.limit}` : sql`x.job_order_id`;
   const chord = area ? sql`cube_distance(${area.centre}::cube, x.earth)` : sql`null::float8`;
   const rows = await scope.sql<OpenOrderRow>`

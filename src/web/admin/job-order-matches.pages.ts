@@ -57,8 +57,8 @@ function listErrors(locale: Locale, refusal: Refusal): FieldErrors {
     if (isFilter(name)) errors[name] = t[FILTER_ERRORS[name]];
     else if (name === 'id') errors.jobOrderId = t.notAnId;
   }
-  if (!Object.keys(errors).length) throw new Error(`GET /JobOrders/{id}/matches answered ${refusal.status}: ${refusal.detail}`);
-  return errors;
+  // A refusal naming no field (the rep's token may not read employees, a quota): its own words at the order.
+  return Object.keys(errors).length ? errors : { jobOrderId: refusal.detail };
 }
 
 /** The ranked list for the chosen order, or the errors at the fields (400, or 404 for an unseen order). */
